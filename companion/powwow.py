@@ -1,0 +1,682 @@
+"""The Pow-Wow slap arbiter: who slapped first, by hardware timestamp (rulings A5, A8, A9).
+
+Pure: no clock reads, no I/O, no pygame. Time is passed in, in the host's
+``time.monotonic_ns()`` domain, the same domain as ``Press.t_ns``.
+
+How a window is formed
+----------------------
+Presses reach the arbiter LATE (lgpio holds each edge about 0.5 ms, the serial box adds up
+to about 20 ms) and out of order across players. Quiz buzzers rank by arrival; we rank by
+``t_ns``, the stamp of the first edge. So nothing is decided at arrival: ``press()`` only
+files the press, and ``poll(now_ns)`` resolves a window once no more presses can belong to
+it. A window is therefore a pure function of the presses' stamps (and the card turns), never
+of their arrival order:
+
+* A window opens with the earliest pending slap (ruling A9) and takes every later pending
+  press until a gap of ``quiet_ns`` with no press at all (a repeated press by the same
+  player counts as a slap for this: it is a slap, only ignored for ranking, ruling A8) or
+  until a card turn, whichever comes first. Its stamp-domain end ``closed_ns`` is
+  ``last press t_ns + quiet_ns`` or the card turn's stamp if that is earlier.
+* ``poll(now_ns)`` resolves it when ``now_ns >= closed_ns + settle_ns``: ``settle_ns`` is
+  the extra wait for presses still on their way.
+* A card turned while a window is open does NOT change that window's reference: its slaps
+  are judged against the display as it was when it opened (ruling A9). Presses stamped at
+  or after the turn belong to the next window, on the new display; the open window closes
+  at the turn (no further slap can join it).
+* A press stamped before the ``closed_ns`` of the last resolved window, arriving after
+  that resolution (delivered more than ``settle_ns`` late, or ``poll`` called with a
+  ``now_ns`` from the future), is a LATE arrival. Resolved windows never change, so it
+  opens a new window (ruling A9: a slap after a window's resolution opens a new window),
+  which runs its quiet time from its last stamp and is ordered by stamp like any other;
+  the press and its window are flagged ``late=True`` so the screen and the log show it.
+  As long as every press arrives within ``settle_ns`` of its stamp, no press is late and
+  the windows depend only on the stamps.
+
+Inside a window
+---------------
+* One slap per player per window (ruling A8): the EARLIEST stamp of each seat counts; the
+  others are kept in ``Window.ignored`` with the reason. Decided at resolution, so a
+  later-stamped press that arrived first is still the ignored one. Exactly equal stamps
+  from one seat (the box samples two buttons in one snapshot) count the press whose
+  ``(control, source, seq)`` sorts first. The same ``Press`` delivered twice is ignored as
+  a duplicate.
+* Counted slaps are ranked by ``t_ns`` (ruling A5). Slaps whose stamps are within
+  ``tie_window_ns`` of each other (single-linkage clusters over the sorted stamps) are a
+  declared DEAD HEAT: their order is a seeded fair draw (see ``draw_order``), recorded in
+  ``Window.ties`` so it can be logged and replayed. The draw never reverses two members
+  of a cluster more than ``tie_window_ns`` apart, so a chain of near-ties cannot misorder
+  presses that are clearly apart.
+
+Rejected presses
+----------------
+Only seat controls of seats in play are slaps. A navigation control, an unknown control or
+a seat not in play raises ``SlapError`` (a ``ValueError``): the caller routes controls,
+and ``Arbiter.accepts(control)`` says beforehand whether a press would be taken. Raising
+keeps a wiring or routing mistake visible instead of silently dropping a player's slap.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from companion.errors import CompanionError, ConfigError, JournalError
+from companion.input.controls import ALL_CONTROLS, SEATS, button_of, seat_of
+from companion.input.events import Press
+
+# Tie window: 5 us.
+# - Lower bound, the servicing skew: on a Pi 3/4 the GPIO driver walks simultaneous
+#   interrupts in GPIO-number order and stamps each as it goes, so truly simultaneous
+#   presses get kernel stamps a few microseconds apart, lower pin first. A tie window
+#   above that skew declares them a dead heat and draws fairly, instead of handing the win
+#   to the lower pin number. The box's PIO sampler is sub-microsecond and reports
+#   simultaneous edges in one snapshot (identical stamps, a tie at any window).
+# - Upper bound, the quality bar: presses 10 us apart must never be misordered. The draw
+#   never reverses two slaps more than the tie window apart, so any window below 10 us
+#   keeps the bar; 5 us leaves 5 us for stamp error (the box-to-host clock mapping, the
+#   kernel's own stamping jitter), which is far more than either is expected to be.
+# - No human can claim a 5 us win: hand reaction jitter is tens of milliseconds.
+DEFAULT_TIE_WINDOW_NS: Final = 5_000
+
+# Quiet time: 1.2 s (ruling A9).
+DEFAULT_QUIET_NS: Final = 1_200_000_000
+
+# Settle time: 50 ms.
+# A press stamped just before the quiet time runs out must still reach the arbiter before
+# the window is resolved. Worst delivery from HARDWARE_NOTES: lgpio holds edges about
+# 0.5 ms; the serial box adds up to about 20 ms (box drains its FIFO every ms, USB CDC
+# polling, the host reader thread). The main loop then passes ``now_ns`` once per frame
+# (16.7 ms), possibly read before it drains the queue: 20 + 16.7 = about 37 ms, rounded up
+# to 50 ms for margin. It delays each result by 4 % of the 1.2 s quiet time, which nobody
+# at the table notices; a press later than this is resolved as a late arrival.
+DEFAULT_SETTLE_NS: Final = 50_000_000
+
+REPEAT: Final = "repeat"
+DUPLICATE: Final = "duplicate"
+
+_SEAT_ORDER: Final = {seat: i for i, seat in enumerate(SEATS)}
+
+
+class SlapError(CompanionError, ValueError):
+    """A press that is not a slap of a seat in play (navigation, unknown control, empty seat)."""
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True, slots=True)
+class Slap:
+    """One counted slap of a window, in final order.
+
+    ``reaction_ns`` is from the reference card turn (None when no card was turned before the
+    window opened); ``gap_ns`` is from the window's earliest stamp (the first slap in time,
+    which may rank second after a dead-heat draw); ``tied_with`` names the seats whose
+    stamps are within the tie window of this one, in seat-name order.
+    """
+
+    seat: str
+    control: str
+    indian: str
+    t_ns: int
+    source: str
+    seq: int
+    rank: int
+    reaction_ns: int | None
+    gap_ns: int
+    tied_with: tuple[str, ...] = ()
+    late: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "control": self.control,
+            "indian": self.indian,
+            "t_ns": self.t_ns,
+            "source": self.source,
+            "seq": self.seq,
+            "rank": self.rank,
+            "reaction_ns": self.reaction_ns,
+            "gap_ns": self.gap_ns,
+            "tied_with": list(self.tied_with),
+            "late": self.late,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Slap:
+        reaction = data["reaction_ns"]
+        return cls(
+            seat=str(data["seat"]),
+            control=str(data["control"]),
+            indian=str(data["indian"]),
+            t_ns=int(data["t_ns"]),
+            source=str(data["source"]),
+            seq=int(data["seq"]),
+            rank=int(data["rank"]),
+            reaction_ns=None if reaction is None else int(reaction),
+            gap_ns=int(data["gap_ns"]),
+            tied_with=tuple(str(s) for s in data["tied_with"]),
+            late=bool(data["late"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Ignored:
+    """A press kept in the window but not counted: ``reason`` is ``"repeat"`` (the seat had
+    already slapped, ruling A8) or ``"duplicate"`` (the same press delivered twice);
+    ``detail`` says it in words."""
+
+    seat: str
+    control: str
+    t_ns: int
+    source: str
+    seq: int
+    reason: str
+    detail: str
+    late: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "control": self.control,
+            "t_ns": self.t_ns,
+            "source": self.source,
+            "seq": self.seq,
+            "reason": self.reason,
+            "detail": self.detail,
+            "late": self.late,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Ignored:
+        return cls(
+            seat=str(data["seat"]),
+            control=str(data["control"]),
+            t_ns=int(data["t_ns"]),
+            source=str(data["source"]),
+            seq=int(data["seq"]),
+            reason=str(data["reason"]),
+            detail=str(data["detail"]),
+            late=bool(data["late"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TieDraw:
+    """One dead heat and its draw: replay with
+    ``draw_order(seats, t_ns, tie_window_ns=tie_window_ns, material=material) == order``.
+
+    ``seats`` are in seat-name order with their stamps in ``t_ns``; ``order`` is the result.
+    """
+
+    seats: tuple[str, ...]
+    t_ns: tuple[int, ...]
+    order: tuple[str, ...]
+    material: str
+    tie_window_ns: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seats": list(self.seats),
+            "t_ns": list(self.t_ns),
+            "order": list(self.order),
+            "material": self.material,
+            "tie_window_ns": self.tie_window_ns,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TieDraw:
+        return cls(
+            seats=tuple(str(s) for s in data["seats"]),
+            t_ns=tuple(int(t) for t in data["t_ns"]),
+            order=tuple(str(s) for s in data["order"]),
+            material=str(data["material"]),
+            tie_window_ns=int(data["tie_window_ns"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A resolved slap window.
+
+    ``opened_ns`` is the earliest stamp; ``closed_ns`` the stamp-domain end (last press +
+    quiet time, or the card turn that cut it); ``resolved_ns`` the ``now_ns`` it was
+    resolved at; ``card_ns`` the reference card turn (the latest at or before
+    ``opened_ns``), or None. ``slaps`` are in final order (rank 1 first).
+    """
+
+    index: int
+    opened_ns: int
+    closed_ns: int
+    resolved_ns: int
+    card_ns: int | None
+    slaps: tuple[Slap, ...]
+    ignored: tuple[Ignored, ...] = ()
+    ties: tuple[TieDraw, ...] = ()
+    late: bool = False
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The seats in final order."""
+        return tuple(s.seat for s in self.slaps)
+
+    @property
+    def first_slapper(self) -> str:
+        return self.slaps[0].seat
+
+    @property
+    def last_slapper(self) -> str:
+        """The seat whose slap was last in the order: it turns the next card (ruling A9)."""
+        return self.slaps[-1].seat
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "opened_ns": self.opened_ns,
+            "closed_ns": self.closed_ns,
+            "resolved_ns": self.resolved_ns,
+            "card_ns": self.card_ns,
+            "slaps": [s.to_json() for s in self.slaps],
+            "ignored": [i.to_json() for i in self.ignored],
+            "ties": [t.to_json() for t in self.ties],
+            "late": self.late,
+            "last_slapper": self.last_slapper,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Window:
+        """Rebuild a window from ``to_json()``; raises ``JournalError`` if it is malformed."""
+        try:
+            card = data["card_ns"]
+            window = cls(
+                index=int(data["index"]),
+                opened_ns=int(data["opened_ns"]),
+                closed_ns=int(data["closed_ns"]),
+                resolved_ns=int(data["resolved_ns"]),
+                card_ns=None if card is None else int(card),
+                slaps=tuple(Slap.from_json(s) for s in data["slaps"]),
+                ignored=tuple(Ignored.from_json(i) for i in data["ignored"]),
+                ties=tuple(TieDraw.from_json(t) for t in data["ties"]),
+                late=bool(data["late"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise JournalError(
+                f"slap window record is malformed ({type(exc).__name__}: {exc}): "
+                f"expected the fields written by Window.to_json(), got {dict(data)!r}"
+            ) from exc
+        if not window.slaps:
+            raise JournalError(f"slap window {window.index} has no slaps: every window has one")
+        return window
+
+
+# --------------------------------------------------------------------------- the draw
+
+
+def draw_order(
+    seats: Sequence[str], t_ns: Sequence[int], *, tie_window_ns: int, material: str
+) -> tuple[str, ...]:
+    """The fair order of one dead heat (seats with their stamps, aligned).
+
+    Members are put in seat-name order (so neither arrival order, pin number nor seating
+    biases the draw), then a ``random.Random(material)`` picks the next slap uniformly among
+    the members that may still come next: those within ``tie_window_ns`` of the earliest
+    remaining stamp. For a plain 2- or 3-way tie that is a uniform shuffle; in a chain of
+    near-ties two members more than the tie window apart keep their stamp order.
+    ``random.Random`` seeded with a string is stable across runs and platforms.
+    """
+    if len(seats) != len(t_ns):
+        raise ValueError(f"draw_order: {len(seats)} seats but {len(t_ns)} stamps")
+    rng = random.Random(material)
+    remaining = sorted(zip(seats, t_ns, strict=True))
+    order: list[str] = []
+    while remaining:
+        earliest = min(t for _, t in remaining)
+        candidates = [m for m in remaining if m[1] - earliest <= tie_window_ns]
+        pick = candidates[rng.randrange(len(candidates))]
+        remaining.remove(pick)
+        order.append(pick[0])
+    return tuple(order)
+
+
+# --------------------------------------------------------------------------- the arbiter
+
+
+def _press_key(p: Press) -> tuple[int, str, str, int]:
+    return (p.t_ns, p.control, p.source, p.seq)
+
+
+def _seat(p: Press) -> str:
+    """The seat of an accepted press (its control's group)."""
+    return p.control.partition(".")[0]
+
+
+class Arbiter:
+    """Orders Pow-Wow slaps by hardware timestamp, window by window (rulings A5, A8, A9).
+
+    Feed it ``press(p)`` as presses arrive and ``card_turned(t_ns)`` when a card is turned;
+    call ``poll(now_ns)`` every frame: it returns each resolved ``Window`` once. At the end
+    of the game (ruling A10, the last window) ``flush(now_ns)`` resolves what is pending.
+
+    Windows are numbered from ``first_index`` (give the next number when resuming a game,
+    so dead-heat draws never repeat). ``seed`` goes into every draw's seed material.
+    """
+
+    def __init__(
+        self,
+        *,
+        seats: Iterable[str] = SEATS,
+        tie_window_ns: int = DEFAULT_TIE_WINDOW_NS,
+        quiet_ns: int = DEFAULT_QUIET_NS,
+        settle_ns: int = DEFAULT_SETTLE_NS,
+        seed: int = 0,
+        first_index: int = 0,
+    ) -> None:
+        self.seats: tuple[str, ...] = _check_seats(seats)
+        _check_durations(tie_window_ns, quiet_ns, settle_ns)
+        self.tie_window_ns = tie_window_ns
+        self.quiet_ns = quiet_ns
+        self.settle_ns = settle_ns
+        self.seed = seed
+        self._accepted = frozenset(c for c in ALL_CONTROLS if seat_of(c) in self.seats)
+        self._next_index = first_index
+        self._pending: list[Press] = []  # sorted by _press_key when self._sorted
+        self._sorted = True
+        self._late: set[Press] = set()  # presses that arrived after their window resolved
+        self._head: tuple[int, int] | None = None  # (count, closed_ns) of the first window
+        self._turns: list[int] = []  # card turn stamps, sorted
+        self._resolved_until: int | None = None  # closed_ns of the last resolved window
+        self._last_window: Window | None = None
+
+    # ----------------------------------------------------------------- input
+
+    def accepts(self, control: str) -> bool:
+        """Whether ``press`` takes this control: a seat control of a seat in play."""
+        return control in self._accepted
+
+    def press(self, p: Press) -> None:
+        """File one press. O(1) and cheap: the decision waits for ``poll``.
+
+        Raises ``SlapError`` for a navigation control, an unknown control or a seat not
+        in play.
+        """
+        if p.control not in self._accepted:
+            raise SlapError(_rejection(p.control, self.seats))
+        if self._resolved_until is not None and p.t_ns < self._resolved_until:
+            self._late.add(p)
+        pending = self._pending
+        if pending and p.t_ns <= pending[-1].t_ns:
+            self._sorted = False  # conservative: equal stamps sort by the rest of the key
+        pending.append(p)
+        self._head = None
+
+    def card_turned(self, t_ns: int) -> None:
+        """A card was turned at ``t_ns``: the reference for reaction times of windows that
+        open at or after it. A window already open keeps its reference (ruling A9) and
+        closes at the turn; presses stamped from the turn on go to the next window. Turns
+        are kept for the arbiter's life (a game turns about a hundred cards)."""
+        i = bisect_right(self._turns, t_ns)
+        if i == 0 or self._turns[i - 1] != t_ns:
+            self._turns.insert(i, t_ns)
+        self._head = None
+
+    # ----------------------------------------------------------------- output
+
+    @property
+    def pending(self) -> int:
+        """Presses filed and not yet resolved."""
+        return len(self._pending)
+
+    @property
+    def due_ns(self) -> int | None:
+        """The ``now_ns`` from which ``poll`` resolves the next window; None if none is open."""
+        head = self._find_head()
+        return None if head is None else head[1] + self.settle_ns
+
+    @property
+    def last_window(self) -> Window | None:
+        return self._last_window
+
+    @property
+    def last_slapper(self) -> str | None:
+        """Who turns the next card (ruling A9): the last slapper of the last window, if that
+        window opened after the latest card turn; None when nobody has slapped since the
+        turn (turning then passes clockwise, which the game engine knows)."""
+        window = self._last_window
+        if window is None:
+            return None
+        if self._turns and self._turns[-1] > window.opened_ns:
+            return None
+        return window.last_slapper
+
+    def poll(self, now_ns: int) -> Window | None:
+        """Resolve and return the earliest open window if ``now_ns >= closed_ns +
+        settle_ns``; else None. Call it until it returns None to drain several."""
+        head = self._find_head()
+        if head is None or now_ns < head[1] + self.settle_ns:
+            return None
+        return self._resolve(head, now_ns)
+
+    def flush(self, now_ns: int) -> tuple[Window, ...]:
+        """Resolve every pending press now, whatever the time (end of game, ruling A10)."""
+        windows: list[Window] = []
+        while (head := self._find_head()) is not None:
+            windows.append(self._resolve(head, now_ns))
+        return tuple(windows)
+
+    # ----------------------------------------------------------------- internals
+
+    def _find_head(self) -> tuple[int, int] | None:
+        """(press count, closed_ns) of the earliest window among the pending presses."""
+        if self._head is not None or not self._pending:
+            return self._head
+        pending = self._pending
+        if not self._sorted:
+            pending.sort(key=_press_key)
+            self._sorted = True
+        opened = pending[0].t_ns
+        i = bisect_right(self._turns, opened)
+        end = self._turns[i] if i < len(self._turns) else None
+        last = opened
+        n = 1
+        while n < len(pending):
+            t = pending[n].t_ns
+            if t >= last + self.quiet_ns or (end is not None and t >= end):
+                break
+            last = t
+            n += 1
+        closed = last + self.quiet_ns
+        if end is not None and end < closed:
+            closed = end
+        self._head = (n, closed)
+        return self._head
+
+    def _resolve(self, head: tuple[int, int], now_ns: int) -> Window:
+        n, closed = head
+        presses = self._pending[:n]
+        del self._pending[:n]
+        self._head = None
+        late = self._late.intersection(presses) if self._late else frozenset[Press]()
+        self._late.difference_update(late)
+        i = bisect_right(self._turns, presses[0].t_ns)
+        card = self._turns[i - 1] if i else None
+        window = resolve_window(
+            presses,
+            late=late,
+            index=self._next_index,
+            closed_ns=closed,
+            resolved_ns=now_ns,
+            card_ns=card,
+            tie_window_ns=self.tie_window_ns,
+            seed=self.seed,
+        )
+        self._next_index += 1
+        if self._resolved_until is None or closed > self._resolved_until:
+            self._resolved_until = closed
+        self._last_window = window
+        return window
+
+
+def resolve_window(
+    presses: Iterable[Press],
+    *,
+    index: int,
+    closed_ns: int,
+    resolved_ns: int,
+    card_ns: int | None,
+    tie_window_ns: int,
+    seed: int,
+    late: Collection[Press] = (),
+) -> Window:
+    """Resolve one window from its presses, in any order (``late``: those that arrived
+    after an earlier window's resolution). The core of ``Arbiter``; public so that a logged
+    window can be re-resolved and checked."""
+    counted: dict[str, Press] = {}  # seat -> its earliest press; filled in stamp order
+    ignored: list[Ignored] = []
+    previous: Press | None = None
+    for p in sorted(presses, key=_press_key):
+        seat = _seat(p)
+        first = counted.get(seat)
+        if first is None:
+            counted[seat] = p
+        else:
+            duplicate = p == previous
+            ignored.append(_ignored(p, seat, first, duplicate=duplicate, late=p in late))
+        previous = p
+    if not counted:
+        raise ValueError(f"window {index} has no presses: a window opens with a slap")
+    order, ties = _order(counted, tie_window_ns, f"{seed}:{index}")
+    opened = min(p.t_ns for p in counted.values())
+    slaps = tuple(
+        Slap(
+            seat=seat,
+            control=p.control,
+            indian=button_of(p.control),
+            t_ns=p.t_ns,
+            source=p.source,
+            seq=p.seq,
+            rank=rank,
+            reaction_ns=None if card_ns is None else p.t_ns - card_ns,
+            gap_ns=p.t_ns - opened,
+            tied_with=_tied_with(seat, counted, tie_window_ns),
+            late=p in late,
+        )
+        for rank, (seat, p) in enumerate(((s, counted[s]) for s in order), start=1)
+    )
+    return Window(
+        index=index,
+        opened_ns=opened,
+        closed_ns=closed_ns,
+        resolved_ns=resolved_ns,
+        card_ns=card_ns,
+        slaps=slaps,
+        ignored=tuple(ignored),
+        ties=ties,
+        late=any(s.late for s in slaps) or any(i.late for i in ignored),
+    )
+
+
+def _order(
+    counted: Mapping[str, Press], tie_window_ns: int, material: str
+) -> tuple[list[str], tuple[TieDraw, ...]]:
+    """Final order: stamp order, with each dead-heat cluster (single linkage: consecutive
+    stamps at most ``tie_window_ns`` apart) replaced by its draw. ``counted`` is in stamp
+    order."""
+    clusters: list[list[str]] = []
+    previous: int | None = None
+    for seat, p in counted.items():
+        if previous is None or p.t_ns - previous > tie_window_ns:
+            clusters.append([])
+        clusters[-1].append(seat)
+        previous = p.t_ns
+    order: list[str] = []
+    ties: list[TieDraw] = []
+    for cluster in clusters:
+        if len(cluster) == 1:
+            order.extend(cluster)
+            continue
+        seats = tuple(sorted(cluster))
+        stamps = tuple(counted[s].t_ns for s in seats)
+        tie_material = f"{material}:{len(ties)}"
+        drawn = draw_order(seats, stamps, tie_window_ns=tie_window_ns, material=tie_material)
+        ties.append(TieDraw(seats, stamps, drawn, tie_material, tie_window_ns))
+        order.extend(drawn)
+    return order, tuple(ties)
+
+
+def _tied_with(seat: str, counted: Mapping[str, Press], tie_window_ns: int) -> tuple[str, ...]:
+    """The other seats whose stamps are within the tie window of this seat's, by name."""
+    t = counted[seat].t_ns
+    return tuple(
+        sorted(s for s, p in counted.items() if s != seat and abs(p.t_ns - t) <= tie_window_ns)
+    )
+
+
+def _ignored(p: Press, seat: str, first: Press, *, duplicate: bool, late: bool) -> Ignored:
+    if duplicate:
+        reason = DUPLICATE
+        detail = (
+            f"press {p.control} seq {p.seq} from {p.source} at t={p.t_ns} ns was delivered "
+            "twice; the copy is ignored"
+        )
+    else:
+        reason = REPEAT
+        detail = (
+            f"{seat} already slapped in this window ({first.control} at t={first.t_ns} ns); "
+            f"the later press {p.control} at t={p.t_ns} ns is ignored, no penalty "
+            "(ruling A8: one slap per player per window)"
+        )
+    return Ignored(
+        seat=seat,
+        control=p.control,
+        t_ns=p.t_ns,
+        source=p.source,
+        seq=p.seq,
+        reason=reason,
+        detail=detail,
+        late=late,
+    )
+
+
+def _rejection(control: str, seats: Sequence[str]) -> str:
+    in_play = ", ".join(seats)
+    if control not in ALL_CONTROLS:
+        return (
+            f"{control!r} is not a control; slaps are seat controls such as 'red.hunter' "
+            f"(seats in play: {in_play})"
+        )
+    seat = seat_of(control)
+    if seat is None:
+        return (
+            f"{control!r} is a navigation control, not a slap: route it to the screen and "
+            "give only seat controls to Arbiter.press()"
+        )
+    return (
+        f"{control!r}: seat {seat!r} is not in play (seats in play: {in_play}); check "
+        "Arbiter.accepts(control) and ignore presses from empty seats"
+    )
+
+
+def _check_seats(seats: Iterable[str]) -> tuple[str, ...]:
+    chosen = tuple(seats)
+    unknown = [s for s in chosen if s not in _SEAT_ORDER]
+    if unknown or not chosen or len(set(chosen)) != len(chosen):
+        raise ConfigError(
+            f"seats {list(chosen)!r} are not valid: give one or more distinct seat colours "
+            f"from {', '.join(SEATS)}"
+        )
+    return chosen
+
+
+def _check_durations(tie_window_ns: int, quiet_ns: int, settle_ns: int) -> None:
+    if not 0 <= tie_window_ns < quiet_ns:
+        raise ConfigError(
+            f"tie_window_ns={tie_window_ns} must be >= 0 and below quiet_ns={quiet_ns} "
+            f"(default {DEFAULT_TIE_WINDOW_NS} ns)"
+        )
+    if settle_ns < 0:
+        raise ConfigError(
+            f"settle_ns={settle_ns} must be >= 0 (default {DEFAULT_SETTLE_NS} ns): it is the "
+            "wait for presses still on their way"
+        )

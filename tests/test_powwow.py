@@ -1,0 +1,529 @@
+"""The slap arbiter (rulings A5, A8, A9, A10). No sleeps: time is passed in."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.errors import ConfigError, JournalError
+from companion.input.controls import INDIANS, SEATS
+from companion.input.events import Press
+from companion.powwow import (
+    DEFAULT_QUIET_NS,
+    DEFAULT_SETTLE_NS,
+    DEFAULT_TIE_WINDOW_NS,
+    DUPLICATE,
+    REPEAT,
+    Arbiter,
+    SlapError,
+    Window,
+    draw_order,
+    resolve_window,
+)
+
+US = 1_000
+MS = 1_000_000
+S = 1_000_000_000
+QUIET = DEFAULT_QUIET_NS
+SETTLE = DEFAULT_SETTLE_NS
+FAR = 10**15
+T0 = 100 * S  # a plausible monotonic_ns reading
+
+
+def press(control: str, t_ns: int, seq: int = 0, source: str = "test") -> Press:
+    return Press(control=control, t_ns=t_ns, source=source, seq=seq)
+
+
+def drain(arbiter: Arbiter, now_ns: int = FAR) -> list[Window]:
+    windows = []
+    while (window := arbiter.poll(now_ns)) is not None:
+        windows.append(window)
+    return windows
+
+
+def one_window(presses: Iterable[Press], seed: int = 0) -> Window:
+    arbiter = Arbiter(seed=seed)
+    for p in presses:
+        arbiter.press(p)
+    windows = drain(arbiter)
+    assert len(windows) == 1
+    return windows[0]
+
+
+def without_resolution_time(windows: Sequence[Window]) -> list[Window]:
+    return [dataclasses.replace(w, resolved_ns=0) for w in windows]
+
+
+# --------------------------------------------------------------------------- ordering (A5)
+
+
+def test_presses_delivered_in_reverse_come_out_in_stamp_order_ruling_a5() -> None:
+    stamps = {"red": T0, "yellow": T0 + 12 * US, "purple": T0 + 300 * US, "blue": T0 + 40 * MS}
+    presses = [press(f"{seat}.hunter", t, seq=i) for i, (seat, t) in enumerate(stamps.items())]
+    window = one_window(reversed(presses))
+    assert window.order == ("red", "yellow", "purple", "blue")
+    assert [s.rank for s in window.slaps] == [1, 2, 3, 4]
+    assert window.ties == ()
+
+
+def test_presses_10us_apart_are_never_a_tie_and_keep_stamp_order() -> None:
+    for seed in range(200):
+        window = one_window([press("green.chief", T0 + 10 * US), press("red.chief", T0)], seed=seed)
+        assert window.order == ("red", "green")
+        assert window.ties == ()
+
+
+_controls = st.sampled_from([f"{seat}.{indian}" for seat in SEATS for indian in INDIANS])
+# Stamps clustered so that dead heats, repeats, several windows and presses just inside or
+# outside the quiet time (where a late delivery matters) all happen.
+_stamps = st.one_of(
+    st.integers(T0, T0 + 20 * US),
+    st.integers(T0, T0 + 50 * MS),
+    st.integers(T0 + QUIET - SETTLE, T0 + QUIET + 50 * MS),
+    st.integers(T0 + 1 * S, T0 + 4 * S),
+)
+_presses = st.lists(st.tuples(_controls, _stamps), min_size=1, max_size=12).map(
+    lambda items: [press(c, t, seq=i) for i, (c, t) in enumerate(items)]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(presses=_presses, permutation=st.randoms(use_true_random=False), seed=st.integers(0, 99))
+def test_any_delivery_permutation_gives_the_same_windows(
+    presses: list[Press], permutation: random.Random, seed: int
+) -> None:
+    shuffled = list(presses)
+    permutation.shuffle(shuffled)
+    results = []
+    for delivery in (presses, shuffled, list(reversed(presses))):
+        arbiter = Arbiter(seed=seed)
+        for p in delivery:
+            arbiter.press(p)
+        results.append(drain(arbiter))
+    assert results[0] == results[1] == results[2]
+
+
+@settings(max_examples=200, deadline=None)
+@given(presses=_presses, data=st.data())
+def test_delivery_up_to_settle_late_with_polling_changes_nothing(
+    presses: list[Press], data: st.DataObject
+) -> None:
+    delays = data.draw(st.lists(st.integers(0, SETTLE), min_size=len(presses)))
+    arrivals = sorted(
+        zip(presses, delays, strict=False), key=lambda pd: (pd[0].t_ns + pd[1], pd[0].seq)
+    )
+    live = Arbiter(seed=7)
+    windows: list[Window] = []
+    for p, delay in arrivals:
+        live.press(p)
+        windows += drain(live, p.t_ns + delay)  # the main loop polls every frame
+    windows += drain(live)
+    reference = Arbiter(seed=7)
+    for p in presses:
+        reference.press(p)
+    assert without_resolution_time(windows) == without_resolution_time(drain(reference))
+    assert not any(w.late for w in windows)
+
+
+def test_press_stamped_at_the_end_of_quiet_and_delivered_late_still_joins_ruling_a9() -> None:
+    arbiter = Arbiter()
+    arbiter.press(press("red.chief", T0, 0))
+    arbiter.press(press("green.chief", T0 + QUIET + 10 * MS, 1))  # on time
+    # blue, stamped 1 ns before red's quiet time runs out, is still on its way:
+    assert arbiter.poll(T0 + QUIET + SETTLE - 1) is None
+    arbiter.press(press("blue.chief", T0 + QUIET - 1, 2))
+    windows = drain(arbiter)
+    assert [w.order for w in windows] == [("red", "blue", "green")]
+    assert not windows[0].late
+
+
+# --------------------------------------------------------------------------- one slap (A8)
+
+
+def test_resolve_window_does_not_depend_on_the_order_it_is_given() -> None:
+    presses = [
+        press("red.hunter", T0 + 7 * MS, 0),
+        press("blue.chief", T0 + 2 * MS, 1),
+        press("red.chief", T0 + 1 * MS, 2),
+        press("green.woman", T0 + 2 * MS + 1 * US, 3),
+    ]
+    forward, backward = (
+        resolve_window(
+            delivery,
+            index=3,
+            closed_ns=T0 + QUIET,
+            resolved_ns=FAR,
+            card_ns=T0,
+            tie_window_ns=5 * US,
+            seed=1,
+        )
+        for delivery in (presses, presses[::-1])
+    )
+    assert forward == backward
+    assert forward.order[0] == "red"
+    assert forward.slaps[0].control == "red.chief"
+
+
+def test_second_press_by_same_player_is_ignored_with_reason_ruling_a8() -> None:
+    window = one_window(
+        [
+            press("red.hunter", T0, seq=0),
+            press("blue.woman", T0 + 2 * MS, seq=1),
+            press("red.chief", T0 + 30 * MS, seq=2),
+        ]
+    )
+    assert window.order == ("red", "blue")
+    assert window.slaps[0].control == "red.hunter"
+    assert len(window.ignored) == 1
+    ignored = window.ignored[0]
+    assert (ignored.seat, ignored.control, ignored.reason) == ("red", "red.chief", REPEAT)
+    assert "ruling A8" in ignored.detail
+
+
+def test_ruling_a8_later_stamped_press_arriving_first_is_the_one_ignored() -> None:
+    earlier = press("red.warrior", T0 + 1 * MS, seq=1)
+    later = press("red.hunter", T0 + 9 * MS, seq=0)
+    window = one_window([later, press("green.chief", T0 + 5 * MS, seq=2), earlier])
+    assert window.order == ("red", "green")
+    assert window.slaps[0].control == "red.warrior"
+    assert [i.control for i in window.ignored] == ["red.hunter"]
+
+
+def test_ruling_a8_repeat_still_counts_as_a_slap_for_the_quiet_time() -> None:
+    # red's repeat at 1.0 s keeps the window open, so blue at 2.1 s still joins it.
+    window = one_window(
+        [
+            press("red.hunter", T0),
+            press("red.hunter", T0 + 1 * S, 1),
+            press("blue.chief", T0 + 2100 * MS, 2),
+        ]
+    )
+    assert window.order == ("red", "blue")
+
+
+def test_same_press_delivered_twice_is_ignored_as_duplicate() -> None:
+    p = press("yellow.woman", T0, seq=4)
+    window = one_window([p, press("red.chief", T0 + 1 * MS, seq=5), p])
+    assert window.order == ("yellow", "red")
+    assert [(i.control, i.reason) for i in window.ignored] == [("yellow.woman", DUPLICATE)]
+
+
+# --------------------------------------------------------------------------- dead heats
+
+
+def test_presses_inside_the_tie_window_are_a_recorded_dead_heat() -> None:
+    window = one_window(
+        [press("blue.hunter", T0 + 3 * US), press("red.hunter", T0), press("green.chief", T0 + MS)],
+        seed=11,
+    )
+    assert len(window.ties) == 1
+    tie = window.ties[0]
+    assert tie.seats == ("blue", "red")
+    assert tie.t_ns == (T0 + 3 * US, T0)
+    assert set(tie.order) == {"blue", "red"}
+    assert window.order[:2] == tie.order
+    assert window.order[2] == "green"
+    assert tie.material == "11:0:0"
+    replay = draw_order(tie.seats, tie.t_ns, tie_window_ns=tie.tie_window_ns, material=tie.material)
+    assert replay == tie.order
+    by_seat = {s.seat: s for s in window.slaps}
+    assert by_seat["red"].tied_with == ("blue",)
+    assert by_seat["blue"].tied_with == ("red",)
+    assert by_seat["green"].tied_with == ()
+
+
+def test_tie_window_edge_is_inclusive() -> None:
+    tied = one_window([press("red.chief", T0), press("blue.chief", T0 + DEFAULT_TIE_WINDOW_NS)])
+    apart = one_window(
+        [press("red.chief", T0), press("blue.chief", T0 + DEFAULT_TIE_WINDOW_NS + 1)]
+    )
+    assert len(tied.ties) == 1
+    assert apart.ties == ()
+    assert apart.order == ("red", "blue")
+
+
+def _first_counts(presses: list[Press], seeds: int = 2000) -> Counter[str]:
+    return Counter(one_window(presses, seed=seed).order[0] for seed in range(seeds))
+
+
+def _within_sigmas(count: int, n: int, p: float, sigmas: float = 4.0) -> bool:
+    return abs(count - n * p) <= sigmas * math.sqrt(n * p * (1 - p))
+
+
+@pytest.mark.parametrize(
+    ("early", "late"),
+    [("red", "blue"), ("blue", "red"), ("green", "yellow"), ("yellow", "green")],
+)
+def test_two_way_dead_heat_is_fair_over_2000_seeds(early: str, late: str) -> None:
+    # ``early`` has the earlier stamp AND is delivered first; seat order (red before
+    # yellow before ... green) stands in for pin order, which never enters the arbiter.
+    presses = [press(f"{early}.chief", T0), press(f"{late}.chief", T0 + 4 * US, seq=1)]
+    counts = _first_counts(presses)
+    assert _within_sigmas(counts[early], 2000, 0.5), counts
+    assert counts[early] + counts[late] == 2000
+
+
+def test_three_way_dead_heat_is_fair_over_2000_seeds() -> None:
+    presses = [
+        press("green.woman", T0),
+        press("red.woman", T0 + 2 * US, seq=1),
+        press("yellow.woman", T0 + 4 * US, seq=2),
+    ]
+    counts = _first_counts(presses)
+    for seat in ("green", "red", "yellow"):
+        assert _within_sigmas(counts[seat], 2000, 1 / 3), counts
+
+
+def test_dead_heat_draw_ignores_stamp_order_arrival_and_seating_inside_the_window() -> None:
+    for seed in range(300):
+        one = one_window([press("red.chief", T0), press("blue.chief", T0 + 3 * US, 1)], seed=seed)
+        swapped = one_window(
+            [press("blue.chief", T0), press("red.chief", T0 + 3 * US, 1)], seed=seed
+        )
+        assert one.order == swapped.order
+
+
+def test_chain_of_near_ties_never_reverses_presses_more_than_tie_window_apart() -> None:
+    presses = [
+        press("red.chief", T0),
+        press("blue.chief", T0 + 4 * US, 1),
+        press("green.chief", T0 + 8 * US, 2),
+    ]
+    orders = Counter(one_window(presses, seed=seed).order for seed in range(600))
+    assert len(next(iter(one_window(presses).ties)).seats) == 3
+    for order in orders:
+        assert order.index("red") < order.index("green")
+    assert set(orders) == {
+        ("red", "blue", "green"),
+        ("blue", "red", "green"),
+        ("red", "green", "blue"),
+    }
+
+
+# --------------------------------------------------------------------------- windows (A9)
+
+
+def test_window_closes_only_after_quiet_plus_settle_ruling_a9() -> None:
+    arbiter = Arbiter()
+    arbiter.press(press("red.chief", T0))
+    arbiter.press(press("blue.chief", T0 + 400 * MS, 1))
+    due = T0 + 400 * MS + QUIET + SETTLE
+    assert arbiter.due_ns == due
+    assert arbiter.poll(T0 + 400 * MS + QUIET) is None
+    assert arbiter.poll(due - 1) is None
+    window = arbiter.poll(due)
+    assert window is not None
+    assert window.order == ("red", "blue")
+    assert window.closed_ns == T0 + 400 * MS + QUIET
+    assert window.resolved_ns == due
+    assert arbiter.poll(FAR) is None
+    assert arbiter.due_ns is None
+
+
+def test_press_just_inside_quiet_joins_and_at_quiet_opens_a_new_window_ruling_a9() -> None:
+    arbiter = Arbiter()
+    arbiter.press(press("red.chief", T0))
+    arbiter.press(press("blue.chief", T0 + QUIET - 1, 1))
+    arbiter.press(press("green.chief", T0 + QUIET - 1 + QUIET, 2))
+    windows = drain(arbiter)
+    assert [w.order for w in windows] == [("red", "blue"), ("green",)]
+    assert [w.index for w in windows] == [0, 1]
+
+
+def test_slap_after_resolution_opens_a_new_window_ruling_a9() -> None:
+    arbiter = Arbiter()
+    arbiter.press(press("red.chief", T0))
+    first = arbiter.poll(T0 + QUIET + SETTLE)
+    assert first is not None
+    arbiter.press(press("red.hunter", T0 + QUIET + SETTLE + 10 * MS, 1))
+    second = drain(arbiter)
+    assert [w.order for w in second] == [("red",)]
+    assert second[0].index == 1
+    assert second[0].ignored == ()
+    assert not second[0].late
+
+
+def test_last_slapper_turns_the_next_card_ruling_a9() -> None:
+    assert Arbiter().last_slapper is None
+    arbiter = Arbiter()
+    arbiter.card_turned(T0)
+    for i, (seat, dt) in enumerate([("blue", 30 * MS), ("red", 10 * MS), ("green", 20 * MS)]):
+        arbiter.press(press(f"{seat}.woman", T0 + dt, i))
+    (window,) = drain(arbiter)
+    assert window.order == ("red", "green", "blue")
+    assert window.last_slapper == "blue"
+    assert window.first_slapper == "red"
+    before_turn = arbiter.last_slapper
+    arbiter.card_turned(T0 + 5 * S)
+    after_turn = arbiter.last_slapper
+    assert before_turn == "blue"
+    assert after_turn is None  # no slap since the turn: turning passes clockwise
+
+
+def test_reaction_and_gap_are_exact() -> None:
+    arbiter = Arbiter(seed=3)
+    card = T0 + 123
+    arbiter.card_turned(card)
+    arbiter.press(press("yellow.hunter", card + 412_345_678, 0))
+    arbiter.press(press("purple.chief", card + 250_000_001, 1))
+    arbiter.press(press("red.woman", card + 250_002_001, 2))  # 2 us later: dead heat
+    (window,) = drain(arbiter)
+    assert window.card_ns == card
+    assert window.opened_ns == card + 250_000_001
+    by_seat = {s.seat: s for s in window.slaps}
+    assert by_seat["purple"].reaction_ns == 250_000_001
+    assert by_seat["red"].reaction_ns == 250_002_001
+    assert by_seat["yellow"].reaction_ns == 412_345_678
+    assert by_seat["purple"].gap_ns == 0
+    assert by_seat["red"].gap_ns == 2_000
+    assert by_seat["yellow"].gap_ns == 162_345_677
+    assert window.slaps[2].seat == "yellow"
+
+
+def test_no_card_turned_means_no_reaction_time() -> None:
+    window = one_window([press("red.chief", T0)])
+    assert window.card_ns is None
+    assert window.slaps[0].reaction_ns is None
+
+
+def test_card_turned_in_an_open_window_keeps_its_reference_and_splits_it_ruling_a9() -> None:
+    arbiter = Arbiter()
+    arbiter.card_turned(T0)
+    arbiter.press(press("red.chief", T0 + 100 * MS, 0))
+    arbiter.card_turned(T0 + 300 * MS)
+    arbiter.press(press("blue.chief", T0 + 299 * MS, 1))  # before the turn: old display
+    arbiter.press(press("green.chief", T0 + 300 * MS, 2))  # at the turn: the new display
+    first = arbiter.poll(T0 + 300 * MS + SETTLE)
+    assert first is not None
+    assert first.order == ("red", "blue")
+    assert first.card_ns == T0
+    assert first.closed_ns == T0 + 300 * MS
+    (second,) = drain(arbiter)
+    assert second.order == ("green",)
+    assert second.card_ns == T0 + 300 * MS
+    assert second.slaps[0].reaction_ns == 0
+
+
+def test_late_arrival_opens_a_new_window_flagged_late_ruling_a9() -> None:
+    arbiter = Arbiter()
+    arbiter.press(press("red.chief", T0, 0))
+    first = arbiter.poll(T0 + QUIET + SETTLE)
+    assert first is not None
+    assert not first.late
+    arbiter.press(press("blue.chief", T0 + 1 * MS, 1))  # stamped inside the closed window
+    # Like any window, it runs its quiet time from its last stamp.
+    assert arbiter.due_ns == T0 + 1 * MS + QUIET + SETTLE
+    (second,) = drain(arbiter, T0 + 1 * MS + QUIET + SETTLE)
+    assert second.index == 1
+    assert second.order == ("blue",)
+    assert second.late
+    assert second.slaps[0].late
+    assert first.order == ("red",)  # a resolved window never changes
+
+
+def test_flush_resolves_the_last_window_at_end_of_game_ruling_a10() -> None:
+    arbiter = Arbiter()
+    arbiter.press(press("red.chief", T0))
+    arbiter.press(press("blue.chief", T0 + 5 * S, 1))
+    windows = arbiter.flush(T0 + 5 * S)
+    assert [w.order for w in windows] == [("red",), ("blue",)]
+    assert all(w.resolved_ns == T0 + 5 * S for w in windows)
+    assert arbiter.pending == 0
+    assert arbiter.flush(FAR) == ()
+
+
+def test_windows_are_numbered_from_first_index_and_seed_the_draw() -> None:
+    arbiter = Arbiter(first_index=41, seed=5)
+    arbiter.press(press("red.chief", T0))
+    arbiter.press(press("blue.chief", T0 + 1 * US, 1))
+    (window,) = drain(arbiter)
+    assert window.index == 41
+    assert window.ties[0].material == "5:41:0"
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def test_window_json_round_trip() -> None:
+    arbiter = Arbiter(seats=("red", "blue", "green"), seed=9)
+    arbiter.card_turned(T0)
+    arbiter.press(press("red.chief", T0 + 10 * MS, 0))
+    arbiter.press(press("blue.hunter", T0 + 10 * MS + 2 * US, 1))
+    arbiter.press(press("red.woman", T0 + 20 * MS, 2))
+    arbiter.press(press("green.warrior", T0 + 900 * MS, 3))
+    (window,) = drain(arbiter)
+    assert window.ties and window.ignored
+    data = json.loads(json.dumps(window.to_json()))
+    assert data["last_slapper"] == "green"
+    assert Window.from_json(data) == window
+
+
+def test_window_json_round_trip_without_card_and_late() -> None:
+    arbiter = Arbiter()
+    arbiter.press(press("red.chief", T0))
+    drain(arbiter)
+    arbiter.press(press("blue.chief", T0 + 1, 1))
+    (window,) = drain(arbiter)
+    assert window.late and window.card_ns is None
+    assert Window.from_json(json.loads(json.dumps(window.to_json()))) == window
+
+
+def test_malformed_window_json_is_a_journal_error() -> None:
+    with pytest.raises(JournalError, match="malformed"):
+        Window.from_json({"index": 0})
+    good = one_window([press("red.chief", T0)]).to_json()
+    with pytest.raises(JournalError, match="no slaps"):
+        Window.from_json({**good, "slaps": []})
+
+
+# --------------------------------------------------------------------------- rejections
+
+
+def test_navigation_control_is_not_a_slap() -> None:
+    arbiter = Arbiter()
+    assert not arbiter.accepts("nav.select")
+    with pytest.raises(SlapError, match="navigation control"):
+        arbiter.press(press("nav.select", T0))
+    assert arbiter.pending == 0
+
+
+def test_seat_not_in_play_is_rejected() -> None:
+    arbiter = Arbiter(seats=("red", "blue"))
+    assert arbiter.accepts("red.hunter")
+    assert not arbiter.accepts("green.hunter")
+    with pytest.raises(SlapError, match="'green' is not in play"):
+        arbiter.press(press("green.hunter", T0))
+    with pytest.raises(ValueError, match="not a control"):
+        arbiter.press(press("orange.hunter", T0))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"seats": ()},
+        {"seats": ("red", "red")},
+        {"seats": ("red", "orange")},
+        {"tie_window_ns": -1},
+        {"tie_window_ns": QUIET},
+        {"settle_ns": -1},
+    ],
+)
+def test_bad_options_are_config_errors(options: dict[str, object]) -> None:
+    with pytest.raises(ConfigError):
+        Arbiter(**options)  # type: ignore[arg-type]
+
+
+def test_defaults_follow_ruling_a9_and_the_ordering_bar() -> None:
+    assert DEFAULT_QUIET_NS == 1_200_000_000  # ruling A9
+    # above the Pi 3/4 servicing skew (a few us), below the 10 us ordering bar
+    assert 2 * US <= DEFAULT_TIE_WINDOW_NS < 10 * US
+    # above the worst delivery delay (about 20 ms) plus a frame
+    assert DEFAULT_SETTLE_NS > 20 * MS + 17 * MS
