@@ -1,0 +1,498 @@
+"""Arcade buttons on the Pi's own GPIO header, through gpiozero's public Pin API.
+
+One input pin per control of a ``kind = "gpio"`` profile: ``factory.pin(n)``, function
+``input``, the profile's pull, edges ``both`` and NO bounce time (gpiozero's bounce makes
+lgpio stamp an edge only once it is stable: HARDWARE_NOTES "GPIO timestamps").
+``pin.when_changed`` is a bound method of a per-pin watcher the source keeps alive
+(gpiozero holds only a weak reference). Each edge goes to the pure debouncer
+(``debounce.py``) under one lock; events go to the sink (a queue); nothing else happens
+on the callback thread.
+
+Timestamps, by the factory actually loaded:
+
+- ``lgpio``: the kernel's edge time, CLOCK_MONOTONIC, as ``ticks_ns / 1e9`` seconds;
+  converted back with ``round(ticks * 1e9)``. ``timestamps == "hardware"``.
+- ``mock``: the same seconds convention; ``TimedMockPin`` (``mock.py``) supplies exact,
+  chosen times. ``timestamps == "injected"``.
+- ``rpigpio``, ``native``, ``pigpio`` and anything else: the time the Python callback
+  ran (pigpio's own ticks are another clock, so they are replaced by ``clock()``).
+  ``timestamps == "callback"``, logged as a warning and listed in ``warnings``.
+
+The factory comes from the ``pin_factory`` keyword (a Factory or a name), else
+``gpiozero.Device.pin_factory`` if something set it, else ``GPIOZERO_PIN_FACTORY``, else
+gpiozero's default order; see ``open_factory``, which reports what really loaded.
+
+Confirmations and stuck reports need time to pass with no edge: a daemon thread sleeps
+on a condition until the earliest deadline plus ``latency_ns`` (callbacks are late,
+never early: lgpio holds each event about 0.5 ms), then calls
+``advance(clock() - latency_ns)``. With nothing pending it waits without a timeout.
+Tests pass ``auto_advance=False`` and call ``advance(now_ns)`` themselves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import logging
+import os
+import threading
+import time
+import warnings as warnings_module
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from types import MappingProxyType, TracebackType
+from typing import Any, Final, Literal, Self, TypeAlias
+
+from gpiozero import LED, Device
+from gpiozero.exc import GPIOZeroError
+
+from companion.errors import ConfigError, DeviceError
+from companion.input.debounce import (
+    MS,
+    ControlStats,
+    DebounceBank,
+    DebounceSettings,
+    SinkLike,
+    as_sink,
+)
+from companion.input.events import InputEvent
+from companion.input.pinmap import Profile
+
+log = logging.getLogger(__name__)
+
+Timestamps: TypeAlias = Literal["hardware", "injected", "callback"]
+Clock: TypeAlias = Callable[[], int]
+
+FACTORY_GROUP: Final = "gpiozero_pin_factories"
+DEFAULT_ORDER: Final = ("lgpio", "rpigpio", "pigpio", "native")
+"""gpiozero 2.0.1's own order when GPIOZERO_PIN_FACTORY is not set."""
+FACTORY_NAME_ATTR: Final = "companion_factory_name"
+"""A factory (class) attribute that overrides the detected name: for test doubles."""
+DEFAULT_LATENCY_NS: Final = 3 * MS
+"""How late a callback may be and still count: lgpio holds events about 0.5 ms."""
+
+_TIMESTAMPS: Final[Mapping[str, Timestamps]] = {"lgpio": "hardware", "mock": "injected"}
+_SECONDS_TICKS: Final = frozenset({"lgpio", "mock", "rpigpio", "native"})
+_CALLBACK_WARNING: Final = (
+    "pin factory {name!r} gives no edge timestamps: presses are stamped when the Python "
+    "callback ran (milliseconds of jitter under load), so close slaps may be misordered. "
+    "Fix: install lgpio (pip install 'companion[pi]') and check that it loads."
+)
+
+
+# ---- which factory ---------------------------------------------------------------------
+
+
+def factory_name(factory: object) -> str:
+    """gpiozero's name for ``factory`` ("lgpio", "mock", ...), from its class.
+
+    A ``companion_factory_name`` attribute wins (test doubles use it); otherwise the
+    first class in the MRO registered under ``gpiozero_pin_factories`` names it.
+    """
+    marked = getattr(factory, FACTORY_NAME_ATTR, None)
+    if isinstance(marked, str):
+        return marked
+    registered = {ep.value: ep.name for ep in entry_points(group=FACTORY_GROUP)}
+    for cls in type(factory).__mro__:
+        name = registered.get(f"{cls.__module__}:{cls.__qualname__}")
+        if name is not None:
+            return name
+    return type(factory).__name__.lower()
+
+
+def timestamps_of(name: str) -> Timestamps:
+    """What a factory's ``when_changed`` ticks are worth (see the module docstring)."""
+    return _TIMESTAMPS.get(name, "callback")
+
+
+@dataclass(frozen=True)
+class OpenedFactory:
+    """A pin factory and what really happened when it was opened."""
+
+    factory: Any
+    name: str
+    fallbacks: tuple[str, ...] = ()
+    """One line per factory tried and failed before ``name``: ``"lgpio: <reason>"``."""
+
+
+def lgpio_workdir_problem() -> str | None:
+    """Why lgpio could not create its notification FIFO here, or None if it can."""
+    workdir = os.environ.get("LG_WD") or os.getcwd()
+    if os.access(workdir, os.W_OK | os.X_OK):
+        return None
+    return (
+        f"working directory {workdir} is not writable, so lgpio cannot create its "
+        ".lgd-nfy FIFO there. Fix: set WorkingDirectory= in the systemd unit (or LG_WD) "
+        "to a writable directory"
+    )
+
+
+def open_factory(name: str | None = None) -> OpenedFactory:
+    """Open the pin factory ``name``, else ``$GPIOZERO_PIN_FACTORY``, else the defaults.
+
+    A named factory that fails raises ``DeviceError`` (no silent fallback). Without a
+    name, gpiozero's default order is tried and every fallback is logged and returned,
+    so ``name`` is what actually loaded.
+    """
+    name = name or os.environ.get("GPIOZERO_PIN_FACTORY") or None
+    if name is not None:
+        factory = _load_factory(name)
+        return OpenedFactory(factory, factory_name(factory))
+    fallbacks: list[str] = []
+    for candidate in DEFAULT_ORDER:
+        try:
+            factory = _load_factory(candidate)
+        except DeviceError as exc:
+            fallbacks.append(f"{candidate}: {exc}")
+            continue
+        if fallbacks:
+            log.warning("gpiozero fell back to %s: %s", candidate, "; ".join(fallbacks))
+        return OpenedFactory(factory, factory_name(factory), tuple(fallbacks))
+    raise DeviceError(
+        "no GPIO pin factory could be opened ("
+        + "; ".join(fallbacks)
+        + "). Fix: on a Pi install lgpio (pip install 'companion[pi]'); on a desktop "
+        "use the simulated pins (GPIOZERO_PIN_FACTORY=mock)"
+    )
+
+
+def _load_factory(name: str) -> Any:
+    group = entry_points(group=FACTORY_GROUP)
+    found = [ep for ep in group if ep.name == name] or [
+        ep for ep in group if ep.name == name.lower()
+    ]
+    if not found:
+        known = ", ".join(sorted(ep.name for ep in group))
+        raise DeviceError(f"unknown pin factory {name!r}. Fix: use one of {known}")
+    try:
+        with warnings_module.catch_warnings():
+            warnings_module.simplefilter("ignore")
+            return found[0].load()()
+    except Exception as exc:  # a missing library or device: any error means "not here"
+        hint = lgpio_workdir_problem() if name.lower() == "lgpio" else None
+        reason = f"cannot open pin factory {name!r}: {exc}"
+        raise DeviceError(f"{reason} ({hint})" if hint else reason) from exc
+
+
+# ---- the source ------------------------------------------------------------------------
+
+
+class _PinWatcher:
+    """Lives as long as the source: its bound method is the pin's ``when_changed``."""
+
+    def __init__(self, source: GpioSource, control: str, pin: Any) -> None:
+        self.source = source
+        self.control = control
+        self.pin = pin
+
+    def on_changed(self, ticks: float, state: int) -> None:
+        self.source._on_edge(self.control, ticks, state)
+
+
+class GpioSource:
+    """Debounced presses from the GPIO pins of a ``kind = "gpio"`` profile."""
+
+    def __init__(
+        self,
+        profile: Profile,
+        sink: SinkLike,
+        *,
+        pin_factory: Any = None,
+        settings: DebounceSettings | None = None,
+        clock: Clock = time.monotonic_ns,
+        auto_advance: bool = True,
+        latency_ns: int = DEFAULT_LATENCY_NS,
+    ) -> None:
+        if profile.kind != "gpio":
+            raise ConfigError(
+                f"profile {profile.name!r} is a {profile.kind!r} profile, not 'gpio'. "
+                "Fix: open the button box source for it, or choose a gpio profile"
+            )
+        self.profile = profile
+        self.settings = settings or DebounceSettings()
+        self._sink = as_sink(sink)
+        self._clock = clock
+        self._latency_ns = latency_ns
+        self._cond = threading.Condition(threading.RLock())
+        self._closed = False
+        self._watchers: dict[str, _PinWatcher] = {}
+        self._leds: dict[str, Any] = {}
+        self._timer: threading.Thread | None = None
+        opened = self._choose_factory(pin_factory)
+        self._factory = opened.factory
+        self._owns_factory = pin_factory is None or isinstance(pin_factory, str)
+        self._owns_factory = self._owns_factory and opened.factory is not Device.pin_factory
+        self.factory_name = opened.name
+        self.timestamps: Timestamps = timestamps_of(opened.name)
+        self.source = f"gpio:{opened.name}"
+        self._warnings = self._collect_warnings(opened)
+        self._bank = DebounceBank(source=self.source, settings=self.settings)
+        try:
+            self._open_pins()
+        except BaseException:
+            self.close()
+            raise
+        if auto_advance:
+            self._timer = threading.Thread(
+                target=self._run_timer, name=f"{self.source} debounce", daemon=True
+            )
+            self._timer.start()
+
+    # -- opening ---------------------------------------------------------------------
+
+    @staticmethod
+    def _choose_factory(pin_factory: Any) -> OpenedFactory:
+        if isinstance(pin_factory, str):
+            return open_factory(pin_factory)
+        if pin_factory is None and Device.pin_factory is not None:
+            pin_factory = Device.pin_factory
+        if pin_factory is None:
+            return open_factory(None)
+        return OpenedFactory(pin_factory, factory_name(pin_factory))
+
+    def _collect_warnings(self, opened: OpenedFactory) -> tuple[str, ...]:
+        found = [f"fell back from {line}" for line in opened.fallbacks]
+        if self.timestamps == "callback":
+            message = _CALLBACK_WARNING.format(name=opened.name)
+            log.warning(message)
+            found.append(message)
+        return tuple(found)
+
+    def _open_pins(self) -> None:
+        profile, factory = self.profile, self._factory
+        try:
+            factory.reserve_pins(self, *profile.controls.values())  # LEDs reserve their own
+        except GPIOZeroError as exc:
+            raise DeviceError(
+                f"{self.source}: a pin of profile {profile.name!r} is already in use ({exc}). "
+                "Fix: close the other source or device using it"
+            ) from exc
+        start_ns = self._clock()
+        for control, number in profile.controls.items():
+            self._open_input(control, number, start_ns)
+        for name, number in profile.leds.items():
+            self._leds[name] = self._guard(
+                f"LED {name!r}", number, functools.partial(LED, number, pin_factory=factory)
+            )
+
+    def _open_input(self, control: str, number: int, start_ns: int) -> None:
+        pin = self._guard(control, number, lambda: self._factory.pin(number))
+        watcher = _PinWatcher(self, control, pin)
+
+        def configure() -> None:
+            pin.function = "input"
+            pin.pull = self.profile.pull
+            pin.bounce = None  # never: see the module docstring
+            pin.edges = "both"
+
+        self._guard(control, number, configure)
+        with self._cond:
+            self._watchers[control] = watcher
+            self._guard(control, number, lambda: setattr(pin, "when_changed", watcher.on_changed))
+            active = self._is_active(pin.state)
+            self._bank.add(control, active=active, start_ns=start_ns)
+        if active:
+            log.warning("%s: %s (BCM %d) is active at start: held", self.source, control, number)
+
+    def _guard(self, what: str, number: int, action: Callable[[], Any]) -> Any:
+        try:
+            return action()
+        except (GPIOZeroError, OSError, ValueError) as exc:
+            raise DeviceError(
+                f"{self.source}: cannot set up BCM {number} for {what} "
+                f"(profile {self.profile.name!r}): {exc}. Fix: check the pin map and that "
+                "no other program or overlay uses the pin"
+            ) from exc
+
+    def _is_active(self, state: object) -> bool:
+        return not state if self.profile.pull == "up" else bool(state)
+
+    # -- edges and time ----------------------------------------------------------------
+
+    def _ticks_to_ns(self, ticks: float) -> int:
+        if self.factory_name in _SECONDS_TICKS:
+            return round(ticks * 1e9)
+        return self._clock()
+
+    def _on_edge(self, control: str, ticks: float, state: int) -> None:
+        if state not in (0, 1):  # lgpio reports a watchdog timeout as level 2
+            return
+        try:
+            t_ns = self._ticks_to_ns(ticks)
+            with self._cond:
+                if self._closed or control not in self._bank:
+                    return
+                self._emit(self._bank.edge(control, t_ns, self._is_active(state)))
+                self._cond.notify_all()
+        except Exception:  # never kill the library's callback thread
+            log.exception("%s: edge on %s failed", self.source, control)
+
+    def _emit(self, events: list[InputEvent]) -> None:
+        for event in events:
+            self._sink(event)
+
+    def advance(self, now_ns: int) -> list[InputEvent]:
+        """Fire every deadline at or before ``now_ns``; the events also go to the sink."""
+        with self._cond:
+            events = self._bank.advance(now_ns)
+            self._emit(events)
+            self._cond.notify_all()
+            return events
+
+    def next_deadline(self) -> int | None:
+        """The earliest time ``advance`` has something to do (without ``latency_ns``)."""
+        with self._cond:
+            return self._bank.next_deadline()
+
+    def _run_timer(self) -> None:
+        try:
+            with self._cond:
+                while not self._closed:
+                    self._timer_step()
+        except Exception:
+            log.exception("%s: debounce timer stopped", self.source)
+            self._warnings += ("debounce timer stopped: presses are no longer confirmed",)
+
+    def _timer_step(self) -> None:
+        deadline = self._bank.next_deadline()
+        if deadline is None:
+            self._cond.wait()
+            return
+        now = self._clock()
+        wake = deadline + self._latency_ns
+        if now < wake:
+            self._cond.wait((wake - now) / 1e9)
+            return
+        self._emit(self._bank.advance(now - self._latency_ns))
+
+    # -- what the doctor reads -------------------------------------------------------
+
+    @property
+    def hardware_timestamps(self) -> bool:
+        """True only for kernel edge timestamps (lgpio)."""
+        return self.timestamps == "hardware"
+
+    @property
+    def edge_timestamps(self) -> bool:
+        """True when presses carry the time of the edge (hardware or injected), not the
+        time a callback ran."""
+        return self.timestamps != "callback"
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Everything the doctor should show in red: fallbacks, callback timestamps."""
+        return self._warnings
+
+    @property
+    def controls(self) -> tuple[str, ...]:
+        return tuple(self._watchers)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
+    def pins(self) -> Mapping[str, Any]:
+        """Control -> its gpiozero pin object."""
+        return MappingProxyType({c: w.pin for c, w in self._watchers.items()})
+
+    def pin(self, control: str) -> Any:
+        try:
+            return self._watchers[control].pin
+        except KeyError:
+            raise ConfigError(
+                f"{self.source}: no pin for control {control!r}. "
+                f"Fix: use one of {', '.join(self._watchers)}"
+            ) from None
+
+    def stats(self) -> dict[str, ControlStats]:
+        """Per control: state, presses, bounces, glitches, stuck, late and ignored edges."""
+        with self._cond:
+            raw = self._bank.stats()
+        return {c: dataclasses.replace(s, pin=self.profile.controls[c]) for c, s in raw.items()}
+
+    def is_pressed(self, control: str) -> bool:
+        with self._cond:
+            return self._bank[control].is_pressed
+
+    def stuck_controls(self) -> tuple[str, ...]:
+        with self._cond:
+            return tuple(c for c, d in self._bank.items() if d.is_stuck)
+
+    def pressed_controls(self) -> tuple[str, ...]:
+        with self._cond:
+            return tuple(c for c, d in self._bank.items() if d.is_pressed)
+
+    # -- LEDs ------------------------------------------------------------------------
+
+    @property
+    def leds(self) -> Mapping[str, Any]:
+        """LED name -> its gpiozero ``LED``."""
+        return MappingProxyType(self._leds)
+
+    def set_led(self, name: str, on: bool) -> None:
+        try:
+            led = self._leds[name]
+        except KeyError:
+            raise ConfigError(
+                f"{self.source}: no LED {name!r} in profile {self.profile.name!r}. "
+                f"Fix: use one of {', '.join(self._leds) or '(none)'}"
+            ) from None
+        if on:
+            led.on()
+        else:
+            led.off()
+
+    # -- closing ---------------------------------------------------------------------
+
+    def _conflicts_with(self, other: object) -> bool:
+        """gpiozero's reservation hook: nothing may share our pins."""
+        return True
+
+    def close(self) -> None:
+        """Stop callbacks, release every pin and LED. Safe to call twice."""
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = True
+            self._cond.notify_all()
+        for watcher in self._watchers.values():
+            _quietly(functools.partial(setattr, watcher.pin, "when_changed", None))
+            _quietly(watcher.pin.close)
+        for led in self._leds.values():
+            _quietly(led.close)
+        _quietly(lambda: self._factory.release_all(self))
+        if self._owns_factory:
+            _quietly(self._factory.close)
+        if self._timer is not None and self._timer is not threading.current_thread():
+            self._timer.join()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        head = f"<GpioSource {self.source} profile={self.profile.name!r}"
+        if self._closed:
+            return f"{head} closed>"
+        presses = sum(s.presses for s in self.stats().values())
+        return (
+            f"{head} controls={len(self._watchers)} timestamps={self.timestamps} "
+            f"pressed={list(self.pressed_controls())} stuck={list(self.stuck_controls())} "
+            f"presses={presses}>"
+        )
+
+
+def _quietly(action: Callable[[], object]) -> None:
+    try:
+        action()
+    except Exception:
+        log.exception("while closing GPIO")

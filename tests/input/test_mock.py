@@ -1,0 +1,292 @@
+"""The mock pins, the timeline, simulated pins and the scripted source."""
+
+import json
+import queue
+from typing import Any
+
+import pytest
+
+from companion.errors import ConfigError
+from companion.input.debounce import MS
+from companion.input.events import InputEvent, Press
+from companion.input.gpio import GpioSource
+from companion.input.mock import (
+    MockTimeline,
+    SimulatedPins,
+    TimedMockPin,
+    mock_factory,
+    open_simulated,
+)
+from companion.input.pinmap import Profile, load_profile
+from companion.input.scripted import (
+    Script,
+    ScriptEdge,
+    ScriptedSource,
+    parse_duration,
+    parse_script,
+    reorder,
+)
+
+US = 1_000
+S = 1_000_000_000
+Queue = queue.SimpleQueue[InputEvent]
+
+
+@pytest.fixture
+def profile() -> Profile:
+    return load_profile("gpio-dsi")
+
+
+class Clock:
+    def __init__(self, now: int = 0) -> None:
+        self.now = now
+
+    def __call__(self) -> int:
+        return self.now
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.calls: list[tuple[float, bool]] = []
+
+    def on_changed(self, ticks: float, state: bool) -> None:
+        self.calls.append((ticks, state))
+
+
+def drain(q: Queue) -> list[InputEvent]:
+    events = []
+    while not q.empty():
+        events.append(q.get_nowait())
+    return events
+
+
+# ---- TimedMockPin ----------------------------------------------------------------------
+
+
+def test_factory_makes_timed_pins(pin_factory: Any) -> None:
+    assert isinstance(mock_factory().pin(5), TimedMockPin)
+    assert isinstance(pin_factory.pin(5), TimedMockPin)
+
+
+def test_timed_pin_fires_when_changed_with_the_chosen_ticks(pin_factory: Any) -> None:
+    pin = pin_factory.pin(5)
+    pin.function = "input"
+    pin.pull = "up"
+    recorder = Recorder()
+    pin.when_changed = recorder.on_changed
+    pin.press(1_000_000)
+    pin.release(81_000_000)
+    assert recorder.calls == [(0.001, False), (0.081, True)]  # active low
+    assert pin.edge_log == [(1_000_000, True), (81_000_000, False)]
+    assert [round(ticks * 1e9) for ticks, _ in recorder.calls] == [1_000_000, 81_000_000]
+
+
+def test_timed_pin_respects_edges_and_pull_down(pin_factory: Any) -> None:
+    pin = pin_factory.pin(6)
+    pin.function = "input"
+    pin.pull = "down"
+    recorder = Recorder()
+    pin.when_changed = recorder.on_changed
+    pin.edges = "rising"
+    pin.press(10)
+    pin.release(20)
+    assert recorder.calls == [(10 / 1e9, True)]
+    assert pin.state is False
+
+
+def test_held_pin_stays_active_when_the_pull_is_set(pin_factory: Any) -> None:
+    pin = pin_factory.pin(7)
+    pin.hold()
+    pin.function = "input"
+    pin.pull = "up"
+    assert pin.held
+    assert pin.state is False  # held down against the pull-up
+
+
+# ---- MockTimeline and delivery orders --------------------------------------------------
+
+
+def test_reorder_reverses_across_controls_but_keeps_each_controls_order() -> None:
+    edges = [
+        ScriptEdge(1000, "red.hunter", True),
+        ScriptEdge(1012, "yellow.hunter", True),
+        ScriptEdge(5000, "red.hunter", False),
+        ScriptEdge(6000, "yellow.hunter", False),
+    ]
+    got = reorder(edges, "reverse")
+    assert [(e.control, e.active) for e in got] == [
+        ("yellow.hunter", True),
+        ("red.hunter", True),
+        ("yellow.hunter", False),
+        ("red.hunter", False),
+    ]
+    shuffled = reorder(edges, "shuffle", seed=3)
+    assert sorted(shuffled, key=lambda e: e.t_ns) == edges
+    for control in ("red.hunter", "yellow.hunter"):
+        mine = [e for e in shuffled if e.control == control]
+        assert mine == sorted(mine, key=lambda e: e.t_ns)
+    assert reorder(edges[::-1], "written") == edges[::-1]
+    assert reorder(edges[::-1], "time") == edges
+
+
+def test_timeline_needs_exactly_one_time_and_a_known_control(
+    pin_factory: Any, profile: Profile
+) -> None:
+    with GpioSource(profile, Queue(), pin_factory=pin_factory, auto_advance=False) as source:
+        timeline = MockTimeline.of(source)
+        with pytest.raises(ConfigError, match="exactly one"):
+            timeline.press("red.chief")
+        with pytest.raises(ConfigError, match="exactly one"):
+            timeline.press("red.chief", at_ns=1, at_us=1)
+        with pytest.raises(ConfigError, match="no mock pin"):
+            timeline.press("orange.chief", at_us=1)
+        timeline.tap("red.chief", at_us=5)
+        assert [e.active for e in timeline.pending] == [True, False]
+        timeline.deliver()
+        assert not timeline.pending
+        assert len(timeline.delivered) == 2
+
+
+# ---- SimulatedPins ---------------------------------------------------------------------
+
+
+def test_simulated_pins_press_now_through_the_gpio_path(profile: Profile) -> None:
+    clock = Clock(5 * S)
+    q = Queue()
+    with open_simulated(profile, q, clock=clock, auto_advance=False) as pins:
+        assert pins.source.factory_name == "mock"
+        pins.press("blue.hunter")
+        pins.press("blue.hunter")  # already down: nothing
+        assert pins.is_down("blue.hunter")
+        pins.release("blue.hunter")  # same instant: stamped min_hold later
+        assert pins.pins["blue.hunter"].edge_log == [(5 * S, True), (5 * S + 5 * MS, False)]
+        pins.source.advance(6 * S)
+        assert drain(q) == [Press("blue.hunter", 5 * S, "gpio:mock", 0)]
+        clock.now = 7 * S
+        pins.press("nav.back")
+        pins.release_all()
+        pins.source.advance(8 * S)
+        assert [e.control for e in drain(q)] == ["nav.back"]
+    assert pins.source.closed
+    pins.close()  # twice is fine
+
+
+def test_simulated_pins_refuse_a_source_without_timed_pins(profile: Profile) -> None:
+    from gpiozero.pins.mock import MockFactory
+
+    factory = MockFactory()
+    try:
+        with (
+            GpioSource(profile, Queue(), pin_factory=factory, auto_advance=False) as source,
+            pytest.raises(Exception, match="not TimedMockPins"),
+        ):
+            SimulatedPins(source)
+    finally:
+        factory.reset()
+        factory.close()
+
+
+# ---- scripts ---------------------------------------------------------------------------
+
+SCRIPT = """
+# two hunters slap 12 us apart; the callbacks arrive in reverse
+deliver reverse
+1000us  red.hunter press
+1012us  yellow.hunter press
+80ms    red.hunter release
+80ms    yellow.hunter release
+200ms   blue.chief bounce 9 5ms   # held after the bounce
+300ms   blue.chief release
+400ms   green.woman tap 20us      # a glitch
+"""
+
+
+def test_parse_duration() -> None:
+    assert parse_duration("1.5ms") == 1_500_000
+    assert parse_duration("1012us") == 1_012_000
+    assert parse_duration("7µs") == 7_000
+    assert parse_duration("2s") == 2 * S
+    assert parse_duration("15ns") == 15
+    for bad in ("10", "ms", "1.5ns", "-3ms"):
+        with pytest.raises(ConfigError):
+            parse_duration(bad)
+
+
+def test_scripted_source_gives_exact_stamps_whatever_the_order() -> None:
+    q = Queue()
+    source = ScriptedSource(SCRIPT, q)
+    events = source.run()
+    assert drain(q) == events
+    stamps = {e.control: e.t_ns for e in events if isinstance(e, Press)}
+    assert stamps == {
+        "red.hunter": 1_000_000,
+        "yellow.hunter": 1_012_000,
+        "blue.chief": 200 * MS,
+    }
+    stats = source.stats()
+    assert stats["blue.chief"].bounces == 8
+    assert stats["green.woman"].glitches == 1
+
+
+def test_script_through_the_mock_pins_matches_the_scripted_source(
+    pin_factory: Any, profile: Profile
+) -> None:
+    script = parse_script(SCRIPT)
+    expected = ScriptedSource(script, Queue()).run()
+    q = Queue()
+    with GpioSource(
+        profile, q, pin_factory=pin_factory, clock=lambda: 0, auto_advance=False
+    ) as source:
+        timeline = MockTimeline.of(source)
+        timeline.add_script(script)
+        timeline.deliver(order="written")  # already in the script's delivery order
+        source.advance(1 * S)
+        got = drain(q)
+    assert [(e.control, e.t_ns) for e in got if isinstance(e, Press)] == [
+        (e.control, e.t_ns) for e in expected if isinstance(e, Press)
+    ]
+
+
+def test_json_script_is_the_same_as_text() -> None:
+    data = {
+        "deliver": "reverse",
+        "end": "6s",
+        "edges": [
+            {"at": "1000us", "control": "red.hunter", "action": "press"},
+            "1012us yellow.hunter press",
+            {"at": 2_000_000, "control": "blue.chief", "action": "tap", "args": ["50ms"]},
+        ],
+    }
+    script = parse_script(json.dumps(data))
+    assert script.order == "reverse"
+    assert script.end_ns == 6 * S
+    assert script.edges[0] == ScriptEdge(1_000_000, "red.hunter", True)
+    assert script.edges[-1] == ScriptEdge(52_000_000, "blue.chief", False)
+    events = ScriptedSource(script, Queue()).run()  # runs to 6 s: the held ones get stuck
+    assert sorted(type(e).__name__ for e in events) == ["Press"] * 3 + ["Stuck"] * 2
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1000us red.huntr press", "line 1: unknown control 'red.huntr'"),
+        ("\n1000 red.hunter press", "line 2: bad time '1000'"),
+        ("1ms red.hunter smash", "line 1: bad action 'smash'"),
+        ("deliver sideways", "line 1: deliver takes one of"),
+        ("[1, 2]", "entry 1: expected a line or an object"),
+        ("{bad json", "invalid JSON"),
+    ],
+)
+def test_script_errors_name_the_line(text: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        parse_script(text)
+
+
+def test_scripted_source_from_edges_and_path(tmp_path: Any) -> None:
+    edges = [ScriptEdge(0, "nav.select", True), ScriptEdge(50 * MS, "nav.select", False)]
+    assert [e.control for e in ScriptedSource(edges, Queue()).run()] == ["nav.select"]
+    path = tmp_path / "demo.txt"
+    path.write_text(SCRIPT, encoding="utf-8")
+    assert isinstance(ScriptedSource(path, Queue()).script, Script)
+    with pytest.raises(ConfigError, match="unknown controls"):
+        ScriptedSource([ScriptEdge(0, "red.nobody", True)], Queue())
