@@ -1,0 +1,293 @@
+"""The engine interface every game implements, and the registry that finds games by name.
+
+An engine is a stateless object whose methods are pure functions of their arguments: no I/O,
+no clock, no pygame, no global random state. A game is fully determined by
+``(setup, seed, actions)``, which is exactly what a journal records.
+
+Writing an engine: subclass :class:`Engine` with your own ``State`` and ``Action`` types and
+implement the abstract methods. ``State`` must be an immutable value with ``==`` (a frozen
+dataclass of tuples is ideal); ``apply`` returns a NEW state and never changes its argument.
+``Action`` is a small immutable record with ``==`` and a JSON form. Then register it::
+
+    class Pig(Engine[PigState, PigAction]):
+        name = "pig"
+        rules_version = "1"
+        ...
+
+    register(Pig())
+
+and run :func:`companion.rules.harness.check_random_games` on it in the game's tests.
+
+Chance is an explicit actor (OpenSpiel style). When :meth:`Engine.actor` returns
+:data:`CHANCE`, :meth:`Engine.chance_outcomes` lists ``(action, probability)`` pairs; the
+caller picks one (:func:`sample_chance` with a seeded ``random.Random``) and applies it like
+any other action. So a journal replays a shuffle exactly, a test can deal an exact hand, and a
+TRACKER session can enter the card that was really dealt at the table.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import pkgutil
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Generic, TypeAlias, TypeVar
+
+from companion.errors import CompanionError, IllegalAction
+
+__all__ = [
+    "CHANCE",
+    "JSON",
+    "Engine",
+    "Outcome",
+    "SetupError",
+    "engine_names",
+    "get_engine",
+    "illegal",
+    "load_builtin_engines",
+    "register",
+    "sample_chance",
+]
+
+# --- constants -------------------------------------------------------------------------------
+
+CHANCE: Final = -1
+"""The actor of a chance node (a shuffle, a deal, a roll). Seats are numbered from 0."""
+
+JSON: TypeAlias = bool | int | float | str | Sequence["JSON"] | Mapping[str, "JSON"] | None
+"""A value that ``json.dumps`` accepts (tuples come back as lists). Parsed JSON arriving
+*into* an engine is typed ``Any``: the engine validates it."""
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+_NOT_GAME_MODULES: Final = frozenset({"base", "harness"})
+
+
+class SetupError(CompanionError, ValueError):
+    """A game setup (seats, options) or a game name that the engine cannot play."""
+
+
+# --- results as data -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: a score per seat, the winning seats and why it ended."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"scores": self.scores, "winners": self.winners, "reason": self.reason}
+
+
+def illegal(rule: str, action: object, reason: str) -> IllegalAction:
+    """The error an engine raises for a refused action: names the rule, the action and why.
+
+    >>> str(illegal("rule T2 (climb)", "Play(3)", "3 is not above the top card 5"))
+    'Play(3) refused by rule T2 (climb): 3 is not above the top card 5'
+    """
+    return IllegalAction(f"{action} refused by {rule}: {reason}")
+
+
+def sample_chance(outcomes: Sequence[tuple[A, float]], rng: random.Random) -> A:
+    """Pick one chance outcome with its probability, using exactly one ``rng.random()`` draw.
+
+    The walk follows the order the engine listed, so the same ``rng`` state always picks the
+    same outcome. Raises ``ValueError`` if there are no outcomes.
+    """
+    if not outcomes:
+        raise ValueError("no chance outcomes to pick from: is it really a chance node?")
+    draw = rng.random() * math.fsum(p for _, p in outcomes)
+    total = 0.0
+    for action, probability in outcomes:
+        total += probability
+        if draw < total:
+            return action
+    return outcomes[-1][0]
+
+
+# --- the engine ------------------------------------------------------------------------------
+
+
+class Engine(ABC, Generic[S, A]):
+    """A game's rules: pure functions over immutable states.
+
+    Subclasses set :attr:`name` and :attr:`rules_version` and implement the abstract methods.
+    The concrete methods (``new``, ``is_over``, ``is_chance``, ``outcome``...) are built on
+    them and may be overridden for speed or richer results.
+    """
+
+    name: ClassVar[str]
+    """The game's registry name, written to the journal header. For a built-in game it is
+    also its module name under ``companion.rules`` (so ``get_engine`` can import it)."""
+
+    rules_version: ClassVar[str]
+    """Changes whenever the rules change what a journal means; written to the header."""
+
+    # -- setup and start --
+
+    @abstractmethod
+    def validate_setup(self, setup: Mapping[str, Any]) -> dict[str, JSON]:
+        """Check ``setup`` and return it complete (every default filled in).
+
+        Raises :class:`SetupError` naming the option, the value and what is allowed.
+        Must be idempotent: ``validate_setup(validate_setup(s)) == validate_setup(s)``.
+        """
+
+    @abstractmethod
+    def initial_state(self, setup: dict[str, JSON], seed: int) -> S:
+        """The state before the first action, for an already validated setup."""
+
+    def new(self, setup: Mapping[str, Any], seed: int) -> S:
+        """Start a game: validate ``setup`` (raising :class:`SetupError`), then set up.
+
+        Randomness should come from chance actions rather than ``seed``, so that a TRACKER
+        session can record what really happened at the table; ``seed`` is part of the log.
+        """
+        return self.initial_state(self.validate_setup(setup), seed)
+
+    # -- whose turn and what they may do --
+
+    @abstractmethod
+    def num_seats(self, state: S) -> int:
+        """How many seats (players) this game has; seats are ``0 .. num_seats - 1``."""
+
+    @abstractmethod
+    def actor(self, state: S) -> int | None:
+        """Who acts next: a seat index, :data:`CHANCE`, or ``None`` once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """Every action allowed now, in a stable order. Empty once the game is over.
+
+        At a chance node these are the chance outcomes' actions, in the same order.
+        """
+
+    @abstractmethod
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, float]]:
+        """At a chance node, ``(action, probability)`` pairs with probabilities > 0 summing
+        to 1, in a stable order. Empty when the actor is not :data:`CHANCE`."""
+
+    @abstractmethod
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action``; ``state`` itself is left unchanged.
+
+        Raises :class:`~companion.errors.IllegalAction` (build it with :func:`illegal`)
+        naming the rule and the action when the rules forbid it, including any action once
+        the game is over and a chance action that is not among the outcomes.
+        """
+
+    # -- what players see and how it ends --
+
+    @abstractmethod
+    def view(self, state: S, seat: int) -> JSON:
+        """What ``seat`` may know: the state with every other seat's secrets removed."""
+
+    @abstractmethod
+    def scores(self, state: S) -> tuple[float, ...]:
+        """The score of each seat now (final once the game is over)."""
+
+    def is_over(self, state: S) -> bool:
+        return self.actor(state) is None
+
+    def is_chance(self, state: S) -> bool:
+        return self.actor(state) == CHANCE
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else ``None``. By default the seats with the
+        highest score win; override to give a more precise ``reason`` or tie-break."""
+        if not self.is_over(state):
+            return None
+        scores = self.scores(state)
+        best = max(scores)
+        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+        return Outcome(scores=scores, winners=winners, reason="game over")
+
+    def check_invariants(self, state: S) -> None:
+        """Raise ``AssertionError`` if ``state`` breaks a conservation law of the game
+        (cards, money, tokens). The random-play harness calls it after every action."""
+
+    # -- JSON --
+
+    @abstractmethod
+    def action_to_json(self, action: A) -> JSON:
+        """A small JSON value for ``action``, e.g. ``{"kind": "play", "card": 7}``."""
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> A:
+        """Inverse of :meth:`action_to_json`; raises ``ValueError`` on malformed data."""
+
+    @abstractmethod
+    def state_to_json(self, state: S) -> JSON:
+        """The complete state (secrets included) as JSON."""
+
+    @abstractmethod
+    def state_from_json(self, data: Any) -> S:
+        """Inverse of :meth:`state_to_json`; raises ``ValueError`` on malformed data."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+# --- the registry ----------------------------------------------------------------------------
+
+_REGISTRY: dict[str, Engine[Any, Any]] = {}
+
+
+def register(engine: Engine[Any, Any], *, replace: bool = False) -> Engine[Any, Any]:
+    """Make ``engine`` findable by its name and return the registered engine. Registering
+    an engine of the same class again is a no-op (the first one stays); a different engine
+    under a taken name needs ``replace=True``."""
+    name = getattr(engine, "name", None)
+    if not isinstance(name, str) or not name:
+        raise SetupError(f"{engine!r} has no 'name'; set the class attribute name = '...'")
+    if not isinstance(getattr(engine, "rules_version", None), str):
+        raise SetupError(f"engine {name!r} has no 'rules_version' string; set one")
+    known = _REGISTRY.get(name)
+    if known is not None and type(known) is type(engine) and not replace:
+        return known
+    if known is not None and not replace:
+        raise SetupError(
+            f"game name {name!r} is already taken by {known!r}; "
+            "choose another name or pass replace=True"
+        )
+    _REGISTRY[name] = engine
+    return engine
+
+
+def get_engine(name: str) -> Engine[Any, Any]:
+    """The registered engine called ``name``. A built-in game not imported yet is imported
+    from ``companion.rules.<name>``. Raises :class:`SetupError` listing the known games."""
+    if name not in _REGISTRY and name.isidentifier() and name not in _NOT_GAME_MODULES:
+        try:
+            importlib.import_module(f"{__package__}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__package__}.{name}":
+                raise
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(load_builtin_engines()) or "none registered"
+        raise SetupError(f"unknown game {name!r}; known games: {known}") from None
+
+
+def engine_names() -> list[str]:
+    """The names of the registered games, sorted. Call :func:`load_builtin_engines` first to
+    be sure the built-in games are among them."""
+    return sorted(_REGISTRY)
+
+
+def load_builtin_engines() -> list[str]:
+    """Import every game module in ``companion.rules`` (each registers itself) and return
+    :func:`engine_names`."""
+    package = importlib.import_module(__package__ or "companion.rules")
+    for module in pkgutil.iter_modules(package.__path__):
+        if not module.name.startswith("_") and module.name not in _NOT_GAME_MODULES:
+            importlib.import_module(f"{package.__name__}.{module.name}")
+    return engine_names()

@@ -1,0 +1,725 @@
+"""A game in progress: engine state + append-only journal + undo/redo + crash-safe resume.
+
+The journal (format 1)
+======================
+
+One file per game, JSON Lines, UTF-8, one JSON object per line, each line ending in ``\\n``.
+The file is only ever appended to; undo and redo are records too. The first line is the
+header, written atomically (temporary file, fsync, rename) so a journal always has one::
+
+    {"type":"header","format":1,"game":"toy","rules_version":"1",
+     "setup":{"seats":2,"hand_size":3,"cards":12},"seed":7,
+     "created":"2025-01-01T20:00:00+00:00","auto_chance":true}
+
+``setup`` is the engine's complete setup (defaults filled in). ``auto_chance`` says whether
+the session picks chance outcomes itself (FULL play) or waits for them to be entered
+(TRACKER play). Then one record per line:
+
+``{"type":"action","n":N,"action":ACTION,"seat":SEAT,"t":T}``
+    A player action: the ``N``-th action of the current line of play (from 0), by ``SEAT``,
+    as the engine's ``action_to_json``; ``T`` is Unix time in seconds (a float).
+``{"type":"action","n":N,"action":ACTION,"chance":true,"auto":true,"t":T}``
+    A chance action (shuffle, deal, roll). ``"auto": true`` when the session picked it.
+``{"type":"undo","n":N,"t":T}``
+    Undo the last move; ``N`` is the number of actions left in the line of play.
+``{"type":"redo","n":N,"t":T}``
+    Redo the last undone move; ``N`` is the number of actions in the line of play after.
+
+An action counts once its line, newline included, is written and ``fsync``'d: the engine
+checks the action first (an illegal action is never written), then the line is written and
+synced, then the session moves to the new state. A line without its newline, or a last line
+that is not a JSON record, is a torn write from a crash: ``Session.resume`` drops it with a
+:class:`JournalWarning` naming the file and byte offset and truncates the file there, so
+appends continue cleanly. Damage anywhere before the last line raises
+:class:`~companion.errors.JournalError` naming the file and line, as does an action the
+engine refuses on replay.
+
+Moves, undo and redo
+====================
+
+A *move* is one action given to :meth:`Session.apply` together with the chance actions the
+session then applied automatically (``"auto": true``), e.g. a play and the card drawn
+because of it. ``undo()`` reverts the last move as a whole: to the state before the
+player's action, with the automatic deal undone too. Automatic chance actions before the
+first move (the opening deal) belong to no move and cannot be undone. A chance action given
+to ``apply`` by hand (TRACKER play) is a move of its own. ``redo()`` re-applies the last
+undone move exactly, chance outcomes included. Any new action clears the redo stack.
+
+Chance outcomes
+===============
+
+With ``auto_chance`` the session picks the chance action at position ``n`` of the line of
+play with :func:`chance_rng` ``(seed, n)`` = ``random.Random(f"companion-chance:{seed}:{n}")``
+and :func:`companion.rules.base.sample_chance`. The choice depends only on the seed, the
+position and the state, so a resumed game deals what the uninterrupted one would have dealt,
+and undoing a move then playing it again deals the same card (no re-rolling by undo).
+Replay never re-draws: it applies the chance actions as journaled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import json
+import os
+import random
+import sys
+import time
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final, Generic, TypeVar
+
+from companion.errors import IllegalAction, JournalError
+from companion.rules.base import (
+    CHANCE,
+    JSON,
+    Engine,
+    Outcome,
+    SetupError,
+    get_engine,
+    sample_chance,
+)
+
+__all__ = [
+    "FORMAT",
+    "JournalWarning",
+    "Session",
+    "Step",
+    "add_replay_arguments",
+    "chance_rng",
+    "default_games_dir",
+    "find_unfinished",
+    "new_journal_path",
+    "replay_command",
+]
+
+FORMAT: Final = 1
+SUFFIX: Final = ".jsonl"
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+Clock = Callable[[], float]
+
+
+class JournalWarning(UserWarning):
+    """A journal was repaired (torn last line dropped) or written under other rules."""
+
+
+def chance_rng(seed: int, n: int) -> random.Random:
+    """The generator that picks the automatic chance action at position ``n`` of a game."""
+    return random.Random(f"companion-chance:{seed}:{n}")
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[A]):
+    """One action in the current line of play, as journaled."""
+
+    n: int
+    action: A
+    actor: int
+    """The seat that acted, or ``CHANCE``."""
+    t: float
+    auto: bool = False
+    """Picked by the session (an automatic chance action)."""
+
+    @property
+    def is_chance(self) -> bool:
+        return self.actor == CHANCE
+
+
+# --- reading a journal -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Record:
+    line: int
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class _Torn:
+    offset: int
+    size: int
+    line: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Contents:
+    path: Path
+    header: dict[str, Any]
+    records: list[_Record]
+    torn: _Torn | None
+
+
+def _parse_record(raw: bytes) -> dict[str, Any] | None:
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return data if isinstance(data, dict) and isinstance(data.get("type"), str) else None
+
+
+def _read_journal(path: Path) -> _Contents:
+    """Parse ``path``; a torn last line is reported in ``torn``, never repaired here."""
+    raw = path.read_bytes()
+    *complete, tail = raw.split(b"\n")
+    torn: _Torn | None = None
+    if tail:
+        offset = len(raw) - len(tail)
+        torn = _Torn(offset, len(tail), len(complete) + 1, "it has no newline")
+    records: list[_Record] = []
+    offset = 0
+    for number, line in enumerate(complete, start=1):
+        data = _parse_record(line)
+        if data is None and torn is None and number == len(complete) and number > 1:
+            torn = _Torn(offset, len(line) + 1, number, "it is not a JSON record")
+        elif data is None:
+            raise JournalError(
+                f"{path}: line {number} is not a JSON record: {line[:80]!r}; the journal is "
+                "damaged before its last line, so it cannot be repaired automatically"
+            )
+        else:
+            records.append(_Record(number, data))
+        offset += len(line) + 1
+    return _Contents(path, _check_header(path, records), records[1:], torn)
+
+
+def _check_header(path: Path, records: list[_Record]) -> dict[str, Any]:
+    header = records[0].data if records else {}
+    if header.get("type") != "header":
+        raise JournalError(f"{path}: line 1 is not a journal header; is this a game log?")
+    if header.get("format") != FORMAT:
+        raise JournalError(
+            f"{path}: journal format {header.get('format')!r} is not supported "
+            f"(this program reads format {FORMAT}); upgrade the companion"
+        )
+    fields = {"game": str, "rules_version": str, "seed": int, "setup": dict}
+    for key, kind in fields.items():
+        if not isinstance(header.get(key), kind) or isinstance(header.get(key), bool):
+            raise JournalError(f"{path}: line 1: header {key!r} is {header.get(key)!r}")
+    return header
+
+
+def _engine_for(contents: _Contents, engine: Engine[Any, Any] | None) -> Engine[Any, Any]:
+    game = contents.header["game"]
+    if engine is None:
+        try:
+            engine = get_engine(game)
+        except SetupError as exc:
+            raise JournalError(f"{contents.path}: line 1: {exc}") from exc
+    if engine.name != game:
+        raise JournalError(f"{contents.path}: line 1: a {game!r} journal, not {engine.name!r}")
+    if contents.header["rules_version"] != engine.rules_version:
+        warnings.warn(
+            f"{contents.path}: written under {game} rules version "
+            f"{contents.header['rules_version']!r}, replayed under {engine.rules_version!r}",
+            JournalWarning,
+            stacklevel=3,
+        )
+    return engine
+
+
+# --- writing a journal -----------------------------------------------------------------------
+
+
+def _encode(record: Mapping[str, JSON]) -> bytes:
+    return (json.dumps(record, separators=(",", ":"), allow_nan=False) + "\n").encode("utf-8")
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _fsync_directory(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _create_journal(path: Path, header: Mapping[str, JSON]) -> None:
+    """Write the header to a temporary file, sync it, then rename it into place."""
+    if path.exists():
+        raise FileExistsError(f"{path} already exists; resume it or choose another file name")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.tmp")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        _write_all(fd, _encode(header))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(temporary, path)
+    _fsync_directory(path.parent)
+
+
+# --- the session -----------------------------------------------------------------------------
+
+
+class Session(Generic[S, A]):
+    """A game in progress backed by its journal. Start one with :meth:`start`, reopen one
+    with :meth:`resume`, or read one without writing with :meth:`load`."""
+
+    def __init__(
+        self,
+        engine: Engine[S, A],
+        path: Path,
+        header: dict[str, Any],
+        *,
+        clock: Clock = time.time,
+    ) -> None:
+        """Internal: use :meth:`start`, :meth:`resume` or :meth:`load`."""
+        self.engine = engine
+        self.path = path
+        self.header = header
+        self.repair: str | None = None
+        """What :meth:`resume` repaired (the warning's text), or ``None``."""
+        self._clock = clock
+        self._states: list[S] = [engine.new(header["setup"], header["seed"])]
+        self._steps: list[Step[A]] = []
+        self._moves: list[int] = []
+        self._redo: list[list[Step[A]]] = []
+        self._fd: int | None = None
+        self._size = 0
+
+    # -- opening --
+
+    @classmethod
+    def start(
+        cls,
+        engine: Engine[S, A],
+        setup: Mapping[str, Any],
+        seed: int,
+        path: str | os.PathLike[str],
+        *,
+        auto_chance: bool = True,
+        clock: Clock = time.time,
+    ) -> Session[S, A]:
+        """Start a new game journaled at ``path`` (which must not exist yet).
+
+        Raises :class:`~companion.rules.base.SetupError` for a bad setup and
+        ``FileExistsError`` if ``path`` exists. With ``auto_chance`` the opening chance
+        actions (the deal) are applied and journaled at once.
+        """
+        if type(seed) is not int:
+            raise SetupError(f"the seed must be an integer, got {seed!r}")
+        header: dict[str, Any] = {
+            "type": "header",
+            "format": FORMAT,
+            "game": engine.name,
+            "rules_version": engine.rules_version,
+            "setup": engine.validate_setup(setup),
+            "seed": seed,
+            "created": datetime.fromtimestamp(clock(), UTC).isoformat(timespec="seconds"),
+            "auto_chance": auto_chance,
+        }
+        session = cls(engine, Path(path), header, clock=clock)
+        _create_journal(session.path, header)
+        session._open()
+        session._advance_chance()
+        return session
+
+    @classmethod
+    def load(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        engine: Engine[Any, Any] | None = None,
+    ) -> Session[Any, Any]:
+        """Rebuild the game in ``path`` read-only (the file is never changed; a torn last
+        line is skipped with a :class:`JournalWarning`). The engine is looked up by the
+        header's game name unless given. Raises :class:`JournalError` on a bad journal."""
+        contents = _read_journal(Path(path))
+        session = cls._rebuild(contents, engine, time.time)
+        if contents.torn is not None:
+            session.repair = _torn_message(contents.path, contents.torn, repaired=False)
+            warnings.warn(session.repair, JournalWarning, stacklevel=2)
+        return session
+
+    @classmethod
+    def resume(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        engine: Engine[Any, Any] | None = None,
+        clock: Clock = time.time,
+    ) -> Session[Any, Any]:
+        """Reopen the game in ``path`` to continue it after a quit or a crash.
+
+        A torn last line is dropped and the file truncated there (with a
+        :class:`JournalWarning` naming file and byte offset); with ``auto_chance``, chance
+        actions the crash interrupted are then applied as the live game would have.
+        """
+        contents = _read_journal(Path(path))
+        session = cls._rebuild(contents, engine, clock)
+        session._open(truncate_at=None if contents.torn is None else contents.torn.offset)
+        if contents.torn is not None:
+            session.repair = _torn_message(contents.path, contents.torn, repaired=True)
+            warnings.warn(session.repair, JournalWarning, stacklevel=2)
+        session._advance_chance()
+        return session
+
+    @classmethod
+    def _rebuild(
+        cls, contents: _Contents, engine: Engine[Any, Any] | None, clock: Clock
+    ) -> Session[Any, Any]:
+        engine = _engine_for(contents, engine)
+        try:
+            session: Session[Any, Any] = cls(engine, contents.path, contents.header, clock=clock)
+        except SetupError as exc:
+            raise JournalError(f"{contents.path}: line 1: {exc}") from exc
+        session._replay(contents.records)
+        return session
+
+    def _open(self, truncate_at: int | None = None) -> None:
+        """Open for appending, locked against a second writer (the lock dies with us)."""
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise JournalError(
+                f"{self.path} is already open in another session or process; close that "
+                "one first (two writers would interleave their lines)"
+            ) from None
+        if truncate_at is not None:
+            os.ftruncate(fd, truncate_at)
+            os.fsync(fd)
+        self._fd, self._size = fd, os.fstat(fd).st_size
+
+    # -- the game --
+
+    @property
+    def state(self) -> S:
+        return self._states[-1]
+
+    @property
+    def history(self) -> tuple[Step[A], ...]:
+        """The actions of the current line of play (undone ones excluded), chance included."""
+        return tuple(self._steps)
+
+    @property
+    def seed(self) -> int:
+        return int(self.header["seed"])
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        return dict(self.header["setup"])
+
+    @property
+    def auto_chance(self) -> bool:
+        return bool(self.header.get("auto_chance", True))
+
+    @property
+    def actor(self) -> int | None:
+        return self.engine.actor(self.state)
+
+    @property
+    def legal_actions(self) -> Sequence[A]:
+        return self.engine.legal_actions(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.engine.is_over(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.engine.outcome(self.state)
+
+    def view(self, seat: int) -> JSON:
+        return self.engine.view(self.state, seat)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._moves)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def apply(self, action: A) -> S:
+        """Play ``action`` as a new move; returns the new state (after automatic chance).
+
+        Raises :class:`~companion.errors.IllegalAction` (nothing is journaled) if the rules
+        refuse it, and ``OSError`` if the journal cannot be written (nothing counts).
+        """
+        self._require_open()
+        self._record_action(action, auto=False)
+        self._advance_chance()
+        return self.state
+
+    def undo(self) -> S:
+        """Revert the last move (with its automatic chance actions); returns the state.
+
+        Raises :class:`~companion.errors.IllegalAction` when there is nothing to undo.
+        """
+        self._require_open()
+        if not self._moves:
+            raise IllegalAction("nothing to undo: no move has been made since the start")
+        self._write({"type": "undo", "n": self._moves[-1], "t": self._clock()})
+        self._undo_move()
+        return self.state
+
+    def redo(self) -> S:
+        """Re-apply the last undone move exactly; returns the state.
+
+        Raises :class:`~companion.errors.IllegalAction` when there is nothing to redo.
+        """
+        self._require_open()
+        if not self._redo:
+            raise IllegalAction("nothing to redo: no move was undone since the last action")
+        states = self._replay_move(self._redo[-1])
+        self._write({"type": "redo", "n": len(self._steps) + len(states), "t": self._clock()})
+        self._redo_move(states)
+        return self.state
+
+    # -- closing --
+
+    @property
+    def closed(self) -> bool:
+        return self._fd is None
+
+    def close(self) -> None:
+        """Close the journal; safe to call twice. Everything applied is already on disk."""
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
+
+    def __enter__(self) -> Session[S, A]:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        status = "closed" if self.closed else "open"
+        return (
+            f"<Session {self.engine.name!r} {str(self.path)!r} actions={len(self._steps)} "
+            f"actor={self.actor} {status}>"
+        )
+
+    # -- internals: the line of play --
+
+    def _record_action(self, action: A, *, auto: bool) -> None:
+        """Check ``action`` with the engine, journal it (fsync), then commit it."""
+        actor = self.engine.actor(self.state)
+        if actor is None:
+            raise IllegalAction(f"{action!r} refused: the game is over ({self.outcome})")
+        state = self.engine.apply(self.state, action)
+        step = Step(len(self._steps), action, actor, self._clock(), auto)
+        self._write(self._action_record(step))
+        self._push(step, state)
+
+    def _advance_chance(self) -> None:
+        while self.auto_chance and self.engine.actor(self.state) == CHANCE:
+            outcomes = self.engine.chance_outcomes(self.state)
+            action = sample_chance(outcomes, chance_rng(self.seed, len(self._steps)))
+            self._record_action(action, auto=True)
+
+    def _push(self, step: Step[A], state: S) -> None:
+        if not step.auto:
+            self._moves.append(len(self._steps))
+        self._steps.append(step)
+        self._states.append(state)
+        self._redo.clear()
+
+    def _undo_move(self) -> None:
+        start = self._moves.pop()
+        self._redo.append(self._steps[start:])
+        del self._steps[start:]
+        del self._states[start + 1 :]
+
+    def _replay_move(self, steps: list[Step[A]]) -> list[S]:
+        states, state = [], self.state
+        for step in steps:
+            state = self.engine.apply(state, step.action)
+            states.append(state)
+        return states
+
+    def _redo_move(self, states: list[S]) -> None:
+        steps = self._redo.pop()
+        self._moves.append(len(self._steps))
+        self._steps.extend(steps)
+        self._states.extend(states)
+
+    # -- internals: the journal --
+
+    def _action_record(self, step: Step[A]) -> dict[str, JSON]:
+        record: dict[str, JSON] = {
+            "type": "action",
+            "n": step.n,
+            "action": self.engine.action_to_json(step.action),
+        }
+        if step.is_chance:
+            record["chance"] = True
+            if step.auto:
+                record["auto"] = True
+        else:
+            record["seat"] = step.actor
+        record["t"] = step.t
+        return record
+
+    def _require_open(self) -> int:
+        if self._fd is None:
+            raise JournalError(
+                f"{self.path}: this session is closed or read-only; "
+                "use Session.resume(path) to continue the game"
+            )
+        return self._fd
+
+    def _write(self, record: Mapping[str, JSON]) -> None:
+        """Append one line and fsync it; on failure, cut the file back and re-raise."""
+        fd, line = self._require_open(), _encode(record)
+        try:
+            _write_all(fd, line)
+            os.fsync(fd)
+        except BaseException:
+            self._cut_back(fd)
+            raise
+        self._size += len(line)
+
+    def _cut_back(self, fd: int) -> None:
+        try:
+            os.ftruncate(fd, self._size)
+        except OSError:
+            self.close()
+
+    # -- internals: replay --
+
+    def _replay(self, records: list[_Record]) -> None:
+        for record in records:
+            try:
+                self._replay_record(record.data)
+            except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+                raise JournalError(
+                    f"{self.path}: line {record.line}: {exc}; the journal cannot be replayed "
+                    "past this line"
+                ) from exc
+
+    def _replay_record(self, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        if kind == "action":
+            self._replay_action(data)
+            return
+        if kind == "undo" and self._moves:
+            self._undo_move()
+        elif kind == "redo" and self._redo:
+            self._redo_move(self._replay_move(self._redo[-1]))
+        elif kind in ("undo", "redo"):
+            raise ValueError(f"a {kind} record with nothing to {kind}")
+        else:
+            raise ValueError(f"unknown record type {kind!r}")
+        _check_n(data, len(self._steps))
+
+    def _replay_action(self, data: dict[str, Any]) -> None:
+        actor = self.engine.actor(self.state)
+        if actor is None:
+            raise ValueError("an action after the end of the game")
+        chance = data.get("chance", False) is True
+        if chance != (actor == CHANCE) or (not chance and data.get("seat") != actor):
+            who = "chance" if chance else f"seat {data.get('seat')!r}"
+            raise ValueError(f"the action is by {who} but the game expects actor {actor}")
+        _check_n(data, len(self._steps))
+        action = self.engine.action_from_json(data["action"])
+        state = self.engine.apply(self.state, action)
+        auto = chance and data.get("auto", False) is True
+        self._push(Step(len(self._steps), action, actor, float(data["t"]), auto), state)
+
+
+def _check_n(data: dict[str, Any], actions: int) -> None:
+    if data["n"] != actions:
+        raise ValueError(f"'n' is {data['n']!r} but the game has {actions} actions at this point")
+
+
+def _torn_message(path: Path, torn: _Torn, *, repaired: bool) -> str:
+    done = f"the file was truncated to {torn.offset} bytes" if repaired else "it was skipped"
+    return (
+        f"{path}: dropped a torn last line (line {torn.line}, {torn.size} bytes at byte "
+        f"offset {torn.offset}: {torn.why}), left by a crash during a write; {done}"
+    )
+
+
+# --- finding games ---------------------------------------------------------------------------
+
+
+def default_games_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """Where journals live: ``$COMPANION_DATA_DIR/games``, else
+    ``$XDG_STATE_HOME/companion/games``, else ``~/.local/state/companion/games``."""
+    env = os.environ if environ is None else environ
+    if env.get("COMPANION_DATA_DIR"):
+        return Path(env["COMPANION_DATA_DIR"]) / "games"
+    if env.get("XDG_STATE_HOME"):
+        return Path(env["XDG_STATE_HOME"]) / "companion" / "games"
+    return Path.home() / ".local" / "state" / "companion" / "games"
+
+
+def new_journal_path(game: str, directory: Path | None = None, *, now: float | None = None) -> Path:
+    """A fresh journal file name such as ``games/toy-20250101-200000.jsonl``."""
+    directory = default_games_dir() if directory is None else directory
+    stamp = datetime.fromtimestamp(time.time() if now is None else now, UTC)
+    stem = f"{game}-{stamp:%Y%m%d-%H%M%S}"
+    path, count = directory / f"{stem}{SUFFIX}", 1
+    while path.exists():
+        count += 1
+        path = directory / f"{stem}-{count}{SUFFIX}"
+    return path
+
+
+def find_unfinished(directory: Path | None = None) -> list[Path]:
+    """Journals in ``directory`` whose game is not over, newest first. Unreadable journals
+    are skipped with a :class:`JournalWarning`; nothing is modified."""
+    directory = default_games_dir() if directory is None else directory
+    found: list[tuple[float, str, Path]] = []
+    for path in directory.glob(f"*{SUFFIX}"):
+        try:
+            over = Session.load(path).is_over
+            mtime = path.stat().st_mtime
+        except (JournalError, OSError) as exc:
+            warnings.warn(f"skipping {path}: {exc}", JournalWarning, stacklevel=2)
+            continue
+        if not over:
+            found.append((mtime, path.name, path))
+    return [path for _, _, path in sorted(found, reverse=True)]
+
+
+# --- companion replay LOG --------------------------------------------------------------------
+
+
+def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``companion replay``."""
+    parser.add_argument("log", type=Path, metavar="LOG", help="a game journal (.jsonl)")
+    parser.set_defaults(replay_prog=parser.prog)
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    """Rebuild the game in ``args.log`` and print its final state as indented JSON.
+
+    Exit codes: 0 done, 2 no such file, 1 the journal cannot be replayed.
+    """
+    prog = getattr(args, "replay_prog", "companion replay")
+    path = Path(args.log)
+    if not path.is_file():
+        print(
+            f"{prog}: error: {path}: no such journal file; give a game log (.jsonl)",
+            file=sys.stderr,
+        )
+        return 2
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            session = Session.load(path)
+        except (JournalError, OSError) as exc:
+            print(f"{prog}: error: {exc}", file=sys.stderr)
+            return 1
+    for warning in caught:
+        print(f"{prog}: warning: {warning.message}", file=sys.stderr)
+    print(json.dumps(session.engine.state_to_json(session.state), indent=2))
+    return 0

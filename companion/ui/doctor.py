@@ -1,0 +1,242 @@
+"""``companion doctor`` (and, until the game screens land, ``companion run``).
+
+Opens the input source the flags ask for, then shows every control of the profile on a
+pygame screen (or prints them with ``--text``), lighting each as it is pressed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import queue
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+import pygame
+
+from companion.input.controls import ALL_CONTROLS
+from companion.input.events import InputEvent, Press
+from companion.input.gpio import GpioSource
+from companion.input.keyboard import KEYMAP, KeyboardSource, KeyboardToPins, format_keymap
+from companion.input.mock import SimulatedPins, open_simulated
+from companion.input.pinmap import DEFAULT_PROFILE, Profile, load_profile
+from companion.ui.app import open_display, parse_size, run_loop
+from companion.ui.doctor_model import DoctorModel, SourceReport
+from companion.ui.doctor_screen import DoctorScene
+
+EventQueue = queue.SimpleQueue[InputEvent]
+
+
+@dataclass
+class OpenedInput:
+    """An input source ready for the doctor, whatever kind it is."""
+
+    report: SourceReport
+    handle_key: Callable[[pygame.event.Event], bool]
+    gpio: GpioSource | None = None
+    simulated: SimulatedPins | None = None
+    warnings: tuple[str, ...] = field(default=())
+
+    def counters(self) -> tuple[Mapping[str, int], Mapping[str, int]]:
+        if self.gpio is None:
+            return {}, {}
+        stats = self.gpio.stats()
+        return (
+            {control: s.bounces for control, s in stats.items()},
+            {control: s.glitches for control, s in stats.items()},
+        )
+
+    def close(self) -> None:
+        if self.simulated is not None:
+            self.simulated.close()
+        elif self.gpio is not None:
+            self.gpio.close()
+
+
+def _ignore_key(event: pygame.event.Event) -> bool:
+    return False
+
+
+@contextlib.contextmanager
+def open_input(kind: str, profile: Profile, sink: EventQueue) -> Iterator[OpenedInput]:
+    """The source named by ``--source``: sim, gpio or keyboard."""
+    opened = _open(kind, profile, sink)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def _open(kind: str, profile: Profile, sink: EventQueue) -> OpenedInput:
+    if kind == "keyboard":
+        keyboard = KeyboardSource(sink)
+        return OpenedInput(SourceReport("keyboard", "-", "software"), keyboard.handle)
+    if kind == "sim":
+        pins = open_simulated(profile, sink)
+        keys = KeyboardToPins(pins)
+        report = SourceReport("sim", pins.source.factory_name, "simulated")
+        return OpenedInput(report, keys.handle, gpio=pins.source, simulated=pins)
+    gpio = GpioSource(profile, sink)
+    report = SourceReport("gpio", gpio.factory_name, gpio.timestamps)
+    return OpenedInput(report, _ignore_key, gpio=gpio, warnings=gpio.warnings)
+
+
+def _build_model(profile: Profile, report: SourceReport, started_ns: int) -> DoctorModel:
+    keys = {control: key for key, control in KEYMAP.items()}
+    if report.source == "gpio":
+        keys = {}
+    controls = [control for control in ALL_CONTROLS if control in profile.controls]
+    return DoctorModel.build(
+        report=report,
+        profile_name=profile.name,
+        controls=controls,
+        pins=dict(profile.controls) if report.source != "keyboard" else {},
+        keys=keys,
+        started_ns=started_ns,
+    )
+
+
+class _KeyedDoctorScene(DoctorScene):
+    """The doctor scene with the keyboard feeding the source before the scene sees a key."""
+
+    def __init__(self, model: DoctorModel, opened: OpenedInput) -> None:
+        super().__init__(model, opened.counters)
+        self._handle_key = opened.handle_key
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self._handle_key(event):
+            super().handle_event(event)
+
+
+def doctor_command(args: argparse.Namespace) -> int:
+    profile = load_profile(args.profile or DEFAULT_PROFILE)
+    size = parse_size(args.size)
+    if args.snapshot:
+        save_snapshot(profile, size, Path(args.snapshot))
+        print(f"wrote {args.snapshot}")
+        return 0
+    sink: EventQueue = queue.SimpleQueue()
+    with open_input(args.source, profile, sink) as opened:
+        for warning in opened.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        until = _deadline(args.seconds)
+        if args.text:
+            return run_text(profile, opened, sink, until_ns=until)
+        screen = open_display(size, fullscreen=args.fullscreen, title="companion doctor")
+        model = _build_model(profile, opened.report, time.monotonic_ns())
+        run_loop(screen, _KeyedDoctorScene(model, opened), sink, until_ns=until)
+        pygame.display.quit()
+    return 0
+
+
+def _deadline(seconds: float | None) -> int | None:
+    return None if seconds is None else time.monotonic_ns() + round(seconds * 1e9)
+
+
+def run_text(
+    profile: Profile,
+    opened: OpenedInput,
+    sink: EventQueue,
+    *,
+    until_ns: int | None,
+    out: TextIO = sys.stdout,
+    lines: TextIO = sys.stdin,
+    stop_after: int | None = None,
+) -> int:
+    """Print the controls, then every press as it comes. With simulated pins, each line
+    typed on ``lines`` (a control name such as ``red.hunter``) taps that control.
+    Stops at ``until_ns`` or after ``stop_after`` events."""
+    model = _build_model(profile, opened.report, time.monotonic_ns())
+    print(describe_setup(model), file=out, flush=True)
+    if opened.simulated is not None:
+        _tap_from_lines(opened.simulated, lines, out)
+    shown = 0
+    while until_ns is None or time.monotonic_ns() < until_ns:
+        if stop_after is not None and shown >= stop_after:
+            break
+        try:
+            event = sink.get(timeout=0.1)
+        except queue.Empty:
+            continue
+        model.update_counters(*opened.counters())
+        model.handle(event)
+        print(_describe_event(model, event), file=out, flush=True)
+        shown += 1
+    return 0
+
+
+def _describe_event(model: DoctorModel, event: InputEvent) -> str:
+    if isinstance(event, Press):
+        return model.describe_press(event)
+    return f"{event.control:<14} {type(event).__name__.upper()}"
+
+
+def describe_setup(model: DoctorModel) -> str:
+    report = model.report
+    lines = [
+        f"profile {model.profile_name}; source {report.source}; pin factory {report.factory}",
+        f"timestamps: {report.timestamps} ({report.describe()})",
+        "",
+        f"{'control':<14} {'pin':>4}  key",
+    ]
+    for state in model.controls.values():
+        pin = "-" if state.pin is None else str(state.pin)
+        lines.append(f"{state.control:<14} {pin:>4}  {state.key or '-'}")
+    if report.source == "sim":
+        lines += ["", "Type a control name (red.hunter) and Enter to tap it."]
+    return "\n".join(lines)
+
+
+def _tap_from_lines(pins: SimulatedPins, lines: TextIO, out: TextIO) -> None:
+    def tap_each_line() -> None:
+        for line in lines:
+            control = line.strip()
+            if control not in pins.controls:
+                print(f"not a control of this profile: {control!r}", file=out, flush=True)
+                continue
+            pins.press(control)
+            pins.release(control)
+
+    threading.Thread(target=tap_each_line, name="doctor-stdin", daemon=True).start()
+
+
+SNAPSHOT_PRESSES = (
+    ("purple.chief", 1_000_000_000),
+    ("red.hunter", 1_250_000_000),
+    ("yellow.hunter", 1_250_412_000),
+)
+SNAPSHOT_NOW_NS = 1_300_000_000
+
+
+def save_snapshot(profile: Profile, size: tuple[int, int], path: Path) -> None:
+    """Render the doctor headless with a fixed sample of presses (for the README)."""
+    model = snapshot_model(profile)
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.Surface(size)
+    DoctorScene(model).draw(surface, SNAPSHOT_NOW_NS)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
+
+
+def snapshot_model(profile: Profile) -> DoctorModel:
+    report = SourceReport("gpio", "lgpio", "hardware")
+    model = _build_model(profile, report, started_ns=0)
+    key_of = {control: key for key, control in KEYMAP.items()}
+    for state in model.controls.values():
+        state.key = key_of.get(state.control)
+    for seq, (control, t_ns) in enumerate(SNAPSHOT_PRESSES):
+        model.handle(Press(control, t_ns, "gpio:lgpio", seq))
+    model.update_counters(
+        {"red.hunter": 3, "yellow.hunter": 5, "purple.chief": 2, "nav.back": 0}, {}
+    )
+    return model
+
+
+def keymap_text() -> str:
+    return format_keymap()

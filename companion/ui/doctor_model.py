@@ -1,0 +1,153 @@
+"""What the doctor knows: every control of the profile and what its presses looked like.
+
+Pure: fed input events and the source's counters, with time passed in. The screen and the
+text mode both read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from companion.input.controls import seat_of
+from companion.input.events import InputEvent, Press, Stuck, Unstuck
+
+LIT_NS = 600_000_000
+"""How long a control stays lit after a press (it then fades)."""
+
+
+@dataclass(frozen=True)
+class SourceReport:
+    """How the input source stamps presses, for the doctor's header."""
+
+    source: str
+    """"gpio", "sim" or "keyboard"."""
+    factory: str
+    """The pin factory actually loaded ("lgpio", "rpigpio", "mock"), or "-" without pins."""
+    timestamps: str
+    """"hardware" (kernel or box edge time), "callback", "software", "simulated", "injected"."""
+
+    @property
+    def is_hardware(self) -> bool:
+        return self.timestamps == "hardware"
+
+    def describe(self) -> str:
+        meaning = {
+            "hardware": "edge timestamps from the kernel: fair to the microsecond",
+            "callback": "timestamps are callback times: near-ties may be misordered",
+            "software": "keys stamped when handled: for trying things out only",
+            "simulated": "simulated pins: keys stamped when handled, then the GPIO path",
+            "injected": "timestamps injected by a test or script",
+        }
+        return meaning.get(self.timestamps, self.timestamps)
+
+
+@dataclass
+class ControlState:
+    """One control as the doctor shows it."""
+
+    control: str
+    pin: int | None
+    key: str | None
+    presses: int = 0
+    last_t_ns: int | None = None
+    bounces: int = 0
+    glitches: int = 0
+    stuck: bool = False
+
+    @property
+    def group(self) -> str:
+        return seat_of(self.control) or "nav"
+
+    @property
+    def button(self) -> str:
+        return self.control.partition(".")[2]
+
+
+@dataclass
+class DoctorModel:
+    """Every control of the active profile, lit as it is pressed."""
+
+    report: SourceReport
+    profile_name: str
+    controls: dict[str, ControlState]
+    started_ns: int
+    last_presses: list[Press] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        report: SourceReport,
+        profile_name: str,
+        controls: Sequence[str],
+        pins: Mapping[str, int],
+        keys: Mapping[str, str],
+        started_ns: int,
+    ) -> DoctorModel:
+        states = {
+            control: ControlState(control, pins.get(control), keys.get(control))
+            for control in controls
+        }
+        return cls(report, profile_name, states, started_ns)
+
+    def handle(self, event: InputEvent) -> None:
+        state = self.controls.get(event.control)
+        if state is None:
+            self.unknown.append(event.control)
+            return
+        if isinstance(event, Press):
+            state.presses += 1
+            state.last_t_ns = event.t_ns
+            self.last_presses = [*self.last_presses[-1:], event]
+        elif isinstance(event, Stuck):
+            state.stuck = True
+        elif isinstance(event, Unstuck):
+            state.stuck = False
+
+    def update_counters(self, bounces: Mapping[str, int], glitches: Mapping[str, int]) -> bool:
+        """Copy the source's counters in; True when any changed."""
+        changed = False
+        for control, state in self.controls.items():
+            new = (bounces.get(control, state.bounces), glitches.get(control, state.glitches))
+            if new != (state.bounces, state.glitches):
+                state.bounces, state.glitches = new
+                changed = True
+        return changed
+
+    def glow(self, control: str, now_ns: int) -> float:
+        """1.0 just after a press, fading to 0.0 over ``LIT_NS``."""
+        last = self.controls[control].last_t_ns
+        if last is None:
+            return 0.0
+        age = now_ns - last
+        return max(0.0, 1.0 - age / LIT_NS) if age >= 0 else 1.0
+
+    def is_animating(self, now_ns: int) -> bool:
+        return any(self.glow(control, now_ns) > 0.0 for control in self.controls)
+
+    def seconds_since_start(self, t_ns: int) -> float:
+        return (t_ns - self.started_ns) / 1e9
+
+    def last_gap_ns(self) -> int | None:
+        """The gap between the last two presses, as the arbiter would see it."""
+        if len(self.last_presses) < 2:
+            return None
+        earlier, later = self.last_presses
+        return later.t_ns - earlier.t_ns
+
+    def groups(self) -> list[tuple[str, list[ControlState]]]:
+        """Controls grouped by seat (in profile order), navigation last."""
+        grouped: dict[str, list[ControlState]] = {}
+        for state in self.controls.values():
+            grouped.setdefault(state.group, []).append(state)
+        return list(grouped.items())
+
+    def describe_press(self, press: Press) -> str:
+        state = self.controls[press.control]
+        return (
+            f"{press.control:<14} t={self.seconds_since_start(press.t_ns):11.6f} s  "
+            f"#{state.presses:<3} bounces {state.bounces:<3} "
+            f"{'STUCK' if state.stuck else ''}".rstrip()
+        )

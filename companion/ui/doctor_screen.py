@@ -1,0 +1,146 @@
+"""The doctor screen: every control of the profile, lit as it is pressed.
+
+One column per seat (with its letter) and one for navigation; each cell shows the button,
+its key and pin, the presses counted, the bounces ignored, and STUCK when held too long.
+The header says which pin factory is loaded and whether its timestamps are hardware ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import pygame
+
+from companion.input.events import InputEvent
+from companion.ui import theme
+from companion.ui.doctor_model import ControlState, DoctorModel
+
+CounterReader = Callable[[], tuple[Mapping[str, int], Mapping[str, int]]]
+
+
+class DoctorScene:
+    """Shows a ``DoctorModel``; Escape (or the window's close box) leaves."""
+
+    def __init__(self, model: DoctorModel, read_counters: CounterReader | None = None) -> None:
+        self.model = model
+        self._read_counters = read_counters
+        self._finished = False
+        self._was_animating = False
+
+    @property
+    def finished(self) -> bool:
+        return self._finished
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._finished = True
+
+    def handle_input(self, event: InputEvent, now_ns: int) -> None:
+        self.model.handle(event)
+
+    def update(self, now_ns: int) -> bool:
+        changed = False
+        if self._read_counters is not None:
+            changed = self.model.update_counters(*self._read_counters())
+        animating = self.model.is_animating(now_ns)
+        changed |= animating or self._was_animating
+        self._was_animating = animating
+        return changed
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        surface.fill(theme.BACKGROUND)
+        width, height = surface.get_size()
+        header = pygame.Rect(0, 0, width, round(height * 0.15))
+        footer = pygame.Rect(0, height - round(height * 0.1), width, round(height * 0.1))
+        grid = pygame.Rect(0, header.bottom, width, footer.top - header.bottom)
+        self._draw_header(surface, header)
+        self._draw_grid(surface, grid, now_ns)
+        self._draw_footer(surface, footer)
+
+    def _draw_header(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        model, report = self.model, self.model.report
+        big = theme.font(round(area.height * 0.5), bold=True)
+        small_size = round(area.height * 0.3)
+        pad = round(area.height * 0.12)
+        surface.blit(big.render("Doctor", True, theme.TEXT), (pad, pad))
+        where = f"{model.profile_name} · {report.source} · factory {report.factory}"
+        room = area.width - big.size("Doctor")[0] - 4 * pad
+        label = theme.fitted(where, small_size, room, theme.TEXT_DIM)
+        surface.blit(label, (area.right - label.get_width() - pad, pad))
+        colour = theme.GOOD if report.is_hardware else theme.WARN
+        stamps = theme.fitted(report.describe(), small_size, room, colour)
+        surface.blit(stamps, (area.right - stamps.get_width() - pad, area.bottom - pad * 3))
+
+    def _draw_grid(self, surface: pygame.Surface, area: pygame.Rect, now_ns: int) -> None:
+        groups = self.model.groups()
+        column_width = area.width / len(groups)
+        title_height = round(area.height * 0.12)
+        for index, (group, states) in enumerate(groups):
+            left = round(area.left + index * column_width)
+            column = pygame.Rect(left, area.top, round(column_width), area.height)
+            self._draw_column_title(surface, group, column.inflate(-4, 0), title_height)
+            row_height = (column.height - title_height) / len(states)
+            for row, state in enumerate(states):
+                top = round(column.top + title_height + row * row_height)
+                cell = pygame.Rect(column.left, top, column.width, round(row_height))
+                self._draw_cell(surface, state, cell.inflate(-6, -6), now_ns)
+
+    def _draw_column_title(
+        self, surface: pygame.Surface, group: str, column: pygame.Rect, height: int
+    ) -> None:
+        colour = theme.SEAT_COLOURS[group]
+        badge = pygame.Rect(column.left, column.top + 2, column.width, height - 4)
+        pygame.draw.rect(surface, colour, badge, border_radius=4)
+        title = f"{theme.SEAT_LETTERS[group]} {group}"
+        ink = theme.text_colour_on(colour)
+        text = theme.fitted(title, round(height * 0.75), badge.width - 6, ink, bold=True)
+        surface.blit(text, text.get_rect(center=badge.center))
+
+    def _draw_cell(
+        self, surface: pygame.Surface, state: ControlState, cell: pygame.Rect, now_ns: int
+    ) -> None:
+        seat_colour = theme.SEAT_COLOURS[state.group]
+        glow = self.model.glow(state.control, now_ns)
+        fill = theme.mix(theme.PANEL, seat_colour, glow)
+        pygame.draw.rect(surface, fill, cell, border_radius=6)
+        edge = theme.BAD if state.stuck else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, cell, width=3 if state.stuck else 1, border_radius=6)
+        ink = theme.text_colour_on(fill)
+        line = max(8, round(cell.height / 3.4))
+        room = cell.width - 8
+        name = theme.fitted(state.button, round(line * 1.15), room, ink, bold=True)
+        surface.blit(name, (cell.left + 4, cell.top + 3))
+        where = theme.fitted(_where(state), line, room, ink)
+        surface.blit(where, (cell.left + 4, cell.top + line + 4))
+        counts = "STUCK" if state.stuck else f"×{state.presses}  b{state.bounces}"
+        colour = theme.BAD if state.stuck and glow < 0.5 else ink
+        surface.blit(
+            theme.fitted(counts, line, room, colour), (cell.left + 4, cell.top + 2 * line + 5)
+        )
+
+    def _draw_footer(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        size = round(area.height * 0.45)
+        presses = self.model.last_presses
+        if presses:
+            message = self.model.describe_press(presses[-1])
+            gap = self.model.last_gap_ns()
+            if gap is not None:
+                message += f"   gap to previous {gap / 1e6:+.3f} ms"
+        else:
+            message = "Press any button (or its key) to see it here.   Esc leaves."
+        rendered = theme.fitted(message, size, area.width - round(area.height * 0.4), theme.TEXT)
+        surface.blit(
+            rendered, (round(area.height * 0.2), area.centery - rendered.get_height() // 2)
+        )
+
+
+_KEY_LABELS = {"left": "Left", "right": "Right", "return": "Enter", "backspace": "Bksp"}
+
+
+def _where(state: ControlState) -> str:
+    parts = []
+    if state.key:
+        parts.append(f"[{_KEY_LABELS.get(state.key, state.key)}]")
+    if state.pin is not None:
+        parts.append(f"pin {state.pin}")
+    return " ".join(parts)

@@ -1,0 +1,667 @@
+"""Sessions: journal, undo/redo, resume after torn writes and kill -9, and `companion replay`."""
+
+import argparse
+import itertools
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.errors import IllegalAction, JournalError
+from companion.rules.base import CHANCE, SetupError, sample_chance
+from companion.session import (
+    JournalWarning,
+    Session,
+    add_replay_arguments,
+    chance_rng,
+    default_games_dir,
+    find_unfinished,
+    new_journal_path,
+    replay_command,
+)
+from tests.rules.toygame import PASS, TOY, ToyAction, ToyState, scripted_action, scripted_ops
+
+REPO = Path(__file__).resolve().parents[1]
+SETUP = {"seats": 3, "hand_size": 4, "cards": 20}
+KILL_SETUP = {"seats": 4, "hand_size": 5, "cards": 40}
+
+ToySession = Session[ToyState, ToyAction]
+
+
+@pytest.fixture
+def clock() -> Callable[[], float]:
+    ticks = itertools.count()
+    return lambda: 1_700_000_000.0 + next(ticks) / 4
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> Path:
+    return tmp_path / "games" / "toy.jsonl"
+
+
+def start(path: Path, clock: Callable[[], float], seed: int = 3, **kw: Any) -> ToySession:
+    return Session.start(TOY, SETUP, seed, path, clock=clock, **kw)
+
+
+def play(session: ToySession, moves: int, first: int = 0) -> None:
+    for k in range(first, first + moves):
+        session.apply(scripted_action(TOY, session.state, k))
+
+
+def records(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def resume_quietly(path: Path) -> ToySession:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", JournalWarning)
+        return Session.resume(path)
+
+
+def move_with_a_draw(session: ToySession) -> ToyAction:
+    """Play scripted moves until the next one wins a trick (so a card is drawn after it)."""
+    for k in itertools.count():
+        action = scripted_action(TOY, session.state, k)
+        after = TOY.apply(session.state, action)
+        if TOY.actor(after) == CHANCE:
+            return action
+        session.apply(action)
+    raise AssertionError("unreachable")
+
+
+# --- starting and applying -------------------------------------------------------------------
+
+
+def test_start_writes_a_header_then_the_automatic_deal(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock, seed=11) as session:
+        header, *deals = records(journal)
+        assert header == {
+            "type": "header",
+            "format": 1,
+            "game": "toy",
+            "rules_version": "1",
+            "setup": {"seats": 3, "hand_size": 4, "cards": 20},
+            "seed": 11,
+            "created": "2023-11-14T22:13:20+00:00",
+            "auto_chance": True,
+        }
+        assert len(deals) == 12
+        assert all(r["type"] == "action" and r["chance"] and r["auto"] for r in deals)
+        assert [r["n"] for r in deals] == list(range(12))
+        assert session.actor == 0
+        assert not session.can_undo
+    assert journal.read_bytes().endswith(b"\n")
+    assert not list(journal.parent.glob(".*.tmp"))
+
+
+def test_the_automatic_deal_uses_the_documented_generator(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock, seed=11) as session:
+        state = TOY.new(SETUP, 11)
+        for n, step in enumerate(session.history):
+            expected = sample_chance(TOY.chance_outcomes(state), chance_rng(11, n))
+            assert step.action == expected
+            state = TOY.apply(state, expected)
+
+
+def test_start_refuses_an_existing_file_and_a_bad_setup(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    start(journal, clock).close()
+    with pytest.raises(FileExistsError, match="already exists"):
+        start(journal, clock)
+    with pytest.raises(SetupError, match="seats"):
+        Session.start(TOY, {"seats": 9}, 0, journal.with_name("other.jsonl"))
+    assert not journal.with_name("other.jsonl").exists()
+
+
+def test_apply_journals_the_action_with_seat_and_time(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as session:
+        action = session.legal_actions[0]
+        state = session.apply(action)
+        last = records(journal)[-1]
+    assert state == session.state
+    assert last["type"] == "action"
+    assert last["n"] == 12
+    assert last["seat"] == 0
+    assert last["action"] == TOY.action_to_json(action)
+    assert isinstance(last["t"], float)
+    assert session.history[-1].action == action
+
+
+def test_an_illegal_action_is_never_journaled(journal: Path, clock: Callable[[], float]) -> None:
+    with start(journal, clock) as session:
+        before, state = journal.read_bytes(), session.state
+        with pytest.raises(IllegalAction, match="rule T1"):
+            session.apply(ToyAction("play", 99))
+        assert journal.read_bytes() == before
+        assert session.state == state
+
+
+def test_a_failed_write_counts_nothing_and_the_journal_stays_clean(
+    journal: Path, clock: Callable[[], float], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with start(journal, clock) as session:
+        before, state = journal.read_bytes(), session.state
+
+        def broken_fsync(fd: int) -> None:
+            raise OSError(5, "Input/output error")
+
+        monkeypatch.setattr(os, "fsync", broken_fsync)
+        with pytest.raises(OSError, match="Input/output"):
+            play(session, 1)
+        monkeypatch.undo()
+        assert journal.read_bytes() == before
+        assert session.state == state
+        play(session, 1)
+    assert Session.resume(journal).state == session.state
+
+
+# --- undo and redo ---------------------------------------------------------------------------
+
+
+def test_undo_reverts_a_move_with_the_chance_actions_that_followed(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as session:
+        action = move_with_a_draw(session)
+        before, length = session.state, len(session.history)
+        after = session.apply(action)
+        assert len(session.history) == length + 2
+        assert session.history[-1].is_chance and session.history[-1].auto
+        assert session.undo() == before
+        assert len(session.history) == length
+        assert session.redo() == after
+        assert len(session.history) == length + 2
+    kinds = [r["type"] for r in records(journal)[-2:]]
+    assert kinds == ["undo", "redo"]
+
+
+def test_undo_cannot_re_roll_a_chance_outcome(journal: Path, clock: Callable[[], float]) -> None:
+    with start(journal, clock) as session:
+        action = move_with_a_draw(session)
+        drawn = session.apply(action)
+        session.undo()
+        assert session.apply(action) == drawn
+
+
+def test_a_new_action_after_undo_clears_redo(journal: Path, clock: Callable[[], float]) -> None:
+    with start(journal, clock) as session:
+        play(session, 3)
+        session.undo()
+        can_redo = [session.can_redo]
+        play(session, 1, first=7)
+        can_redo.append(session.can_redo)
+        assert can_redo == [True, False]
+        with pytest.raises(IllegalAction, match="nothing to redo"):
+            session.redo()
+
+
+def test_the_opening_deal_cannot_be_undone(journal: Path, clock: Callable[[], float]) -> None:
+    with start(journal, clock) as session:
+        play(session, 2)
+        session.undo()
+        session.undo()
+        assert len(session.history) == 12
+        with pytest.raises(IllegalAction, match="nothing to undo"):
+            session.undo()
+
+
+def test_tracker_mode_waits_for_chance_and_each_entry_is_a_move(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock, auto_chance=False) as session:
+        assert session.actor == CHANCE
+        session.apply(ToyAction("deal", 7))
+        session.apply(ToyAction("deal", 3))
+        assert session.undo().hands[1] == ()
+        assert session.state.hands[0] == (7,)
+    assert "auto" not in records(journal)[1]
+    assert Session.resume(journal).state == session.state
+
+
+# --- resume ----------------------------------------------------------------------------------
+
+
+def test_resume_rebuilds_state_history_and_undo_stacks(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 10)
+        after_ten = live.state
+        live.undo()
+        live.undo()
+        live.redo()
+    with Session.resume(journal, clock=clock) as resumed:
+        assert resumed.state == live.state
+        assert resumed.history == live.history
+        assert resumed.can_redo and resumed.can_undo
+        assert resumed.redo() == after_ten
+
+
+def test_a_resumed_game_continues_like_an_uninterrupted_one(
+    tmp_path: Path, clock: Callable[[], float]
+) -> None:
+    with start(tmp_path / "a.jsonl", clock) as straight:
+        play(straight, 30)
+    with start(tmp_path / "b.jsonl", clock) as first_half:
+        play(first_half, 12)
+    with Session.resume(tmp_path / "b.jsonl") as second_half:
+        play(second_half, 18, first=12)
+    assert second_half.state == straight.state
+    assert [s.action for s in second_half.history] == [s.action for s in straight.history]
+
+
+def test_a_journal_has_one_writer_at_a_time(journal: Path, clock: Callable[[], float]) -> None:
+    with start(journal, clock) as first:
+        with pytest.raises(JournalError, match="already open"):
+            Session.resume(journal)
+        assert Session.load(journal).state == first.state
+    Session.resume(journal).close()
+
+
+def test_load_is_read_only(journal: Path, clock: Callable[[], float]) -> None:
+    with start(journal, clock) as live:
+        play(live, 4)
+    before = journal.read_bytes()
+    loaded = Session.load(journal)
+    assert loaded.state == live.state
+    with pytest.raises(JournalError, match="read-only"):
+        loaded.apply(loaded.legal_actions[0])
+    assert journal.read_bytes() == before
+
+
+def test_close_is_safe_twice_and_a_closed_session_refuses_actions(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    session = start(journal, clock)
+    session.close()
+    session.close()
+    assert session.closed
+    assert "closed" in repr(session)
+    with pytest.raises(JournalError, match=r"Session.resume"):
+        session.apply(PASS)
+
+
+# --- torn writes and corruption --------------------------------------------------------------
+
+TORN_TAILS = {
+    "half a JSON object": b'{"type":"action","n":18,"act',
+    "a complete record without its newline": b'{"type":"undo","n":14,"t":1.0}',
+    "garbage bytes with a newline": b"\x00\x00\xff\xfe garbage \x00\n",
+    "zeros from a lost block": b"\x00" * 40,
+    "a lone newline": b"\n",
+}
+
+
+@pytest.mark.parametrize("tail", TORN_TAILS.values(), ids=TORN_TAILS.keys())
+def test_a_torn_last_line_is_dropped_with_a_warning_and_the_file_repaired(
+    journal: Path, clock: Callable[[], float], tail: bytes
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 6)
+    good = journal.read_bytes()
+    journal.write_bytes(good + tail)
+    with pytest.warns(JournalWarning, match=rf"{re.escape(str(journal))}.*byte offset {len(good)}"):
+        resumed = Session.resume(journal)
+    assert resumed.state == live.state
+    assert resumed.repair is not None
+    assert journal.read_bytes() == good
+    play(resumed, 1, first=6)
+    resumed.close()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert Session.resume(journal).state == resumed.state
+
+
+def test_corruption_before_the_last_line_is_a_journal_error_naming_the_line(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 6)
+    lines = journal.read_bytes().splitlines(keepends=True)
+    lines[8] = b'{"type":"action","n":7,"act\n'
+    journal.write_bytes(b"".join(lines))
+    with pytest.raises(JournalError, match=rf"{re.escape(str(journal))}: line 9 is not a JSON"):
+        Session.resume(journal)
+    assert journal.read_bytes() == b"".join(lines)
+
+
+def test_an_action_the_engine_refuses_on_replay_names_the_line(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 3)
+    data = records(journal)
+    data[14]["action"] = {"kind": "play", "card": 99}
+    journal.write_text("".join(json.dumps(r) + "\n" for r in data))
+    with pytest.raises(JournalError, match=r"line 15: .*rule T1 \(own cards\)"):
+        Session.resume(journal)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda r: r.update(n=99), r"line 14: 'n' is 99"),
+        (lambda r: r.update(seat=2), r"line 14: the action is by seat 2"),
+        (lambda r: r.update(type="shrug"), r"line 14: unknown record type 'shrug'"),
+        (lambda r: r.update(type="redo"), r"line 14: a redo record with nothing to redo"),
+    ],
+)
+def test_a_record_that_disagrees_with_the_game_is_a_journal_error(
+    journal: Path,
+    clock: Callable[[], float],
+    change: Callable[[dict[str, Any]], None],
+    message: str,
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 3)
+    data = records(journal)
+    change(data[13])
+    journal.write_text("".join(json.dumps(r) + "\n" for r in data))
+    with pytest.raises(JournalError, match=message):
+        Session.load(journal)
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        ({"type": "action"}, "not a journal header"),
+        ({"type": "header", "format": 2}, "format 2 is not supported"),
+        ({"game": "chess"}, "unknown game 'chess'"),
+        ({"setup": {"seats": 9}}, r"line 1: setup 'seats'"),
+        ({"seed": "x"}, r"header 'seed' is 'x'"),
+    ],
+)
+def test_a_bad_header_is_a_journal_error(
+    journal: Path, clock: Callable[[], float], header: dict[str, Any], message: str
+) -> None:
+    start(journal, clock).close()
+    data = records(journal)
+    data[0].update(header)
+    journal.write_text("".join(json.dumps(r) + "\n" for r in data))
+    with pytest.raises(JournalError, match=message):
+        Session.load(journal)
+
+
+def test_a_journal_from_other_rules_warns(journal: Path, clock: Callable[[], float]) -> None:
+    start(journal, clock).close()
+    data = records(journal)
+    data[0]["rules_version"] = "0.9"
+    journal.write_text("".join(json.dumps(r) + "\n" for r in data))
+    with pytest.warns(JournalWarning, match="rules version '0.9'"):
+        Session.load(journal)
+
+
+# --- deterministic torn writes: every byte offset of the last line ---------------------------
+
+
+def cut_at_every_offset_of_the_last_line(path: Path) -> Iterator[tuple[int, int]]:
+    """Yield ``(cut, start)``: the journal is rewritten cut to ``cut`` bytes, for every cut
+    inside its last line (``start`` is where that line begins, so ``cut == start`` is a
+    clean cut between lines)."""
+    data = path.read_bytes()
+    start = data.rindex(b"\n", 0, len(data) - 1) + 1
+    for cut in range(start, len(data)):
+        path.write_bytes(data[:cut])
+        yield cut, start
+
+
+def test_every_torn_player_action_resumes_to_the_state_before_it(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 5)
+        before = live.state
+        while True:  # make the last line a player action that no draw follows
+            action = scripted_action(TOY, before, 5)
+            if TOY.actor(TOY.apply(before, action)) != CHANCE:
+                break
+            play(live, 1, first=5)
+            before = live.state
+        live.apply(action)
+    for cut, start_of_line in cut_at_every_offset_of_the_last_line(journal):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            resumed = Session.resume(journal)
+        assert resumed.state == before, f"cut at byte {cut}"
+        assert len(caught) == (cut > start_of_line), f"cut at byte {cut}"
+        assert journal.stat().st_size == start_of_line
+        resumed.close()
+
+
+def test_every_torn_chance_draw_is_redrawn_identically_on_resume(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as live:
+        live.apply(move_with_a_draw(live))
+    assert records(journal)[-1]["auto"] is True
+    for cut, _ in cut_at_every_offset_of_the_last_line(journal):
+        with resume_quietly(journal) as resumed:
+            assert resumed.state == live.state, f"cut at byte {cut}"
+            assert [s.action for s in resumed.history] == [s.action for s in live.history]
+
+
+def test_every_torn_undo_resumes_to_the_state_before_the_undo(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 5)
+        before = live.state
+        live.undo()
+    for cut, _ in cut_at_every_offset_of_the_last_line(journal):
+        with resume_quietly(journal) as resumed:
+            assert resumed.state == before, f"cut at byte {cut}"
+            assert not resumed.can_redo
+
+
+# --- kill -9 ---------------------------------------------------------------------------------
+
+CHILD = """
+import json, sys
+from companion.session import Session
+from tests.rules.toygame import TOY, scripted_ops
+session = Session.start(TOY, json.loads(sys.argv[3]), int(sys.argv[2]), sys.argv[1])
+print(0, flush=True)
+for ops in scripted_ops(session):
+    print(ops, flush=True)
+print("done", flush=True)
+"""
+
+KILL_RUNS = 30
+KILL_SEEDS = (5, 6, 7)
+
+
+def expected_states(directory: Path, seed: int) -> list[ToyState]:
+    """``[k]`` is the state after ``k`` completed operations of the child's script."""
+    with Session.start(TOY, KILL_SETUP, seed, directory / f"expected-{seed}.jsonl") as session:
+        return [session.state] + [session.state for _ in scripted_ops(session)]
+
+
+def operations_in(path: Path) -> int:
+    """Operations completed according to the journal: non-automatic actions, undos, redos."""
+    return sum(not r.get("auto", False) for r in records(path)[1:])
+
+
+def kill_child_at(path: Path, seed: int, rng: random.Random) -> tuple[int, bool]:
+    """Run the child, SIGKILL it after a random count of operations plus a random delay;
+    return the last operation count it printed and how it ended."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(path), str(seed), json.dumps(KILL_SETUP)],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    target, printed = rng.randint(0, 40), []
+    while (line := child.stdout.readline().strip()) not in ("", "done"):
+        printed.append(int(line))
+        if printed[-1] >= target:
+            time.sleep(rng.choice([0, 0, 0.0001, 0.0005, 0.001, 0.002]))
+            child.send_signal(signal.SIGKILL)
+            break
+    rest = child.stdout.read().split()
+    child.wait()
+    printed += [int(x) for x in rest if x != "done"]
+    return printed[-1], child.returncode == -signal.SIGKILL
+
+
+def test_kill_9_loses_at_most_the_operation_in_flight(tmp_path: Path) -> None:
+    """30 children are killed at random points (3 at a time). After each, resume must give
+    exactly the state after the k operations the journal holds, where k is the last count
+    the child printed, or one more when it died between its fsync and its print."""
+    expected = {seed: expected_states(tmp_path, seed) for seed in KILL_SEEDS}
+
+    def run(number: int) -> tuple[int, Path, int, bool]:
+        seed, path = KILL_SEEDS[number % len(KILL_SEEDS)], tmp_path / f"kill-{number}.jsonl"
+        return (seed, path, *kill_child_at(path, seed, random.Random(number)))
+
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        runs = list(pool.map(run, range(KILL_RUNS)))
+    figures = {"killed": 0, "torn": 0, "ahead_of_print": 0}
+    for seed, path, last_printed, killed in runs:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            resumed = Session.resume(path)
+        figures["killed"] += killed
+        figures["torn"] += any(issubclass(w.category, JournalWarning) for w in caught)
+        completed = operations_in(path)
+        figures["ahead_of_print"] += completed > last_printed
+        assert last_printed <= completed <= last_printed + 1, (path, last_printed, completed)
+        assert resumed.state == expected[seed][completed], f"{path}: after {completed} ops"
+        resumed.close()
+        with resume_quietly(path) as again:  # the repaired journal reopens cleanly
+            assert again.state == expected[seed][completed]
+    print(f"\nkill -9 test: {KILL_RUNS} runs, {figures}")
+    assert figures["killed"] >= KILL_RUNS * 0.9
+
+
+# --- companion replay LOG --------------------------------------------------------------------
+
+
+def replay(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser(prog="companion replay")
+    add_replay_arguments(parser)
+    code = replay_command(parser.parse_args([str(path)]))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("moves", [5, 500])
+def test_replay_prints_the_final_state_as_json(
+    journal: Path, clock: Callable[[], float], capsys: pytest.CaptureFixture[str], moves: int
+) -> None:
+    with start(journal, clock) as live:
+        for k in itertools.count():
+            if live.is_over or k == moves:
+                break
+            play(live, 1, first=k)
+    capsys.readouterr()
+    code, out, err = replay(journal, capsys)
+    assert (code, err) == (0, "")
+    assert json.loads(out) == json.loads(json.dumps(TOY.state_to_json(live.state)))
+    assert out.startswith("{\n  ")
+    assert live.is_over == (moves == 500)
+
+
+def test_replay_of_a_missing_file_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = replay(tmp_path / "nope.jsonl", capsys)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("companion replay: error: ") and "nope.jsonl" in err
+
+
+def test_replay_of_a_bad_file_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("hello\nworld\n")
+    code, out, err = replay(bad, capsys)
+    assert code == 1
+    assert out == ""
+    assert re.match(r"companion replay: error: .*bad.jsonl: line 1 is not", err)
+
+
+def test_replay_skips_a_torn_tail_with_a_warning_and_leaves_the_file(
+    journal: Path, clock: Callable[[], float], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 4)
+    with journal.open("ab") as file:
+        file.write(b'{"type":"act')
+    before = journal.read_bytes()
+    code, out, err = replay(journal, capsys)
+    assert code == 0
+    assert json.loads(out) == json.loads(json.dumps(TOY.state_to_json(live.state)))
+    assert err.startswith("companion replay: warning: ") and "torn last line" in err
+    assert journal.read_bytes() == before
+
+
+def test_the_documented_example_journal_replays(tmp_path: Path) -> None:
+    text = (REPO / "companion" / "JOURNAL.md").read_text()
+    blocks = re.findall(r"```jsonl\n(.*?)```", text, flags=re.DOTALL)
+    toy = next(block for block in blocks if '"game":"toy"' in block)
+    path = tmp_path / "example.jsonl"
+    path.write_text(toy)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        session = Session.load(path)
+    assert session.is_over
+    assert session.outcome is not None and session.outcome.scores == (3, 2)
+
+
+# --- finding games ---------------------------------------------------------------------------
+
+
+def test_find_unfinished_lists_games_not_over_newest_first(
+    tmp_path: Path, clock: Callable[[], float]
+) -> None:
+    for name, moves, age in [("old", 2, 300), ("done", 500, 200), ("new", 1, 100)]:
+        with start(tmp_path / f"{name}.jsonl", clock) as session:
+            for k in range(moves):
+                if session.is_over:
+                    break
+                play(session, 1, first=k)
+        os.utime(tmp_path / f"{name}.jsonl", (time.time() - age,) * 2)
+    (tmp_path / "junk.jsonl").write_text("not a journal\n")
+    (tmp_path / "notes.txt").write_text("ignored\n")
+    with pytest.warns(JournalWarning, match="skipping .*junk.jsonl"):
+        found = find_unfinished(tmp_path)
+    assert found == [tmp_path / "new.jsonl", tmp_path / "old.jsonl"]
+    assert find_unfinished(tmp_path / "missing") == []
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"COMPANION_DATA_DIR": "/data", "XDG_STATE_HOME": "/x"}, "/data/games"),
+        ({"XDG_STATE_HOME": "/x"}, "/x/companion/games"),
+        ({}, str(Path.home() / ".local/state/companion/games")),
+    ],
+)
+def test_default_games_dir(environ: dict[str, str], expected: str) -> None:
+    assert default_games_dir(environ) == Path(expected)
+
+
+def test_new_journal_path_never_reuses_a_name(tmp_path: Path) -> None:
+    first = new_journal_path("toy", tmp_path, now=1_700_000_000)
+    assert first == tmp_path / "toy-20231114-221320.jsonl"
+    first.write_text("")
+    second = new_journal_path("toy", tmp_path, now=1_700_000_000)
+    assert second.name == "toy-20231114-221320-2.jsonl"

@@ -1,0 +1,194 @@
+"""The doctor: its model, its screen on the dummy video driver, its text mode, its snapshot."""
+
+from __future__ import annotations
+
+import io
+import os
+import queue
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.cli import main
+from companion.input.events import InputEvent, Press, Stuck, Unstuck
+from companion.input.pinmap import load_profile
+from companion.ui import theme
+from companion.ui.app import open_display, parse_size, run_loop
+from companion.ui.doctor import (
+    _build_model,
+    _KeyedDoctorScene,
+    open_input,
+    run_text,
+    snapshot_model,
+)
+from companion.ui.doctor_model import LIT_NS, DoctorModel, SourceReport
+from companion.ui.doctor_screen import DoctorScene
+
+SCREENSHOTS = Path(__file__).parents[2] / "companion" / "ui" / "screenshots"
+SIZES = ((800, 480), (480, 320))
+
+
+def _model() -> DoctorModel:
+    return _build_model(load_profile("gpio-dsi"), SourceReport("sim", "mock", "simulated"), 0)
+
+
+def test_model_counts_presses_and_tracks_stuck() -> None:
+    model = _model()
+    model.handle(Press("red.hunter", 10, "gpio:mock", 0))
+    model.handle(Stuck("blue.chief", 20, "gpio:mock"))
+    assert model.controls["red.hunter"].presses == 1
+    assert model.controls["red.hunter"].last_t_ns == 10
+    assert model.controls["blue.chief"].stuck
+    model.handle(Unstuck("blue.chief", 30, "gpio:mock"))
+    assert not model.controls["blue.chief"].stuck
+
+
+def test_model_gap_is_between_the_last_two_presses() -> None:
+    model = _model()
+    model.handle(Press("red.hunter", 1_000_000, "gpio:mock", 0))
+    model.handle(Press("yellow.hunter", 1_012_000, "gpio:mock", 1))
+    assert model.last_gap_ns() == 12_000
+
+
+def test_glow_fades_out_after_a_press() -> None:
+    model = _model()
+    model.handle(Press("red.hunter", 1_000, "gpio:mock", 0))
+    assert model.glow("red.hunter", 1_000) == 1.0
+    assert 0.0 < model.glow("red.hunter", 1_000 + LIT_NS // 2) < 1.0
+    assert model.glow("red.hunter", 1_000 + LIT_NS) == 0.0
+    assert not model.is_animating(1_000 + LIT_NS)
+
+
+def test_counters_from_the_source_mark_the_model_changed() -> None:
+    model = _model()
+    assert model.update_counters({"red.hunter": 3}, {})
+    assert model.controls["red.hunter"].bounces == 3
+    assert not model.update_counters({"red.hunter": 3}, {})
+
+
+def test_press_of_a_control_outside_the_profile_is_noted_not_fatal() -> None:
+    model = _build_model(load_profile("gpio-spi35"), SourceReport("sim", "mock", "simulated"), 0)
+    model.handle(Press("green.hunter", 1, "keyboard", 0))
+    assert model.unknown == ["green.hunter"]
+
+
+def test_parse_size_names_the_bad_value() -> None:
+    assert parse_size("480x320") == (480, 320)
+    with pytest.raises(ValueError, match="'big'"):
+        parse_size("big")
+
+
+def _cell_colour(surface: pygame.Surface, model: DoctorModel, control: str) -> theme.RGB:
+    """The colour in the middle-right of a control's cell (away from its text)."""
+    groups = [group for group, _ in model.groups()]
+    state = model.controls[control]
+    column = groups.index(state.group)
+    row = [s.control for s in dict(model.groups())[state.group]].index(control)
+    width, height = surface.get_size()
+    grid_top = round(height * 0.15)
+    grid_height = height - round(height * 0.1) - grid_top
+    title = round(grid_height * 0.12)
+    row_height = (grid_height - title) / 4
+    x = round((column + 0.92) * width / len(groups))
+    y = round(grid_top + title + (row + 0.5) * row_height)
+    red, green, blue, _ = surface.get_at((x, y))
+    return (red, green, blue)
+
+
+def test_a_key_press_travels_the_gpio_path_and_lights_its_cell() -> None:
+    """What `make run` does: a key presses a simulated pin; the doctor lights the control."""
+    profile = load_profile("gpio-dsi")
+    sink: queue.SimpleQueue[InputEvent] = queue.SimpleQueue()
+    screen = open_display((800, 480), fullscreen=False, title="test")
+    with open_input("sim", profile, sink) as opened:
+        model = _build_model(profile, opened.report, time.monotonic_ns())
+        scene = _KeyedDoctorScene(model, opened)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_4, mod=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_4, mod=0))
+        frames: list[theme.RGB] = []
+
+        def after_frame(surface: pygame.Surface) -> None:
+            if model.controls["red.hunter"].presses:
+                frames.append(_cell_colour(surface, model, "red.hunter"))
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+
+        run_loop(
+            screen,
+            scene,
+            sink,
+            until_ns=time.monotonic_ns() + 10_000_000_000,
+            after_frame=after_frame,
+        )
+    assert model.controls["red.hunter"].presses == 1
+    assert opened.report.factory == "mock"
+    assert frames, "the press never reached the screen"
+    lit = frames[0]
+    assert lit[0] > 120 and lit[0] > lit[2] + 40, f"red.hunter cell not lit red: {lit}"
+    assert model.controls["yellow.hunter"].presses == 0
+
+
+def test_text_mode_taps_typed_controls_through_simulated_pins() -> None:
+    profile = load_profile("gpio-dsi")
+    sink: queue.SimpleQueue[InputEvent] = queue.SimpleQueue()
+    out = io.StringIO()
+    with open_input("sim", profile, sink) as opened:
+        run_text(
+            profile,
+            opened,
+            sink,
+            until_ns=time.monotonic_ns() + 10_000_000_000,
+            out=out,
+            lines=io.StringIO("red.hunter\nnot.a.control\nnav.select\n"),
+            stop_after=2,
+        )
+    text = out.getvalue()
+    assert "pin factory mock" in text
+    assert "'not.a.control'" in text
+    press_lines = [line for line in text.splitlines() if " t=" in line]
+    assert [line.split()[0] for line in press_lines] == ["red.hunter", "nav.select"]
+
+
+def _assert_close(actual: pygame.Surface, reference: pygame.Surface, diff_path: Path) -> None:
+    assert actual.get_size() == reference.get_size()
+    width, height = actual.get_size()
+    diff = pygame.Surface((width, height))
+    wrong = 0
+    for x in range(0, width):
+        for y in range(0, height):
+            a, b = actual.get_at((x, y)), reference.get_at((x, y))
+            if max(abs(a[i] - b[i]) for i in range(3)) > 24:
+                wrong += 1
+                diff.set_at((x, y), (255, 0, 255))
+    if wrong > width * height // 500:
+        pygame.image.save(diff, str(diff_path))
+        pytest.fail(f"{wrong} pixels differ from the reference; difference saved to {diff_path}")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_matches_the_readme_picture(size: tuple[int, int], tmp_path: Path) -> None:
+    """The README's pictures are current: `companion doctor --snapshot` re-makes them."""
+    out = tmp_path / "doctor.png"
+    assert main(["doctor", "--snapshot", str(out), "--size", f"{size[0]}x{size[1]}"]) == 0
+    reference = SCREENSHOTS / f"doctor-{size[0]}x{size[1]}.png"
+    _assert_close(
+        pygame.image.load(str(out)), pygame.image.load(str(reference)), tmp_path / "diff.png"
+    )
+
+
+def test_snapshot_shows_a_stuck_control_differently(tmp_path: Path) -> None:
+    pygame.display.init()
+    pygame.font.init()
+    model = snapshot_model(load_profile("gpio-dsi"))
+    plain = pygame.Surface((800, 480))
+    DoctorScene(model).draw(plain, 5_000_000_000)
+    model.handle(Stuck("blue.woman", 0, "gpio:lgpio"))
+    stuck = pygame.Surface((800, 480))
+    DoctorScene(model).draw(stuck, 5_000_000_000)
+    assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(stuck, "RGB")
+
+
+def test_doctor_command_rejects_a_bad_size(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["doctor", "--size", "huge", "--snapshot", os.devnull]) == 2
+    assert "--size 'huge'" in capsys.readouterr().err
