@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,3 +33,7 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+
+screenshots: $(STAMP)
+	$(BIN)/companion doctor --snapshot companion/ui/screenshots/doctor-800x480.png --size 800x480
+	$(BIN)/companion doctor --snapshot companion/ui/screenshots/doctor-480x320.png --size 480x320

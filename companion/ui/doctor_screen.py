@@ -106,17 +106,18 @@ class DoctorScene:
         edge = theme.BAD if state.stuck else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, cell, width=3 if state.stuck else 1, border_radius=6)
         ink = theme.text_colour_on(fill)
-        line = max(8, round(cell.height / 3.4))
+        line = max(8, round(cell.height / 4.3))
         room = cell.width - 8
-        name = theme.fitted(state.button, round(line * 1.15), room, ink, bold=True)
-        surface.blit(name, (cell.left + 4, cell.top + 3))
-        where = theme.fitted(_where(state), line, room, ink)
-        surface.blit(where, (cell.left + 4, cell.top + line + 4))
-        counts = "STUCK" if state.stuck else f"×{state.presses}  b{state.bounces}"
-        colour = theme.BAD if state.stuck and glow < 0.5 else ink
-        surface.blit(
-            theme.fitted(counts, line, room, colour), (cell.left + 4, cell.top + 2 * line + 5)
-        )
+        texts = [
+            (state.button, theme.fitted(state.button, round(line * 1.1), room, ink, bold=True)),
+            ("", theme.fitted(_where(state), line, room, ink)),
+            ("", theme.fitted(_counts(state), line, room, theme.BAD if state.stuck else ink)),
+        ]
+        if state.last_t_ns is not None:
+            stamp = f"t {self.model.seconds_since_start(state.last_t_ns):.6f}"
+            texts.append(("", theme.fitted(stamp, line, room, ink)))
+        for row, (_, rendered) in enumerate(texts):
+            surface.blit(rendered, (cell.left + 4, cell.top + 3 + row * (line + 1)))
 
     def _draw_footer(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         size = round(area.height * 0.45)
@@ -132,6 +133,13 @@ class DoctorScene:
         surface.blit(
             rendered, (round(area.height * 0.2), area.centery - rendered.get_height() // 2)
         )
+
+
+def _counts(state: ControlState) -> str:
+    counts = f"×{state.presses}  b{state.bounces}"
+    if state.glitches:
+        counts += f"  g{state.glitches}"
+    return f"STUCK {counts}" if state.stuck else counts
 
 
 _KEY_LABELS = {"left": "Left", "right": "Right", "return": "Enter", "backspace": "Bksp"}
