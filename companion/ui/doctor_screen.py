@@ -15,6 +15,9 @@ from companion.input.events import InputEvent
 from companion.ui import theme
 from companion.ui.doctor_model import ControlState, DoctorModel
 
+COUNTERS_EVERY_NS = 100_000_000
+"""The source's bounce and glitch counters are read ten times a second, not every frame."""
+
 CounterReader = Callable[[], tuple[Mapping[str, int], Mapping[str, int]]]
 
 
@@ -26,6 +29,7 @@ class DoctorScene:
         self._read_counters = read_counters
         self._finished = False
         self._was_animating = False
+        self._counters_read_ns: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -40,12 +44,17 @@ class DoctorScene:
 
     def update(self, now_ns: int) -> bool:
         changed = False
-        if self._read_counters is not None:
+        if self._read_counters is not None and self._counters_due(now_ns):
+            self._counters_read_ns = now_ns
             changed = self.model.update_counters(*self._read_counters())
         animating = self.model.is_animating(now_ns)
         changed |= animating or self._was_animating
         self._was_animating = animating
         return changed
+
+    def _counters_due(self, now_ns: int) -> bool:
+        last = self._counters_read_ns
+        return last is None or now_ns - last >= COUNTERS_EVERY_NS
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         surface.fill(theme.BACKGROUND)
