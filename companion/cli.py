@@ -53,6 +53,12 @@ def _replay(args: argparse.Namespace) -> int:
     return replay_command(args)
 
 
+def _games(args: argparse.Namespace) -> int:
+    from companion.session import games_command
+
+    return games_command(args)
+
+
 def _bench_arbiter(args: argparse.Namespace) -> int:
     from companion.bench.arbiter import run
 
@@ -90,11 +96,15 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     doctor.set_defaults(handler=_doctor)
 
-    from companion.session import add_replay_arguments
+    from companion.session import add_games_arguments, add_replay_arguments
 
     replay = commands.add_parser("replay", help="rebuild a game from its log; print its state")
     add_replay_arguments(replay)
     replay.set_defaults(handler=_replay)
+
+    games = commands.add_parser("games", help="list the unfinished games that can be resumed")
+    add_games_arguments(games)
+    games.set_defaults(handler=_games)
 
     bench = commands.add_parser("bench", help="measure performance")
     benches = bench.add_subparsers(dest="bench", metavar="BENCH", required=True)

@@ -723,3 +723,39 @@ def replay_command(args: argparse.Namespace) -> int:
         print(f"{prog}: warning: {warning.message}", file=sys.stderr)
     print(json.dumps(session.engine.state_to_json(session.state), indent=2))
     return 0
+
+
+# --- companion games ---------------------------------------------------------------------------
+
+
+def add_games_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``companion games``."""
+    parser.add_argument(
+        "--dir",
+        type=Path,
+        default=None,
+        help="where the journals are (default: $COMPANION_DATA_DIR/games, else "
+        "$XDG_STATE_HOME/companion/games, else ~/.local/state/companion/games)",
+    )
+
+
+def games_command(args: argparse.Namespace) -> int:
+    """List the unfinished games, newest first, with what it takes to look at each."""
+    directory = default_games_dir() if args.dir is None else Path(args.dir)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        unfinished = find_unfinished(directory)
+    for warning in caught:
+        print(f"companion games: warning: {warning.message}", file=sys.stderr)
+    if not unfinished:
+        print(f"no unfinished games in {directory}")
+        return 0
+    print(f"unfinished games in {directory}, newest first:")
+    for path in unfinished:
+        session = Session.load(path)
+        print(
+            f"  {path.name}  {session.engine.name}, {len(session.history)} actions, "
+            f"seed {session.seed}"
+        )
+    print("`companion replay FILE` prints a game's state as JSON.")
+    return 0
