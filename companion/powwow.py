@@ -23,14 +23,32 @@ of their arrival order:
   are judged against the display as it was when it opened (ruling A9). Presses stamped at
   or after the turn belong to the next window, on the new display; the open window closes
   at the turn (no further slap can join it).
-* A press stamped before the ``closed_ns`` of the last resolved window, arriving after
-  that resolution (delivered more than ``settle_ns`` late, or ``poll`` called with a
-  ``now_ns`` from the future), is a LATE arrival. Resolved windows never change, so it
-  opens a new window (ruling A9: a slap after a window's resolution opens a new window),
-  which runs its quiet time from its last stamp and is ordered by stamp like any other;
-  the press and its window are flagged ``late=True`` so the screen and the log show it.
-  As long as every press arrives within ``settle_ns`` of its stamp, no press is late and
-  the windows depend only on the stamps.
+* A press stamped before the ``closed_ns`` of the last resolved window but arriving after
+  that resolution (delivered more than ``settle_ns`` late: a host stall, the serial box
+  re-sending after a reconnect, or ``poll`` called with a ``now_ns`` from the future) is
+  LATE. It is ignored, with no effect and no penalty, and reported at once by
+  ``take_late()`` as ``Ignored(reason="late")`` so the screen and the log show it. As
+  long as every press arrives within ``settle_ns`` of its stamp no press is late, and the
+  windows depend only on the stamps; when some are late, the windows are exactly those of
+  the other presses.
+
+  Why ignore it (ruling A9). It was made during a window that is already resolved, against
+  that window's display; the result has been applied and cannot change, so it cannot join
+  its own window. Nor may it open a new one: A9's "slap after a window's resolution" is a
+  slap MADE after it, judged on the display as it then is. A late press judged on the new
+  display would be legal or illegal (with a penalty) for a display its player never saw,
+  and its stale stamp, the earliest of all, would outrank every on-time slap of the next
+  round. So the fair and simple answer is: visible, ignored, no penalty. It is reported
+  on its own, not inside a later ``Window``: it belongs to none of them, and a report
+  waiting for the next window could wait for the rest of the game.
+* A copy of a press already resolved (same ``source``, ``seq`` and ``control``; a re-send
+  may carry a slightly different stamp once the box's clock mapping is re-estimated) is
+  reported as ``Ignored(reason="duplicate")`` instead. The arbiter remembers the last
+  ``REMEMBERED_PRESSES`` resolved presses for this. Only the label depends on that
+  memory: a press stamped before the end of the last resolved window is ignored either
+  way, and a press stamped after it never consults the memory, so a source that restarts
+  its numbering (a GPIO source reopened under the same name; the serial box is to carry a
+  boot id in ``source``) is never mistaken for a re-send.
 
 Inside a window
 ---------------
@@ -38,8 +56,9 @@ Inside a window
   others are kept in ``Window.ignored`` with the reason. Decided at resolution, so a
   later-stamped press that arrived first is still the ignored one. Exactly equal stamps
   from one seat (the box samples two buttons in one snapshot) count the press whose
-  ``(control, source, seq)`` sorts first. The same ``Press`` delivered twice is ignored as
-  a duplicate.
+  ``(control, source, seq)`` sorts first. A press delivered twice (two presses with the
+  same ``source``, ``seq`` and ``control``) counts once; the copy with the later stamp is
+  ignored as a duplicate.
 * Counted slaps are ranked by ``t_ns`` (ruling A5). Slaps whose stamps are within
   ``tie_window_ns`` of each other (single-linkage clusters over the sorted stamps) are a
   declared DEAD HEAT: their order is a seeded fair draw (see ``draw_order``), recorded in
@@ -59,9 +78,11 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from types import NoneType, UnionType
+from typing import Any, Final, Self, TypeVar, get_args, get_origin, get_type_hints
 
 from companion.errors import CompanionError, ConfigError, JournalError
 from companion.input.controls import ALL_CONTROLS, SEATS, button_of, seat_of
@@ -91,13 +112,20 @@ DEFAULT_QUIET_NS: Final = 1_200_000_000
 # polling, the host reader thread). The main loop then passes ``now_ns`` once per frame
 # (16.7 ms), possibly read before it drains the queue: 20 + 16.7 = about 37 ms, rounded up
 # to 50 ms for margin. It delays each result by 4 % of the 1.2 s quiet time, which nobody
-# at the table notices; a press later than this is resolved as a late arrival.
+# at the table notices; a press later than this is ignored as late (see the docstring).
 DEFAULT_SETTLE_NS: Final = 50_000_000
+
+# Resolved presses remembered to tell a re-sent press (DUPLICATE) from a late one (LATE),
+# and late reports kept until ``take_late()``: a game has a few hundred presses, and
+# forgetting only changes a label (see the docstring).
+REMEMBERED_PRESSES: Final = 4096
 
 REPEAT: Final = "repeat"
 DUPLICATE: Final = "duplicate"
+LATE: Final = "late"
 
 _SEAT_ORDER: Final = {seat: i for i, seat in enumerate(SEATS)}
+_R = TypeVar("_R")
 
 
 class SlapError(CompanionError, ValueError):
@@ -107,8 +135,24 @@ class SlapError(CompanionError, ValueError):
 # --------------------------------------------------------------------------- results
 
 
+class _Record:
+    """JSON for the result dataclasses, from their fields: tuples become lists, nested
+    records objects; ``from_json`` checks each value against the field's type."""
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        plain: dict[str, Any] = _plain(self)
+        return plain
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Rebuild from ``to_json()``; raises ``JournalError`` if ``data`` is malformed."""
+        return _from_json(cls, data)
+
+
 @dataclass(frozen=True, slots=True)
-class Slap:
+class Slap(_Record):
     """One counted slap of a window, in final order.
 
     ``reaction_ns`` is from the reference card turn (None when no card was turned before the
@@ -127,46 +171,14 @@ class Slap:
     reaction_ns: int | None
     gap_ns: int
     tied_with: tuple[str, ...] = ()
-    late: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "control": self.control,
-            "indian": self.indian,
-            "t_ns": self.t_ns,
-            "source": self.source,
-            "seq": self.seq,
-            "rank": self.rank,
-            "reaction_ns": self.reaction_ns,
-            "gap_ns": self.gap_ns,
-            "tied_with": list(self.tied_with),
-            "late": self.late,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Slap:
-        reaction = data["reaction_ns"]
-        return cls(
-            seat=str(data["seat"]),
-            control=str(data["control"]),
-            indian=str(data["indian"]),
-            t_ns=int(data["t_ns"]),
-            source=str(data["source"]),
-            seq=int(data["seq"]),
-            rank=int(data["rank"]),
-            reaction_ns=None if reaction is None else int(reaction),
-            gap_ns=int(data["gap_ns"]),
-            tied_with=tuple(str(s) for s in data["tied_with"]),
-            late=bool(data["late"]),
-        )
 
 
 @dataclass(frozen=True, slots=True)
-class Ignored:
-    """A press kept in the window but not counted: ``reason`` is ``"repeat"`` (the seat had
-    already slapped, ruling A8) or ``"duplicate"`` (the same press delivered twice);
-    ``detail`` says it in words."""
+class Ignored(_Record):
+    """A press that was not counted, with no effect and no penalty. ``reason``:
+    ``"repeat"`` (the seat had already slapped in the window, ruling A8), ``"duplicate"``
+    (the same press delivered twice) or ``"late"`` (it arrived after its window had been
+    resolved, ruling A9; see the module docstring). ``detail`` says it in words."""
 
     seat: str
     control: str
@@ -175,36 +187,10 @@ class Ignored:
     seq: int
     reason: str
     detail: str
-    late: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "control": self.control,
-            "t_ns": self.t_ns,
-            "source": self.source,
-            "seq": self.seq,
-            "reason": self.reason,
-            "detail": self.detail,
-            "late": self.late,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Ignored:
-        return cls(
-            seat=str(data["seat"]),
-            control=str(data["control"]),
-            t_ns=int(data["t_ns"]),
-            source=str(data["source"]),
-            seq=int(data["seq"]),
-            reason=str(data["reason"]),
-            detail=str(data["detail"]),
-            late=bool(data["late"]),
-        )
 
 
 @dataclass(frozen=True, slots=True)
-class TieDraw:
+class TieDraw(_Record):
     """One dead heat and its draw: replay with
     ``draw_order(seats, t_ns, tie_window_ns=tie_window_ns, material=material) == order``.
 
@@ -217,34 +203,16 @@ class TieDraw:
     material: str
     tie_window_ns: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seats": list(self.seats),
-            "t_ns": list(self.t_ns),
-            "order": list(self.order),
-            "material": self.material,
-            "tie_window_ns": self.tie_window_ns,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TieDraw:
-        return cls(
-            seats=tuple(str(s) for s in data["seats"]),
-            t_ns=tuple(int(t) for t in data["t_ns"]),
-            order=tuple(str(s) for s in data["order"]),
-            material=str(data["material"]),
-            tie_window_ns=int(data["tie_window_ns"]),
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class Window:
+class Window(_Record):
     """A resolved slap window.
 
     ``opened_ns`` is the earliest stamp; ``closed_ns`` the stamp-domain end (last press +
     quiet time, or the card turn that cut it); ``resolved_ns`` the ``now_ns`` it was
     resolved at; ``card_ns`` the reference card turn (the latest at or before
-    ``opened_ns``), or None. ``slaps`` are in final order (rank 1 first).
+    ``opened_ns``), or None. ``slaps`` are in final order (rank 1 first); ``ignored`` are
+    the window's repeats and duplicates, in stamp order.
     """
 
     index: int
@@ -255,7 +223,6 @@ class Window:
     slaps: tuple[Slap, ...]
     ignored: tuple[Ignored, ...] = ()
     ties: tuple[TieDraw, ...] = ()
-    late: bool = False
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -272,43 +239,63 @@ class Window:
         return self.slaps[-1].seat
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "opened_ns": self.opened_ns,
-            "closed_ns": self.closed_ns,
-            "resolved_ns": self.resolved_ns,
-            "card_ns": self.card_ns,
-            "slaps": [s.to_json() for s in self.slaps],
-            "ignored": [i.to_json() for i in self.ignored],
-            "ties": [t.to_json() for t in self.ties],
-            "late": self.late,
-            "last_slapper": self.last_slapper,
-        }
+        return {**_plain(self), "last_slapper": self.last_slapper}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Window:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         """Rebuild a window from ``to_json()``; raises ``JournalError`` if it is malformed."""
-        try:
-            card = data["card_ns"]
-            window = cls(
-                index=int(data["index"]),
-                opened_ns=int(data["opened_ns"]),
-                closed_ns=int(data["closed_ns"]),
-                resolved_ns=int(data["resolved_ns"]),
-                card_ns=None if card is None else int(card),
-                slaps=tuple(Slap.from_json(s) for s in data["slaps"]),
-                ignored=tuple(Ignored.from_json(i) for i in data["ignored"]),
-                ties=tuple(TieDraw.from_json(t) for t in data["ties"]),
-                late=bool(data["late"]),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise JournalError(
-                f"slap window record is malformed ({type(exc).__name__}: {exc}): "
-                f"expected the fields written by Window.to_json(), got {dict(data)!r}"
-            ) from exc
+        window = _from_json(cls, data)
         if not window.slaps:
             raise JournalError(f"slap window {window.index} has no slaps: every window has one")
         return window
+
+
+def _plain(value: Any) -> Any:
+    """A result as JSON data: records as objects (one key per field), tuples as lists."""
+    if is_dataclass(value):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _from_json(cls: type[_R], data: Mapping[str, Any]) -> _R:
+    try:
+        return _decode_record(cls, data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise JournalError(
+            f"{cls.__name__} record is malformed ({type(exc).__name__}: {exc}): expected the "
+            f"fields written by {cls.__name__}.to_json(), got {data!r}"
+        ) from exc
+
+
+def _decode_record(cls: type[_R], data: Mapping[str, Any]) -> _R:
+    """``cls`` from ``data``, one value per field (extra keys, like ``last_slapper``, are
+    ignored)."""
+    hints = get_type_hints(cls)
+    return cls(**{name: _decode(kind, data[name]) for name, kind in hints.items()})
+
+
+def _decode(kind: Any, value: Any) -> Any:
+    """``value`` as the field type ``kind``: a record, ``tuple[X, ...]``, ``X | None`` or a
+    plain type such as int or str, exactly (no conversion: ``True`` is not an int, ``"3"``
+    not an int, so a journal with wrong types is refused)."""
+    origin = get_origin(kind)
+    if origin is UnionType:  # X | None
+        if value is None:
+            return None
+        (kind,) = (k for k in get_args(kind) if k is not NoneType)
+        return _decode(kind, value)
+    if origin is tuple:  # tuple[X, ...]
+        if not isinstance(value, list | tuple):
+            raise TypeError(f"expected a list, got {value!r}")
+        item = get_args(kind)[0]
+        return tuple(_decode(item, v) for v in value)
+    if isinstance(kind, type) and is_dataclass(kind):
+        return _decode_record(kind, value)
+    if type(value) is not kind:
+        raise TypeError(f"expected {kind.__name__}, got {value!r}")
+    return value
 
 
 # --------------------------------------------------------------------------- the draw
@@ -347,17 +334,19 @@ def _press_key(p: Press) -> tuple[int, str, str, int]:
     return (p.t_ns, p.control, p.source, p.seq)
 
 
-def _seat(p: Press) -> str:
-    """The seat of an accepted press (its control's group)."""
-    return p.control.partition(".")[0]
+def _identity(p: Press) -> tuple[str, int, str]:
+    """What stays the same when a press is delivered again (its stamp may not)."""
+    return (p.source, p.seq, p.control)
 
 
 class Arbiter:
     """Orders Pow-Wow slaps by hardware timestamp, window by window (rulings A5, A8, A9).
 
     Feed it ``press(p)`` as presses arrive and ``card_turned(t_ns)`` when a card is turned;
-    call ``poll(now_ns)`` every frame: it returns each resolved ``Window`` once. At the end
-    of the game (ruling A10, the last window) ``flush(now_ns)`` resolves what is pending.
+    call ``poll(now_ns)`` every frame: it returns each resolved ``Window`` once, and
+    ``take_late()`` the presses that arrived after their window was resolved (ignored). At
+    the end of the game (ruling A10, the last window) ``flush(now_ns)`` resolves what is
+    pending.
 
     Windows are numbered from ``first_index`` (give the next number when resuming a game,
     so dead-heat draws never repeat). ``seed`` goes into every draw's seed material.
@@ -379,32 +368,38 @@ class Arbiter:
         self.quiet_ns = quiet_ns
         self.settle_ns = settle_ns
         self.seed = seed
-        self._accepted = frozenset(c for c in ALL_CONTROLS if seat_of(c) in self.seats)
+        # the controls taken, with their seats: the seat controls of the seats in play
+        self._seat_of = {c: s for c in ALL_CONTROLS if (s := seat_of(c)) in self.seats}
         self._next_index = first_index
         self._pending: list[Press] = []  # sorted by _press_key when self._sorted
         self._sorted = True
-        self._late: set[Press] = set()  # presses that arrived after their window resolved
         self._head: tuple[int, int] | None = None  # (count, closed_ns) of the first window
         self._turns: list[int] = []  # card turn stamps, sorted
         self._resolved_until: int | None = None  # closed_ns of the last resolved window
         self._last_window: Window | None = None
+        # identities of the last REMEMBERED_PRESSES resolved presses, oldest first
+        self._resolved: set[tuple[str, int, str]] = set()
+        self._resolved_fifo: deque[tuple[str, int, str]] = deque()
+        self._late: deque[Ignored] = deque(maxlen=REMEMBERED_PRESSES)  # for take_late()
 
     # ----------------------------------------------------------------- input
 
     def accepts(self, control: str) -> bool:
         """Whether ``press`` takes this control: a seat control of a seat in play."""
-        return control in self._accepted
+        return control in self._seat_of
 
     def press(self, p: Press) -> None:
-        """File one press. O(1) and cheap: the decision waits for ``poll``.
+        """File one press. O(1) and cheap: the decision waits for ``poll``. A press stamped
+        inside an already resolved window is ignored at once (``take_late()``).
 
         Raises ``SlapError`` for a navigation control, an unknown control or a seat not
         in play.
         """
-        if p.control not in self._accepted:
+        if p.control not in self._seat_of:
             raise SlapError(_rejection(p.control, self.seats))
         if self._resolved_until is not None and p.t_ns < self._resolved_until:
-            self._late.add(p)
+            self._late.append(self._late_report(p))
+            return
         pending = self._pending
         if pending and p.t_ns <= pending[-1].t_ns:
             self._sorted = False  # conservative: equal stamps sort by the rest of the key
@@ -465,6 +460,15 @@ class Arbiter:
             windows.append(self._resolve(head, now_ns))
         return tuple(windows)
 
+    def take_late(self) -> tuple[Ignored, ...]:
+        """The presses ignored since the last call because they arrived after their window
+        was resolved (reason ``"late"``, or ``"duplicate"`` for a re-sent press), in arrival
+        order. No effect, no penalty (ruling A9); show them and log them. The last
+        ``REMEMBERED_PRESSES`` are kept until taken."""
+        late = tuple(self._late)
+        self._late.clear()
+        return late
+
     # ----------------------------------------------------------------- internals
 
     def _find_head(self) -> tuple[int, int] | None:
@@ -493,17 +497,16 @@ class Arbiter:
         return self._head
 
     def _resolve(self, head: tuple[int, int], now_ns: int) -> Window:
+        # Every press left pending is stamped at or after ``closed`` (it did not join), so
+        # ``_resolved_until`` only grows and no pending press ever becomes late.
         n, closed = head
         presses = self._pending[:n]
         del self._pending[:n]
         self._head = None
-        late = self._late.intersection(presses) if self._late else frozenset[Press]()
-        self._late.difference_update(late)
         i = bisect_right(self._turns, presses[0].t_ns)
         card = self._turns[i - 1] if i else None
         window = resolve_window(
             presses,
-            late=late,
             index=self._next_index,
             closed_ns=closed,
             resolved_ns=now_ns,
@@ -512,10 +515,35 @@ class Arbiter:
             seed=self.seed,
         )
         self._next_index += 1
-        if self._resolved_until is None or closed > self._resolved_until:
-            self._resolved_until = closed
+        self._resolved_until = closed
         self._last_window = window
+        self._remember(presses)
         return window
+
+    def _remember(self, presses: Iterable[Press]) -> None:
+        for identity in map(_identity, presses):
+            if identity in self._resolved:
+                continue
+            self._resolved.add(identity)
+            self._resolved_fifo.append(identity)
+            if len(self._resolved_fifo) > REMEMBERED_PRESSES:
+                self._resolved.discard(self._resolved_fifo.popleft())
+
+    def _late_report(self, p: Press) -> Ignored:
+        if _identity(p) in self._resolved:
+            reason = DUPLICATE
+            detail = (
+                f"press {p.control} seq {p.seq} from {p.source} (t={p.t_ns} ns) was delivered "
+                "again after its window was resolved; the copy is ignored"
+            )
+        else:
+            reason = LATE
+            detail = (
+                f"press {p.control} at t={p.t_ns} ns arrived after the slap window it was made "
+                "in had been resolved; ignored, no penalty (ruling A9: a slap is judged with "
+                "its own window, which cannot change now)"
+            )
+        return _ignored(p, self._seat_of[p.control], reason, detail)
 
 
 def resolve_window(
@@ -527,23 +555,26 @@ def resolve_window(
     card_ns: int | None,
     tie_window_ns: int,
     seed: int,
-    late: Collection[Press] = (),
 ) -> Window:
-    """Resolve one window from its presses, in any order (``late``: those that arrived
-    after an earlier window's resolution). The core of ``Arbiter``; public so that a logged
-    window can be re-resolved and checked."""
+    """Resolve one window from its presses, in any order. The core of ``Arbiter``; public
+    so that a logged window can be re-resolved and checked. Raises ``SlapError`` for a
+    press that is not a seat control."""
     counted: dict[str, Press] = {}  # seat -> its earliest press; filled in stamp order
     ignored: list[Ignored] = []
-    previous: Press | None = None
+    seen: set[tuple[str, int, str]] = set()
     for p in sorted(presses, key=_press_key):
-        seat = _seat(p)
+        seat = seat_of(p.control)
+        if seat is None:
+            raise SlapError(_rejection(p.control, SEATS))
+        identity = _identity(p)
         first = counted.get(seat)
-        if first is None:
+        if identity in seen:
+            ignored.append(_duplicate(p, seat))
+        elif first is None:
             counted[seat] = p
         else:
-            duplicate = p == previous
-            ignored.append(_ignored(p, seat, first, duplicate=duplicate, late=p in late))
-        previous = p
+            ignored.append(_repeat(p, seat, first))
+        seen.add(identity)
     if not counted:
         raise ValueError(f"window {index} has no presses: a window opens with a slap")
     order, ties = _order(counted, tie_window_ns, f"{seed}:{index}")
@@ -560,7 +591,6 @@ def resolve_window(
             reaction_ns=None if card_ns is None else p.t_ns - card_ns,
             gap_ns=p.t_ns - opened,
             tied_with=_tied_with(seat, counted, tie_window_ns),
-            late=p in late,
         )
         for rank, (seat, p) in enumerate(((s, counted[s]) for s in order), start=1)
     )
@@ -573,7 +603,6 @@ def resolve_window(
         slaps=slaps,
         ignored=tuple(ignored),
         ties=ties,
-        late=any(s.late for s in slaps) or any(i.late for i in ignored),
     )
 
 
@@ -613,20 +642,24 @@ def _tied_with(seat: str, counted: Mapping[str, Press], tie_window_ns: int) -> t
     )
 
 
-def _ignored(p: Press, seat: str, first: Press, *, duplicate: bool, late: bool) -> Ignored:
-    if duplicate:
-        reason = DUPLICATE
-        detail = (
-            f"press {p.control} seq {p.seq} from {p.source} at t={p.t_ns} ns was delivered "
-            "twice; the copy is ignored"
-        )
-    else:
-        reason = REPEAT
-        detail = (
-            f"{seat} already slapped in this window ({first.control} at t={first.t_ns} ns); "
-            f"the later press {p.control} at t={p.t_ns} ns is ignored, no penalty "
-            "(ruling A8: one slap per player per window)"
-        )
+def _duplicate(p: Press, seat: str) -> Ignored:
+    detail = (
+        f"press {p.control} seq {p.seq} from {p.source} (t={p.t_ns} ns) was delivered twice; "
+        "the copy is ignored"
+    )
+    return _ignored(p, seat, DUPLICATE, detail)
+
+
+def _repeat(p: Press, seat: str, first: Press) -> Ignored:
+    detail = (
+        f"{seat} already slapped in this window ({first.control} at t={first.t_ns} ns); "
+        f"the later press {p.control} at t={p.t_ns} ns is ignored, no penalty "
+        "(ruling A8: one slap per player per window)"
+    )
+    return _ignored(p, seat, REPEAT, detail)
+
+
+def _ignored(p: Press, seat: str, reason: str, detail: str) -> Ignored:
     return Ignored(
         seat=seat,
         control=p.control,
@@ -635,7 +668,6 @@ def _ignored(p: Press, seat: str, first: Press, *, duplicate: bool, late: bool) 
         seq=p.seq,
         reason=reason,
         detail=detail,
-        late=late,
     )
 
 

@@ -5,7 +5,9 @@ The journal (format 1)
 
 One file per game, JSON Lines, UTF-8, one JSON object per line, each line ending in ``\\n``.
 The file is only ever appended to; undo and redo are records too. The first line is the
-header, written atomically (temporary file, fsync, rename) so a journal always has one::
+header. It is written to a uniquely named temporary file in the same directory, synced,
+then hard-linked to the journal's name, so a journal always has its whole header and an
+existing journal is never overwritten (the link fails: :class:`JournalExists`)::
 
     {"type":"header","format":1,"game":"toy","rules_version":"1",
      "setup":{"seats":2,"hand_size":3,"cards":12},"seed":7,
@@ -34,6 +36,12 @@ appends continue cleanly. Damage anywhere before the last line raises
 :class:`~companion.errors.JournalError` naming the file and line, as does an action the
 engine refuses on replay.
 
+When a write fails (disk full, I/O error) the line is cut back off the file and the
+``OSError`` propagates; the session then holds exactly what the journal holds. If the
+player's action was written but the automatic chance actions after it were not,
+:meth:`Session.apply` raises :class:`ChancePending`: the action counts, and the owed chance
+actions are dealt (same outcomes) first thing by the next call or by ``resume``.
+
 Moves, undo and redo
 ====================
 
@@ -59,11 +67,14 @@ Replay never re-draws: it applies the chance actions as journaled.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import fcntl
 import json
 import os
 import random
 import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -72,7 +83,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Generic, TypeVar
 
-from companion.errors import IllegalAction, JournalError
+from companion.errors import CompanionError, IllegalAction, JournalError
 from companion.rules.base import (
     CHANCE,
     JSON,
@@ -85,15 +96,21 @@ from companion.rules.base import (
 
 __all__ = [
     "FORMAT",
+    "ChancePending",
+    "JournalExists",
     "JournalWarning",
     "Session",
     "Step",
+    "UnfinishedGame",
+    "add_games_arguments",
     "add_replay_arguments",
     "chance_rng",
     "default_games_dir",
     "find_unfinished",
+    "games_command",
     "new_journal_path",
     "replay_command",
+    "unfinished_games",
 ]
 
 FORMAT: Final = 1
@@ -107,6 +124,24 @@ Clock = Callable[[], float]
 
 class JournalWarning(UserWarning):
     """A journal was repaired (torn last line dropped) or written under other rules."""
+
+
+class JournalExists(JournalError, FileExistsError):
+    """:meth:`Session.start` was given the name of a journal that already exists (perhaps
+    created a moment earlier by another session); nothing was written."""
+
+
+class ChancePending(CompanionError, OSError):
+    """:meth:`Session.apply` journaled the player's action, so it counts, but could not
+    journal the automatic chance actions after it (the card drawn, the dice rolled).
+
+    The session holds exactly what the journal holds: the action is in ``history`` and is
+    the last move (``undo`` reverts it), and the game waits at a chance node
+    (``chance_pending``). The owed chance actions are dealt, with the outcomes the
+    uninterrupted game would have had, first thing by the next ``apply``, ``undo`` or
+    ``redo``, by ``complete_chance()``, or by :meth:`Session.resume` (needed if the session
+    closed itself because the journal could not even be cut back). ``errno`` is that of
+    the write that failed; the original ``OSError`` is the ``__cause__``."""
 
 
 def chance_rng(seed: int, n: int) -> random.Random:
@@ -165,9 +200,27 @@ def _parse_record(raw: bytes) -> dict[str, Any] | None:
 
 
 def _read_journal(path: Path) -> _Contents:
-    """Parse ``path``; a torn last line is reported in ``torn``, never repaired here."""
-    raw = path.read_bytes()
+    """Read and parse ``path`` (see :func:`_parse_journal`)."""
+    return _parse_journal(path, path.read_bytes())
+
+
+def _read_all(fd: int) -> bytes:
+    """The whole file open at ``fd``, read from its current offset (the start)."""
+    chunks: list[bytes] = []
+    while chunk := os.read(fd, 1 << 16):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _parse_journal(path: Path, raw: bytes) -> _Contents:
+    """Parse the bytes of ``path``; a torn last line is reported in ``torn``, never repaired
+    here."""
     *complete, tail = raw.split(b"\n")
+    first = _parse_record(complete[0]) if complete else None
+    if first is None or first.get("type") != "header":
+        raise JournalError(
+            f"{path} is not a companion journal (its first line is not a journal header)"
+        )
     torn: _Torn | None = None
     if tail:
         offset = len(raw) - len(tail)
@@ -190,9 +243,7 @@ def _read_journal(path: Path) -> _Contents:
 
 
 def _check_header(path: Path, records: list[_Record]) -> dict[str, Any]:
-    header = records[0].data if records else {}
-    if header.get("type") != "header":
-        raise JournalError(f"{path}: line 1 is not a journal header; is this a game log?")
+    header = records[0].data  # _parse_journal checked that line 1 is a header record
     if header.get("format") != FORMAT:
         raise JournalError(
             f"{path}: journal format {header.get('format')!r} is not supported "
@@ -245,20 +296,89 @@ def _fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def _create_journal(path: Path, header: Mapping[str, JSON]) -> None:
-    """Write the header to a temporary file, sync it, then rename it into place."""
-    if path.exists():
-        raise FileExistsError(f"{path} already exists; resume it or choose another file name")
+_NO_HARD_LINKS: Final = frozenset({errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS})
+"""What ``link`` fails with on a file system without hard links (FAT on a USB stick)."""
+
+
+def _create_journal(path: Path, header: Mapping[str, JSON]) -> int:
+    """Create the journal ``path`` holding ``header``; return it open for appending, locked.
+
+    The header goes to a new temporary file in the same directory (a unique name from
+    ``mkstemp``), which is locked, synced, then hard-linked to ``path``: the link fails if
+    ``path`` exists, so no journal is ever overwritten, and ``path`` never appears without
+    its whole header. Raises :class:`JournalExists` if ``path`` exists and ``OSError`` if
+    the journal cannot be made; either way neither ``path`` nor the temporary file is left.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    temporary_left, created = True, False
     try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new file: nobody else holds it
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_APPEND)
         _write_all(fd, _encode(header))
         os.fsync(fd)
-    finally:
+        temporary_left = _link_new(temporary, path)
+        created = True
+        if temporary_left:
+            os.unlink(temporary)
+            temporary_left = False
+        _fsync_directory(path.parent)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            if created:
+                os.unlink(path)
+            if temporary_left:
+                os.unlink(temporary)
         os.close(fd)
-    os.replace(temporary, path)
-    _fsync_directory(path.parent)
+        raise
+    return fd
+
+
+def _link_new(source: str, path: Path) -> bool:
+    """Give the file ``source`` the name ``path`` too, failing with :class:`JournalExists`
+    if ``path`` exists. Returns whether ``source`` still exists (the caller removes it).
+
+    Without hard links the name is first reserved with an exclusive create, then
+    ``source`` is renamed over the reservation: a crash in between leaves an empty file,
+    which readers report as not a journal, never a journal without its header."""
+    exists = JournalExists(f"{path} already exists; resume it or choose another file name")
+    try:
+        os.link(source, path)
+        return True
+    except FileExistsError:
+        raise exists from None
+    except OSError as exc:
+        if exc.errno not in _NO_HARD_LINKS:
+            raise
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        raise exists from None
+    try:
+        os.replace(source, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        raise
+    return False
+
+
+def _open_locked(path: Path) -> int:
+    """Open ``path`` for reading and appending, locked against a second writer (the lock
+    dies with the process)."""
+    fd = os.open(path, os.O_RDWR | os.O_APPEND)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise JournalError(
+            f"{path} is already open in another session or process; close that "
+            "one first (two writers would interleave their lines)"
+        ) from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 # --- the session -----------------------------------------------------------------------------
@@ -305,9 +425,12 @@ class Session(Generic[S, A]):
     ) -> Session[S, A]:
         """Start a new game journaled at ``path`` (which must not exist yet).
 
-        Raises :class:`~companion.rules.base.SetupError` for a bad setup and
-        ``FileExistsError`` if ``path`` exists. With ``auto_chance`` the opening chance
-        actions (the deal) are applied and journaled at once.
+        With ``auto_chance`` the opening chance actions (the deal) are applied and
+        journaled at once. Raises :class:`~companion.rules.base.SetupError` for a bad
+        setup, :class:`JournalExists` (a ``FileExistsError``) if ``path`` exists, and
+        ``OSError`` if the journal cannot be written. When the journal could not be
+        created, no file is left at ``path``; when only the opening deal could not be
+        written, the journal stays (unlocked) and :meth:`resume` deals the rest.
         """
         if type(seed) is not int:
             raise SetupError(f"the seed must be an integer, got {seed!r}")
@@ -322,9 +445,13 @@ class Session(Generic[S, A]):
             "auto_chance": auto_chance,
         }
         session = cls(engine, Path(path), header, clock=clock)
-        _create_journal(session.path, header)
-        session._open()
-        session._advance_chance()
+        session._fd = _create_journal(session.path, header)
+        session._size = os.fstat(session._fd).st_size
+        try:
+            session._advance_chance()
+        except BaseException:
+            session.close()
+            raise
         return session
 
     @classmethod
@@ -354,17 +481,35 @@ class Session(Generic[S, A]):
     ) -> Session[Any, Any]:
         """Reopen the game in ``path`` to continue it after a quit or a crash.
 
-        A torn last line is dropped and the file truncated there (with a
-        :class:`JournalWarning` naming file and byte offset); with ``auto_chance``, chance
+        The journal is locked first, then read (so no other writer can append between the
+        read and the lock). A torn last line is dropped and the file truncated there (with
+        a :class:`JournalWarning` naming file and byte offset); with ``auto_chance``, chance
         actions the crash interrupted are then applied as the live game would have.
+        Raises :class:`JournalError` if the journal is locked by another session or cannot
+        be replayed, and ``OSError`` if it cannot be read or written; the journal is
+        released again whenever ``resume`` raises.
         """
-        contents = _read_journal(Path(path))
-        session = cls._rebuild(contents, engine, clock)
-        session._open(truncate_at=None if contents.torn is None else contents.torn.offset)
-        if contents.torn is not None:
-            session.repair = _torn_message(contents.path, contents.torn, repaired=True)
-            warnings.warn(session.repair, JournalWarning, stacklevel=2)
-        session._advance_chance()
+        path = Path(path)
+        fd = _open_locked(path)
+        try:
+            contents = _parse_journal(path, _read_all(fd))
+            session = cls._rebuild(contents, engine, clock)
+        except BaseException:
+            os.close(fd)
+            raise
+        session._fd = fd
+        try:
+            if contents.torn is not None:
+                os.ftruncate(fd, contents.torn.offset)
+                os.fsync(fd)
+                session.repair = _torn_message(contents.path, contents.torn, repaired=True)
+            session._size = os.fstat(fd).st_size
+            if session.repair is not None:
+                warnings.warn(session.repair, JournalWarning, stacklevel=2)
+            session._advance_chance()
+        except BaseException:
+            session.close()
+            raise
         return session
 
     @classmethod
@@ -378,22 +523,6 @@ class Session(Generic[S, A]):
             raise JournalError(f"{contents.path}: line 1: {exc}") from exc
         session._replay(contents.records)
         return session
-
-    def _open(self, truncate_at: int | None = None) -> None:
-        """Open for appending, locked against a second writer (the lock dies with us)."""
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise JournalError(
-                f"{self.path} is already open in another session or process; close that "
-                "one first (two writers would interleave their lines)"
-            ) from None
-        if truncate_at is not None:
-            os.ftruncate(fd, truncate_at)
-            os.fsync(fd)
-        self._fd, self._size = fd, os.fstat(fd).st_size
 
     # -- the game --
 
@@ -445,23 +574,57 @@ class Session(Generic[S, A]):
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def chance_pending(self) -> bool:
+        """The session owes automatic chance actions it could not journal yet (after a
+        :class:`ChancePending`); the next call deals them first."""
+        return self.auto_chance and self.actor == CHANCE
+
+    def complete_chance(self) -> S:
+        """Deal and journal the automatic chance actions the game is waiting for, if any
+        (after a :class:`ChancePending`); returns the state. ``apply``, ``undo`` and
+        ``redo`` do this first anyway. Raises ``OSError`` if the journal cannot be written:
+        the chance actions written before the failure count, the rest are still owed."""
+        self._require_open()
+        self._advance_chance()
+        return self.state
+
     def apply(self, action: A) -> S:
         """Play ``action`` as a new move; returns the new state (after automatic chance).
 
-        Raises :class:`~companion.errors.IllegalAction` (nothing is journaled) if the rules
-        refuse it, and ``OSError`` if the journal cannot be written (nothing counts).
+        Chance actions still owed from an interrupted deal are dealt first (see
+        :meth:`complete_chance`). Raises :class:`~companion.errors.IllegalAction` (the
+        action is not journaled) if the rules refuse it. If the journal cannot be written
+        it raises ``OSError``, and the session holds exactly what the journal holds:
+
+        - :class:`ChancePending` (an ``OSError``): ``action`` counts (journaled, in
+          ``history``, undoable) but the automatic chance actions after it were not all
+          written; they are dealt, with the same outcomes, on the next call or on resume;
+        - any other ``OSError``: ``action`` does not count. (Chance actions owed from
+          before may have been dealt: the same ones the interrupted deal would have dealt.)
         """
-        self._require_open()
+        self.complete_chance()
         self._record_action(action, auto=False)
-        self._advance_chance()
+        try:
+            self._advance_chance()
+        except OSError as exc:
+            pending = ChancePending(
+                f"{self.path}: {action!r} was saved, but the automatic chance actions after "
+                f"it could not be: {exc.strerror or exc}; they will be dealt, with the same "
+                "outcomes, by the next apply, undo or redo, or on resume"
+            )
+            pending.errno = exc.errno
+            raise pending from exc
         return self.state
 
     def undo(self) -> S:
         """Revert the last move (with its automatic chance actions); returns the state.
 
-        Raises :class:`~companion.errors.IllegalAction` when there is nothing to undo.
+        Chance actions still owed are dealt first, so an interrupted move is undone
+        whole. Raises :class:`~companion.errors.IllegalAction` when there is nothing to
+        undo, and ``OSError`` if the journal cannot be written (the undo does not count).
         """
-        self._require_open()
+        self.complete_chance()
         if not self._moves:
             raise IllegalAction("nothing to undo: no move has been made since the start")
         self._write({"type": "undo", "n": self._moves[-1], "t": self._clock()})
@@ -471,9 +634,12 @@ class Session(Generic[S, A]):
     def redo(self) -> S:
         """Re-apply the last undone move exactly; returns the state.
 
-        Raises :class:`~companion.errors.IllegalAction` when there is nothing to redo.
+        Chance actions still owed are dealt first (there are none while a move can be
+        redone, since any new action clears the redo stack). Raises
+        :class:`~companion.errors.IllegalAction` when there is nothing to redo, and
+        ``OSError`` if the journal cannot be written (the redo does not count).
         """
-        self._require_open()
+        self.complete_chance()
         if not self._redo:
             raise IllegalAction("nothing to redo: no move was undone since the last action")
         states = self._replay_move(self._redo[-1])
@@ -662,7 +828,12 @@ def default_games_dir(environ: Mapping[str, str] | None = None) -> Path:
 
 
 def new_journal_path(game: str, directory: Path | None = None, *, now: float | None = None) -> Path:
-    """A fresh journal file name such as ``games/toy-20250101-200000.jsonl``."""
+    """A fresh journal file name such as ``games/toy-20250101-200000.jsonl`` (``-2``,
+    ``-3``, ... appended while the name is taken).
+
+    The name is only free when asked: two games started in the same second can be given
+    the same one. :meth:`Session.start` never overwrites a journal; the second gets
+    :class:`JournalExists` and can ask again for the next free name."""
     directory = default_games_dir() if directory is None else directory
     stamp = datetime.fromtimestamp(time.time() if now is None else now, UTC)
     stem = f"{game}-{stamp:%Y%m%d-%H%M%S}"
@@ -673,21 +844,41 @@ def new_journal_path(game: str, directory: Path | None = None, *, now: float | N
     return path
 
 
-def find_unfinished(directory: Path | None = None) -> list[Path]:
-    """Journals in ``directory`` whose game is not over, newest first. Unreadable journals
-    are skipped with a :class:`JournalWarning`; nothing is modified."""
+@dataclass(frozen=True, slots=True)
+class UnfinishedGame:
+    """What ``companion games`` shows of a journal whose game is not over."""
+
+    path: Path
+    game: str
+    actions: int
+    """Actions in the current line of play, chance actions included."""
+    seed: int
+    mtime: float
+    """When the journal was last written (Unix time)."""
+
+
+def unfinished_games(directory: Path | None = None) -> list[UnfinishedGame]:
+    """The journals in ``directory`` whose game is not over, newest first, each read once.
+    Unreadable journals are skipped with a :class:`JournalWarning`; nothing is modified;
+    a directory that does not exist has none."""
     directory = default_games_dir() if directory is None else directory
-    found: list[tuple[float, str, Path]] = []
+    found: list[UnfinishedGame] = []
     for path in directory.glob(f"*{SUFFIX}"):
         try:
-            over = Session.load(path).is_over
+            session = Session.load(path)
             mtime = path.stat().st_mtime
         except (JournalError, OSError) as exc:
             warnings.warn(f"skipping {path}: {exc}", JournalWarning, stacklevel=2)
             continue
-        if not over:
-            found.append((mtime, path.name, path))
-    return [path for _, _, path in sorted(found, reverse=True)]
+        if not session.is_over:
+            actions = len(session.history)
+            found.append(UnfinishedGame(path, session.engine.name, actions, session.seed, mtime))
+    return sorted(found, key=lambda game: (game.mtime, game.path.name), reverse=True)
+
+
+def find_unfinished(directory: Path | None = None) -> list[Path]:
+    """The paths of :func:`unfinished_games`, newest first."""
+    return [game.path for game in unfinished_games(directory)]
 
 
 # --- companion replay LOG --------------------------------------------------------------------
@@ -737,25 +928,34 @@ def add_games_arguments(parser: argparse.ArgumentParser) -> None:
         help="where the journals are (default: $COMPANION_DATA_DIR/games, else "
         "$XDG_STATE_HOME/companion/games, else ~/.local/state/companion/games)",
     )
+    parser.set_defaults(games_prog=parser.prog)
 
 
 def games_command(args: argparse.Namespace) -> int:
-    """List the unfinished games, newest first, with what it takes to look at each."""
+    """List the unfinished games, newest first, with what it takes to look at each.
+
+    Exit codes: 0 listed (or no games yet: the default directory is made by the first
+    game), 2 ``--dir`` names no directory.
+    """
+    prog = getattr(args, "games_prog", "companion games")
     directory = default_games_dir() if args.dir is None else Path(args.dir)
+    if not directory.is_dir():
+        if args.dir is None and not directory.exists():
+            print(f"no games yet: {directory} does not exist (the first game creates it)")
+            return 0
+        what = "is not a directory" if directory.exists() else "does not exist"
+        print(f"{prog}: error: {directory} {what}", file=sys.stderr)
+        return 2
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        unfinished = find_unfinished(directory)
+        unfinished = unfinished_games(directory)
     for warning in caught:
-        print(f"companion games: warning: {warning.message}", file=sys.stderr)
+        print(f"{prog}: warning: {warning.message}", file=sys.stderr)
     if not unfinished:
         print(f"no unfinished games in {directory}")
         return 0
     print(f"unfinished games in {directory}, newest first:")
-    for path in unfinished:
-        session = Session.load(path)
-        print(
-            f"  {path.name}  {session.engine.name}, {len(session.history)} actions, "
-            f"seed {session.seed}"
-        )
+    for game in unfinished:
+        print(f"  {game.path.name}  {game.game}, {game.actions} actions, seed {game.seed}")
     print("`companion replay FILE` prints a game's state as JSON.")
     return 0

@@ -26,17 +26,24 @@ edges in order; HARDWARE_NOTES "GPIO timestamps"):
 
 Late edges: if the time has already been advanced past an edge that then arrives (a
 callback later than the caller allowed for), a glitch or release that was closed too
-early is reopened (neither emitted anything), so a late bounce never invents a press.
-A ``Press``, ``Stuck`` or ``Unstuck`` already emitted is never taken back. Late edges
-are counted (``late``) so the doctor can show them.
+early is reopened (neither emitted anything), so a late bounce never reopens into a
+second press. A ``Press``, ``Stuck`` or ``Unstuck`` already emitted is never taken
+back, so the CALLER must not fire a confirmation past an edge still on its way: a
+spike's rising edge delivered, its falling edge not yet, and time advanced past
+``min_press_ns`` is a Press for good. ``GpioSource`` advances only to ``now -
+latency_ns``, holds back (``DebounceBank.advance(hold=...)``) any control whose live
+pin level disagrees with its ``level``, and feeds edges with ``catch_up=False`` so a
+late edge does not fire past deadlines from inside its callback. Late edges are
+counted (``late``) so the doctor can show them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import itertools
 import queue
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
@@ -106,8 +113,12 @@ class ControlStats:
     ``state``: idle, pending (a burst not yet confirmed), pressed (or held since start),
     stuck. ``bounces``: extra edges inside presses; ``glitches``: bursts too short to be
     presses; ``stuck``: times reported stuck; ``late``: edges that arrived after time had
-    already been advanced past them; ``ignored``: edges while stuck or repeating the
-    level (a lost edge). ``pin`` is filled in by the GPIO source.
+    already been advanced past them (callbacks later than the source's ``latency_ns``);
+    ``ignored``: edges while stuck or repeating the level (a lost edge). ``pin`` is
+    filled in by the GPIO source.
+
+    The debouncer keeps its running counters in one of these (``state`` is filled in
+    when ``stats()`` is read), so the counters are declared only here.
     """
 
     control: str
@@ -172,17 +183,6 @@ class _Closed:
 
 
 @dataclass(slots=True)
-class _Counts:
-    presses: int = 0
-    bounces: int = 0
-    glitches: int = 0
-    stuck: int = 0
-    late: int = 0
-    ignored: int = 0
-    last_press_ns: int | None = None
-
-
-@dataclass(slots=True)
 class _Clock:
     now_ns: int
     last_edge_ns: int
@@ -207,7 +207,7 @@ class Debouncer:
         self._seq = seq if seq is not None else itertools.count()
         self._level = active
         self._clock = _Clock(start_ns, start_ns)
-        self._counts = _Counts()
+        self._counts = ControlStats(control, "idle")  # state: see stats()
         self._closed: _Closed | None = None
         self._burst: _Burst | None = None
         self._phase = _Phase.IDLE
@@ -240,20 +240,17 @@ class Debouncer:
         return self._level
 
     def stats(self) -> ControlStats:
-        c = self._counts
         live = 0
         if self._phase is _Phase.PRESSED and self._burst is not None:
             live = self._burst.bounces(self._level)
-        return ControlStats(
-            self.control,
-            self.state,
-            presses=c.presses,
-            bounces=c.bounces + live,
-            glitches=c.glitches,
-            stuck=c.stuck,
-            late=c.late,
-            ignored=c.ignored,
-            last_press_ns=c.last_press_ns,
+        c = self._counts
+        return dataclasses.replace(c, state=self.state, bounces=c.bounces + live)
+
+    def _count(self, **added: int) -> None:
+        """Add to counters: ``self._count(glitches=1)``."""
+        c = self._counts
+        self._counts = dataclasses.replace(
+            c, **{name: getattr(c, name) + n for name, n in added.items()}
         )
 
     # -- time ------------------------------------------------------------------------
@@ -300,16 +297,14 @@ class Debouncer:
         b = self._burst
         assert b is not None
         self._clock.now_ns = max(self._clock.now_ns, at_ns)
-        c = self._counts
         if action is _Action.CONFIRM:
             self._phase = _Phase.PRESSED
-            c.presses += 1
-            c.last_press_ns = b.start_ns
+            self._count(presses=1)
+            self._counts = dataclasses.replace(self._counts, last_press_ns=b.start_ns)
             return Press(self.control, b.start_ns, self.source, next(self._seq))
         if action is _Action.STUCK:
             self._phase = _Phase.STUCK
-            c.stuck += 1
-            c.bounces += b.edges - int(b.first_seen)
+            self._count(stuck=1, bounces=b.edges - int(b.first_seen))
             return Stuck(self.control, b.start_ns, self.source)
         if action is _Action.UNSTUCK:
             assert b.quiet_since is not None
@@ -317,10 +312,10 @@ class Debouncer:
             return Unstuck(self.control, b.quiet_since, self.source)
         bounces = 0
         if action is _Action.GLITCH:
-            c.glitches += 1
+            self._count(glitches=1)
         else:
             bounces = b.bounces(self._level)
-            c.bounces += bounces
+            self._count(bounces=bounces)
         self._close(_Closed(b, self._phase, at_ns, bounces))
         return None
 
@@ -331,16 +326,24 @@ class Debouncer:
 
     # -- edges -----------------------------------------------------------------------
 
-    def edge(self, t_ns: int, active: bool) -> list[InputEvent]:
-        """One raw edge at ``t_ns``: ``active`` is the level after it (True = pressed)."""
+    def edge(self, t_ns: int, active: bool, *, catch_up: bool = True) -> list[InputEvent]:
+        """One raw edge at ``t_ns``: ``active`` is the level after it (True = pressed).
+
+        Deadlines up to ``t_ns`` fire first (this pin's earlier edges have all arrived).
+        A late edge (time already advanced past it) may leave deadlines between ``t_ns``
+        and that time: ``catch_up`` fires them at once, trusting that no later edge of
+        this pin is still on its way. The GPIO source passes False and lets its timer
+        read the pin first: a spike's late rising edge must not be confirmed before its
+        falling edge has had a chance to arrive.
+        """
         events = self.advance(t_ns)
         clock = self._clock
         if t_ns < clock.now_ns or t_ns < clock.last_edge_ns:
-            self._counts.late += 1
+            self._count(late=1)
         t_ns = max(t_ns, clock.last_edge_ns)
         clock.last_edge_ns = t_ns
         if active == self._level:
-            self._counts.ignored += 1  # a repeated level: an edge was lost in between
+            self._count(ignored=1)  # a repeated level: an edge was lost in between
             return events
         self._level = active
         if self._phase is _Phase.IDLE:
@@ -351,17 +354,16 @@ class Debouncer:
                 self._burst = _Burst(t_ns, active_since=t_ns)
                 return events
         self._track(t_ns, active)
-        # A late edge may leave deadlines already in the past: fire them now.
-        events.extend(self.advance(clock.now_ns))
+        if catch_up:  # a late edge may leave deadlines already in the past
+            events.extend(self.advance(clock.now_ns))
         return events
 
     def _reopen(self, t_ns: int) -> bool:
         closed, self._closed = self._closed, None
         if closed is None or t_ns >= closed.until_ns:
             return False
-        if closed.phase is _Phase.PENDING:
-            self._counts.glitches -= 1
-        self._counts.bounces -= closed.counted_bounces
+        glitch = int(closed.phase is _Phase.PENDING)
+        self._count(glitches=-glitch, bounces=-closed.counted_bounces)
         self._phase, self._burst = closed.phase, closed.burst
         return True
 
@@ -369,7 +371,7 @@ class Debouncer:
         b = self._burst
         assert b is not None
         if self._phase is _Phase.STUCK:
-            self._counts.ignored += 1
+            self._count(ignored=1)
         else:
             b.edges += 1
         if active:
@@ -415,18 +417,37 @@ class DebounceBank(Mapping[str, Debouncer]):
     def __len__(self) -> int:
         return len(self._debouncers)
 
-    def edge(self, control: str, t_ns: int, active: bool) -> list[InputEvent]:
-        return self._debouncers[control].edge(t_ns, active)
+    def edge(
+        self, control: str, t_ns: int, active: bool, *, catch_up: bool = True
+    ) -> list[InputEvent]:
+        """``Debouncer.edge`` of ``control``."""
+        return self._debouncers[control].edge(t_ns, active, catch_up=catch_up)
 
-    def next_deadline(self) -> int | None:
-        deadlines = (d.next_deadline() for d in self._debouncers.values())
+    def next_deadline(self, *, skip: Collection[str] = ()) -> int | None:
+        """The earliest deadline of the controls not in ``skip``."""
+        deadlines = (d.next_deadline() for c, d in self._debouncers.items() if c not in skip)
         return min((when for when in deadlines if when is not None), default=None)
 
-    def advance(self, now_ns: int) -> list[InputEvent]:
-        """Fire every due deadline of every control in global time order."""
+    def due(self, now_ns: int) -> tuple[str, ...]:
+        """The controls with a deadline at or before ``now_ns``."""
+        return tuple(
+            c
+            for c, d in self._debouncers.items()
+            if (when := d.next_deadline()) is not None and when <= now_ns
+        )
+
+    def advance(self, now_ns: int, *, hold: Collection[str] = ()) -> list[InputEvent]:
+        """Fire every due deadline of every control in global time order.
+
+        Controls in ``hold`` fire nothing: an edge of theirs is known to be on its way,
+        and firing now could confirm a spike whose falling edge has not arrived. Their
+        time still moves to ``now_ns``, so when that edge comes it counts as ``late``;
+        its ``edge()`` fires what fell due before it, and a later ``advance`` the rest.
+        """
         events: list[InputEvent] = []
+        live = [d for c, d in self._debouncers.items() if c not in hold]
         while True:
-            due = [(d._due(), d) for d in self._debouncers.values()]
+            due = [(d._due(), d) for d in live]
             ready = [(when, d) for when, d in due if when is not None and when[0] <= now_ns]
             if not ready:
                 break

@@ -12,11 +12,14 @@ Timestamps, by the factory actually loaded:
 
 - ``lgpio``: the kernel's edge time, CLOCK_MONOTONIC, as ``ticks_ns / 1e9`` seconds;
   converted back with ``round(ticks * 1e9)``. ``timestamps == "hardware"``.
-- ``mock``: the same seconds convention; ``TimedMockPin`` (``mock.py``) supplies exact,
-  chosen times. ``timestamps == "injected"``.
+- ``mock`` with ``TimedMockPin`` (``mock.py``, or a subclass) as its ``pin_class``: the
+  same seconds convention, exact chosen times. ``timestamps == "injected"``.
+- ``mock`` with gpiozero's plain ``MockPin``: seconds too, but ``time.monotonic()`` when
+  the state was changed, which is when the (synchronous) callback ran.
 - ``rpigpio``, ``native``, ``pigpio`` and anything else: the time the Python callback
   ran (pigpio's own ticks are another clock, so they are replaced by ``clock()``).
-  ``timestamps == "callback"``, logged as a warning and listed in ``warnings``.
+  ``timestamps == "callback"`` (plain ``MockPin`` too), logged as a warning and listed
+  in ``warnings``.
 
 The factory comes from the ``pin_factory`` keyword (a Factory or a name), else
 ``gpiozero.Device.pin_factory`` if something set it, else ``GPIOZERO_PIN_FACTORY``, else
@@ -24,9 +27,27 @@ gpiozero's default order; see ``open_factory``, which reports what really loaded
 
 Confirmations and stuck reports need time to pass with no edge: a daemon thread sleeps
 on a condition until the earliest deadline plus ``latency_ns`` (callbacks are late,
-never early: lgpio holds each event about 0.5 ms), then calls
-``advance(clock() - latency_ns)``. With nothing pending it waits without a timeout.
-Tests pass ``auto_advance=False`` and call ``advance(now_ns)`` themselves.
+never early: lgpio holds each event about 0.5 ms), then calls ``poll(clock())``. With
+nothing pending it waits without a timeout; every edge wakes it.
+
+``latency_ns`` alone cannot make that safe: a callback thread more than ``latency_ns``
+behind would let the timer confirm a microsecond spike between its rising and falling
+edge callbacks, and an emitted Press is never taken back. So ``poll`` first reads the
+live level (``pin.state``) of every control with something due: if it disagrees with
+the level the debouncer last saw, an edge of that pin is still on its way, and that
+control fires nothing until it arrives (its callback wakes the timer; otherwise it looks
+again ``recheck_ns`` later). A spike with both edges still queued is harmless: the
+debouncer has not seen it, and once its rising edge arrives the pin reads idle again.
+For the same reason the callback itself never fires the deadlines a late edge leaves
+in the past (``edge(catch_up=False)``): it wakes the timer, whose ``poll`` checks first.
+A disagreement lasting ``hold_limit_ns`` means the edge was lost (the kernel keeps 16
+events per line and drops the oldest): a warning is logged and the deadlines fire as
+they are. What the check cannot see: an even number of further edges still queued, so
+the pin reads the level the debouncer expects, for instance a real press starting again
+before the callbacks caught up (it is then stamped with the earlier burst's first edge).
+
+Tests pass ``auto_advance=False`` and call ``advance(now_ns)`` (every edge up to
+``now_ns`` delivered) or ``poll(now_ns)`` (what the timer thread would do) themselves.
 """
 
 from __future__ import annotations
@@ -71,6 +92,13 @@ FACTORY_NAME_ATTR: Final = "companion_factory_name"
 """A factory (class) attribute that overrides the detected name: for test doubles."""
 DEFAULT_LATENCY_NS: Final = 3 * MS
 """How late a callback may be and still count: lgpio holds events about 0.5 ms."""
+DEFAULT_RECHECK_NS: Final = 1 * MS
+"""How soon the timer looks again at a control whose edge is on its way (the edge's own
+callback wakes it sooner)."""
+DEFAULT_HOLD_LIMIT_NS: Final = 100 * MS
+"""How long the timer waits for an edge the live pin level says is on its way before it
+takes the edge as lost: thirty times ``latency_ns``, and a lost edge costs one control
+a tenth of a second."""
 
 _TIMESTAMPS: Final[Mapping[str, Timestamps]] = {"lgpio": "hardware", "mock": "injected"}
 _SECONDS_TICKS: Final = frozenset({"lgpio", "mock", "rpigpio", "native"})
@@ -78,6 +106,11 @@ _CALLBACK_WARNING: Final = (
     "pin factory {name!r} gives no edge timestamps: presses are stamped when the Python "
     "callback ran (milliseconds of jitter under load), so close slaps may be misordered. "
     "Fix: install lgpio (pip install 'companion[pi]') and check that it loads."
+)
+_MOCK_WARNING: Final = (
+    "pin factory 'mock' with plain MockPins: presses are stamped when the callback ran, "
+    "and nothing presses these pins. Fix: use --source sim (simulated pins driven by the "
+    "keyboard)"
 )
 
 
@@ -101,8 +134,18 @@ def factory_name(factory: object) -> str:
     return type(factory).__name__.lower()
 
 
-def timestamps_of(name: str) -> Timestamps:
-    """What a factory's ``when_changed`` ticks are worth (see the module docstring)."""
+def timestamps_of(name: str, factory: object = None) -> Timestamps:
+    """What a factory's ``when_changed`` ticks are worth (see the module docstring).
+
+    A ``mock`` factory injects times only when its ``pin_class`` is a ``TimedMockPin``;
+    without ``factory`` the name alone decides.
+    """
+    if name == "mock" and factory is not None:
+        from companion.input.mock import TimedMockPin  # mock.py imports this module
+
+        pin_class = getattr(factory, "pin_class", None)
+        if not (isinstance(pin_class, type) and issubclass(pin_class, TimedMockPin)):
+            return "callback"
     return _TIMESTAMPS.get(name, "callback")
 
 
@@ -153,7 +196,7 @@ def open_factory(name: str | None = None) -> OpenedFactory:
         "no GPIO pin factory could be opened ("
         + "; ".join(fallbacks)
         + "). Fix: on a Pi install lgpio (pip install 'companion[pi]'); on a desktop "
-        "use the simulated pins (GPIOZERO_PIN_FACTORY=mock)"
+        "use --source sim (simulated pins driven by the keyboard)"
     )
 
 
@@ -203,17 +246,31 @@ class GpioSource:
         clock: Clock = time.monotonic_ns,
         auto_advance: bool = True,
         latency_ns: int = DEFAULT_LATENCY_NS,
+        recheck_ns: int = DEFAULT_RECHECK_NS,
+        hold_limit_ns: int = DEFAULT_HOLD_LIMIT_NS,
     ) -> None:
         if profile.kind != "gpio":
             raise ConfigError(
-                f"profile {profile.name!r} is a {profile.kind!r} profile, not 'gpio'. "
-                "Fix: open the button box source for it, or choose a gpio profile"
+                f"profile {profile.name!r} is a {profile.kind!r} profile, not 'gpio': "
+                "the USB button box profile needs the serial box source, which is not "
+                "built yet. Fix: use --profile gpio-dsi or gpio-spi35"
+            )
+        if latency_ns < 0 or recheck_ns <= 0 or hold_limit_ns < 0:
+            raise ConfigError(
+                "need latency_ns >= 0, recheck_ns > 0 and hold_limit_ns >= 0, got "
+                f"{latency_ns}, {recheck_ns}, {hold_limit_ns}"
             )
         self.profile = profile
         self.settings = settings or DebounceSettings()
         self._sink = as_sink(sink)
         self._clock = clock
         self._latency_ns = latency_ns
+        self._recheck_ns = recheck_ns
+        self._hold_limit_ns = hold_limit_ns
+        self._waiting_since: dict[str, int] = {}
+        """Control -> when ``poll`` first saw its live level disagree (an edge on its way)."""
+        self._lost: set[str] = set()
+        """Controls that waited ``hold_limit_ns`` for their edge: taken as lost, logged."""
         self._cond = threading.Condition(threading.RLock())
         self._closed = False
         self._watchers: dict[str, _PinWatcher] = {}
@@ -224,7 +281,7 @@ class GpioSource:
         self._owns_factory = pin_factory is None or isinstance(pin_factory, str)
         self._owns_factory = self._owns_factory and opened.factory is not Device.pin_factory
         self.factory_name = opened.name
-        self.timestamps: Timestamps = timestamps_of(opened.name)
+        self.timestamps: Timestamps = timestamps_of(opened.name, opened.factory)
         self.source = f"gpio:{opened.name}"
         self._warnings = self._collect_warnings(opened)
         self._bank = DebounceBank(source=self.source, settings=self.settings)
@@ -255,6 +312,8 @@ class GpioSource:
         found = [f"fell back from {line}" for line in opened.fallbacks]
         if self.timestamps == "callback":
             message = _CALLBACK_WARNING.format(name=opened.name)
+            if opened.name == "mock":
+                message = _MOCK_WARNING
             log.warning(message)
             found.append(message)
         return tuple(found)
@@ -323,7 +382,11 @@ class GpioSource:
             with self._cond:
                 if self._closed or control not in self._bank:
                     return
-                self._emit(self._bank.edge(control, t_ns, self._is_active(state)))
+                self._forget_wait(control)
+                active = self._is_active(state)
+                # No catch-up: deadlines this late edge leaves in the past wait for the
+                # timer's poll, which first checks that no later edge is on its way.
+                self._emit(self._bank.edge(control, t_ns, active, catch_up=False))
                 self._cond.notify_all()
         except Exception:  # never kill the library's callback thread
             log.exception("%s: edge on %s failed", self.source, control)
@@ -333,7 +396,11 @@ class GpioSource:
             self._sink(event)
 
     def advance(self, now_ns: int) -> list[InputEvent]:
-        """Fire every deadline at or before ``now_ns``; the events also go to the sink."""
+        """Fire every deadline at or before ``now_ns``; the events also go to the sink.
+
+        The caller vouches that every edge up to ``now_ns`` has been delivered (tests
+        with ``TimedMockPin``). The timer thread uses ``poll``, which does not assume it.
+        """
         with self._cond:
             events = self._bank.advance(now_ns)
             self._emit(events)
@@ -345,26 +412,86 @@ class GpioSource:
         with self._cond:
             return self._bank.next_deadline()
 
+    def poll(self, now_ns: int) -> int | None:
+        """What the timer thread does when it wakes at clock time ``now_ns``.
+
+        Fires every deadline at or before ``now_ns - latency_ns``, except for controls
+        whose live pin level disagrees with their debouncer's (an edge still on its way:
+        see the module docstring). Returns the clock time to poll again, or None when
+        nothing is pending (wait for an edge). The events also go to the sink.
+        """
+        with self._cond:
+            upto = now_ns - self._latency_ns
+            waiting = self._edges_on_their_way(self._bank.due(upto), now_ns)
+            self._emit(self._bank.advance(upto, hold=waiting))
+            deadline = self._bank.next_deadline(skip=waiting)
+            wake = None if deadline is None else deadline + self._latency_ns
+            if waiting:
+                recheck = now_ns + self._recheck_ns
+                wake = recheck if wake is None else min(wake, recheck)
+            return wake
+
+    def _edges_on_their_way(self, controls: tuple[str, ...], now_ns: int) -> frozenset[str]:
+        """The controls among ``controls`` to hold back: an edge of theirs is on its way."""
+        waiting: set[str] = set()
+        for control in controls:
+            live = self._live_level(control)
+            seen = self._bank[control].level
+            if live is None or live == seen:
+                self._forget_wait(control)
+                continue
+            since = self._waiting_since.setdefault(control, now_ns)
+            if now_ns - since < self._hold_limit_ns:
+                waiting.add(control)
+            elif control not in self._lost:
+                self._lost.add(control)
+                log.warning(
+                    "%s: %s reads %s but its last edge said %s, and no edge came for "
+                    "%.0f ms: taking the edge as lost",
+                    self.source,
+                    control,
+                    "active" if live else "idle",
+                    "active" if seen else "idle",
+                    (now_ns - since) / 1e6,
+                )
+        return frozenset(waiting)
+
+    def _forget_wait(self, control: str) -> None:
+        self._waiting_since.pop(control, None)
+        self._lost.discard(control)
+
+    def _live_level(self, control: str) -> bool | None:
+        """The pin's level now (True = active), or None if it cannot be read."""
+        try:
+            return self._is_active(self._watchers[control].pin.state)
+        except Exception:  # a closing or broken pin: trust the edges, as before
+            return None
+
+    @property
+    def latency_ns(self) -> int:
+        """How late a callback may be: the timer fires a deadline this long after it."""
+        return self._latency_ns
+
+    @latency_ns.setter
+    def latency_ns(self, value: int) -> None:
+        if value < 0:
+            raise ConfigError(f"latency_ns must be >= 0, got {value}")
+        with self._cond:
+            self._latency_ns = value
+            self._cond.notify_all()
+
     def _run_timer(self) -> None:
         try:
             with self._cond:
                 while not self._closed:
-                    self._timer_step()
+                    wake = self.poll(self._clock())
+                    if wake is None:
+                        self._cond.wait()
+                    elif (delay := wake - self._clock()) > 0:
+                        self._cond.wait(delay / 1e9)
         except Exception:
             log.exception("%s: debounce timer stopped", self.source)
             self._warnings += ("debounce timer stopped: presses are no longer confirmed",)
-
-    def _timer_step(self) -> None:
-        deadline = self._bank.next_deadline()
-        if deadline is None:
-            self._cond.wait()
-            return
-        now = self._clock()
-        wake = deadline + self._latency_ns
-        if now < wake:
-            self._cond.wait((wake - now) / 1e9)
-            return
-        self._emit(self._bank.advance(now - self._latency_ns))
 
     # -- what the doctor reads -------------------------------------------------------
 
@@ -381,7 +508,8 @@ class GpioSource:
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        """Everything the doctor should show in red: fallbacks, callback timestamps."""
+        """Everything the doctor should show in red: fallbacks, callback timestamps, a
+        stopped timer. Read at call time: a warning added later shows on the next read."""
         return self._warnings
 
     @property

@@ -5,7 +5,9 @@
 ``_call_when_changed(ticks, state)`` (weak reference and all), so the ``GpioSource``
 watching it receives the edge through ``when_changed`` with ``ticks = at_ns / 1e9``:
 lgpio's convention (HARDWARE_NOTES "GPIO timestamps"). Like every mock pin, it calls
-back synchronously in the caller's thread.
+back synchronously in the caller's thread. ``pin.edge(..., deliver=False)`` changes the
+state but queues the callback until ``pin.deliver_queued()``: a callback thread running
+late, with the pin already reading its new level.
 
 ``MockTimeline`` records edges first and delivers them later in any order: "red hunter
 at t=1000 us, yellow hunter at t=1012 us, delivered in reverse order".
@@ -55,6 +57,7 @@ class TimedMockPin(MockPin):  # type: ignore[misc]  # gpiozero is untyped
         self._held = False
         self.edge_log: list[tuple[int, bool]] = []
         """Every edge made with ``edge()``: ``(at_ns, active)``."""
+        self._queued: list[tuple[float, bool]] = []
 
     @property
     def held(self) -> bool:
@@ -74,8 +77,13 @@ class TimedMockPin(MockPin):  # type: ignore[misc]  # gpiozero is untyped
         self._state = self._rest_level()
 
     def edge(self, active: bool, at_ns: int, *, deliver: bool = True) -> None:
-        """Set the button to ``active`` at ``at_ns`` and, unless ``deliver`` is False,
-        fire ``when_changed`` with those ticks (if the pin watches that edge)."""
+        """Set the button to ``active`` at ``at_ns`` and fire ``when_changed`` with those
+        ticks (if the pin watches that edge), after any callbacks still queued.
+
+        With ``deliver=False`` the pin reads its new level at once but the callback is
+        queued (``queued``) until ``deliver_queued()`` or the next delivered edge: as on
+        a Pi whose callback thread is behind.
+        """
         self._held = active
         level = self._active_level() if active else not self._active_level()
         ticks = at_ns / 1e9
@@ -83,8 +91,24 @@ class TimedMockPin(MockPin):  # type: ignore[misc]  # gpiozero is untyped
         self.states.append(PinState(ticks - self._last_change, level))
         self._last_change = ticks
         self.edge_log.append((at_ns, active))
-        if deliver and self._watches(level):
+        if self._watches(level):
+            self._queued.append((ticks, level))
+        if deliver:
+            self.deliver_queued()
+
+    @property
+    def queued(self) -> tuple[tuple[float, bool], ...]:
+        """Callbacks made with ``deliver=False`` and not run yet: ``(ticks, state)``."""
+        return tuple(self._queued)
+
+    def deliver_queued(self, count: int | None = None) -> int:
+        """Run the oldest ``count`` queued callbacks (all by default), in order; returns
+        how many ran."""
+        n = len(self._queued) if count is None else max(0, min(count, len(self._queued)))
+        batch, self._queued[:n] = self._queued[:n], []
+        for ticks, level in batch:
             self._call_when_changed(ticks, level)
+        return n
 
     def press(self, at_ns: int) -> None:
         self.edge(True, at_ns)
@@ -128,6 +152,15 @@ def timed_pins(source: GpioSource) -> dict[str, TimedMockPin]:
     return pins
 
 
+def _pin_of(pins: Mapping[str, TimedMockPin], control: str) -> TimedMockPin:
+    try:
+        return pins[control]
+    except KeyError:
+        raise ConfigError(
+            f"no mock pin for control {control!r}. Fix: use one of {', '.join(pins)}"
+        ) from None
+
+
 def _ns(at_ns: int | None, at_us: int | None) -> int:
     if (at_ns is None) == (at_us is None):
         raise ConfigError(f"give exactly one of at_ns and at_us, got {at_ns=} {at_us=}")
@@ -159,7 +192,7 @@ class MockTimeline:
 
     def add(self, edges: Iterable[ScriptEdge]) -> None:
         for edge in edges:
-            self._pin(edge.control)
+            _pin_of(self._pins, edge.control)
             self._pending.append(edge)
 
     def edge(
@@ -203,17 +236,9 @@ class MockTimeline:
         edges = reorder(self._pending, order, seed=seed)
         self._pending.clear()
         for edge in edges:
-            self._pin(edge.control).edge(edge.active, edge.t_ns)
+            _pin_of(self._pins, edge.control).edge(edge.active, edge.t_ns)
             self.delivered.append(edge)
         return edges
-
-    def _pin(self, control: str) -> TimedMockPin:
-        try:
-            return self._pins[control]
-        except KeyError:
-            raise ConfigError(
-                f"no mock pin for control {control!r}. Fix: use one of {', '.join(self._pins)}"
-            ) from None
 
 
 class SimulatedPins:
@@ -256,17 +281,18 @@ class SimulatedPins:
         return control in self._pressed_at
 
     def press(self, control: str) -> None:
+        pin = _pin_of(self._pins, control)
         if control in self._pressed_at:
             return
         at = self._stamp(control, self._clock())
         self._pressed_at[control] = at
-        self._pin(control).press(at)
+        pin.press(at)
 
     def release(self, control: str) -> None:
         pressed = self._pressed_at.pop(control, None)
         if pressed is None:
             return
-        self._pin(control).release(self._stamp(control, pressed + self._min_hold_ns))
+        _pin_of(self._pins, control).release(self._stamp(control, pressed + self._min_hold_ns))
 
     def release_all(self) -> None:
         for control in list(self._pressed_at):
@@ -277,14 +303,6 @@ class SimulatedPins:
         at = max(self._clock(), at_least, self._last_ns.get(control, -1) + 1)
         self._last_ns[control] = at
         return at
-
-    def _pin(self, control: str) -> TimedMockPin:
-        try:
-            return self._pins[control]
-        except KeyError:
-            raise ConfigError(
-                f"no simulated pin for {control!r}. Fix: use one of {', '.join(self._pins)}"
-            ) from None
 
     def close(self) -> None:
         """Close the source and factory if this object opened them. Safe twice."""

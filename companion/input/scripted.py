@@ -57,7 +57,9 @@ DeliveryOrder: TypeAlias = Literal["time", "reverse", "written", "shuffle"]
 
 _ORDERS: Final = get_args(DeliveryOrder)
 _UNITS: Final = {"ns": 1, "us": 1_000, "µs": 1_000, "ms": 1_000_000, "s": 1_000_000_000}
-_DURATION: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*(ns|us|µs|ms|s)")
+_DURATION: Final = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(ns|us|µs|ms|s)")
+_WHOLE: Final = re.compile(r"[0-9]+")
+"""A whole number in ASCII digits: ``str.isdigit`` also takes "²", which ``int`` refuses."""
 _FORMAT: Final = "see the format in companion/input/scripted.py"
 
 
@@ -173,7 +175,7 @@ class _Parser:
             raise ConfigError(f"deliver takes one of {', '.join(_ORDERS)}, got {args}")
         self.order = cast(DeliveryOrder, args[0])
         if len(args) == 2:
-            if not args[1].isdigit():
+            if not _WHOLE.fullmatch(args[1]):
                 raise ConfigError(f"the shuffle seed must be a whole number, got {args[1]!r}")
             self.seed = int(args[1])
 
@@ -186,7 +188,7 @@ class _Parser:
             self.edges.append(ScriptEdge(at, control, action == "press"))
         elif action == "tap" and len(args) == 1:
             self.edges += tap_edges(control, at, parse_duration(args[0]))
-        elif action == "bounce" and len(args) == 2 and args[0].isdigit():
+        elif action == "bounce" and len(args) == 2 and _WHOLE.fullmatch(args[0]):
             self.edges += bounce_edges(control, at, int(args[0]), parse_duration(args[1]))
         else:
             raise ConfigError(

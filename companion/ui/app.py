@@ -58,43 +58,100 @@ def open_display(size: tuple[int, int], *, fullscreen: bool, title: str) -> pyga
     return pygame.display.set_mode((0, 0) if fullscreen else size, flags)
 
 
+IDLE_POLL_S = 1 / 30
+"""An idle loop sleeps on the input queue this long between looks at pygame's own events
+(keys, touches); presses from the buttons wake it at once. (SDL's own event wait costs
+more CPU than this on X11, and polls every millisecond on kmsdrm and dummy.)"""
+
+
+class Inbox:
+    """The queue between input sources (any thread) and the main loop."""
+
+    def __init__(self) -> None:
+        self._events: queue.SimpleQueue[InputEvent] = queue.SimpleQueue()
+        self._held: InputEvent | None = None
+
+    def put(self, event: InputEvent) -> None:
+        """Called by sources on their own threads."""
+        self._events.put(event)
+
+    def is_empty(self) -> bool:
+        return self._held is None and self._events.empty()
+
+    def get_nowait(self) -> InputEvent | None:
+        if self._held is not None:
+            event, self._held = self._held, None
+            return event
+        try:
+            return self._events.get_nowait()
+        except queue.Empty:
+            return None
+
+    def wait(self, timeout_s: float) -> InputEvent | None:
+        """The next event, waiting up to ``timeout_s`` for one."""
+        event = self.get_nowait()
+        if event is not None:
+            return event
+        try:
+            return self._events.get(timeout=timeout_s)
+        except queue.Empty:
+            return None
+
+    def wait_for_any(self, timeout_s: float) -> None:
+        """Sleep until an event is waiting (it stays first in line) or the time is up."""
+        if self._held is None:
+            self._held = self.wait(timeout_s)
+
+
 def run_loop(
     screen: pygame.Surface,
     scene: Scene,
-    inputs: queue.SimpleQueue[InputEvent],
+    inbox: Inbox,
     *,
     until_ns: int | None = None,
     after_frame: Callable[[pygame.Surface], None] | None = None,
 ) -> None:
-    """Run ``scene`` until it finishes, the window closes, or ``until_ns`` passes."""
+    """Run ``scene`` until it finishes, the window closes, or ``until_ns`` passes.
+
+    While something changes it runs at up to 60 frames a second; when the screen is
+    static it sleeps until an input event, a pygame event or ``until_ns`` wakes it.
+    """
     clock = pygame.time.Clock()
-    dirty = True
+    dirty, busy = True, True
     while not scene.finished:
+        events = _next_events(inbox, busy=busy, until_ns=until_ns)
         now_ns = time.monotonic_ns()
         if until_ns is not None and now_ns >= until_ns:
             return
-        for event in pygame.event.get():
+        for event in events:
             if event.type == pygame.QUIT:
                 return
             scene.handle_event(event)
             dirty = True
-        dirty |= _drain(inputs, scene, now_ns)
-        dirty |= scene.update(now_ns)
-        if dirty:
+        dirty |= _drain(inbox, scene, now_ns)
+        busy = scene.update(now_ns)
+        if dirty or busy:
             scene.draw(screen, now_ns)
             pygame.display.flip()
             if after_frame is not None:
                 after_frame(screen)
             dirty = False
-        clock.tick(FRAMES_PER_SECOND)
+            clock.tick(FRAMES_PER_SECOND)
 
 
-def _drain(inputs: queue.SimpleQueue[InputEvent], scene: Scene, now_ns: int) -> bool:
+def _next_events(inbox: Inbox, *, busy: bool, until_ns: int | None) -> list[pygame.event.Event]:
+    """pygame's pending events; when idle, first sleep on the input queue a little."""
+    if not busy and inbox.is_empty():
+        timeout_s = IDLE_POLL_S
+        if until_ns is not None:
+            timeout_s = min(timeout_s, max(0.0, (until_ns - time.monotonic_ns()) / 1e9))
+        inbox.wait_for_any(timeout_s)
+    return pygame.event.get()
+
+
+def _drain(inbox: Inbox, scene: Scene, now_ns: int) -> bool:
     drained = False
-    while True:
-        try:
-            event = inputs.get_nowait()
-        except queue.Empty:
-            return drained
+    while (event := inbox.get_nowait()) is not None:
         scene.handle_input(event, now_ns)
         drained = True
+    return drained

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import queue
 import sys
 import threading
 import time
@@ -20,16 +19,15 @@ from typing import TextIO
 import pygame
 
 from companion.input.controls import ALL_CONTROLS
+from companion.input.debounce import EventSink
 from companion.input.events import InputEvent, Press
 from companion.input.gpio import GpioSource
-from companion.input.keyboard import KEYMAP, KeyboardSource, KeyboardToPins, format_keymap
+from companion.input.keyboard import KEYMAP, KeyboardSource, KeyboardToPins
 from companion.input.mock import SimulatedPins, open_simulated
 from companion.input.pinmap import DEFAULT_PROFILE, Profile, load_profile
-from companion.ui.app import open_display, parse_size, run_loop
+from companion.ui.app import Inbox, open_display, parse_size, run_loop
 from companion.ui.doctor_model import DoctorModel, SourceReport
 from companion.ui.doctor_screen import DoctorScene
-
-EventQueue = queue.SimpleQueue[InputEvent]
 
 
 @dataclass
@@ -63,7 +61,7 @@ def _ignore_key(event: pygame.event.Event) -> bool:
 
 
 @contextlib.contextmanager
-def open_input(kind: str, profile: Profile, sink: EventQueue) -> Iterator[OpenedInput]:
+def open_input(kind: str, profile: Profile, sink: EventSink) -> Iterator[OpenedInput]:
     """The source named by ``--source``: sim, gpio or keyboard."""
     opened = _open(kind, profile, sink)
     try:
@@ -72,7 +70,7 @@ def open_input(kind: str, profile: Profile, sink: EventQueue) -> Iterator[Opened
         opened.close()
 
 
-def _open(kind: str, profile: Profile, sink: EventQueue) -> OpenedInput:
+def _open(kind: str, profile: Profile, sink: EventSink) -> OpenedInput:
     if kind == "keyboard":
         keyboard = KeyboardSource(sink)
         return OpenedInput(SourceReport("keyboard", "-", "software"), keyboard.handle)
@@ -120,16 +118,16 @@ def doctor_command(args: argparse.Namespace) -> int:
         save_snapshot(profile, size, Path(args.snapshot))
         print(f"wrote {args.snapshot}")
         return 0
-    sink: EventQueue = queue.SimpleQueue()
-    with open_input(args.source, profile, sink) as opened:
+    inbox = Inbox()
+    with open_input(args.source, profile, inbox.put) as opened:
         for warning in opened.warnings:
             print(f"warning: {warning}", file=sys.stderr)
         until = _deadline(args.seconds)
         if args.text:
-            return run_text(profile, opened, sink, until_ns=until)
+            return run_text(profile, opened, inbox, until_ns=until)
         screen = open_display(size, fullscreen=args.fullscreen, title="companion doctor")
         model = _build_model(profile, opened.report, time.monotonic_ns())
-        run_loop(screen, _KeyedDoctorScene(model, opened), sink, until_ns=until)
+        run_loop(screen, _KeyedDoctorScene(model, opened), inbox, until_ns=until)
         pygame.display.quit()
     return 0
 
@@ -141,7 +139,7 @@ def _deadline(seconds: float | None) -> int | None:
 def run_text(
     profile: Profile,
     opened: OpenedInput,
-    sink: EventQueue,
+    inbox: Inbox,
     *,
     until_ns: int | None,
     out: TextIO = sys.stdout,
@@ -159,9 +157,8 @@ def run_text(
     while until_ns is None or time.monotonic_ns() < until_ns:
         if stop_after is not None and shown >= stop_after:
             break
-        try:
-            event = sink.get(timeout=0.1)
-        except queue.Empty:
+        event = inbox.wait(0.1)
+        if event is None:
             continue
         model.update_counters(*opened.counters())
         model.handle(event)
@@ -236,7 +233,3 @@ def snapshot_model(profile: Profile) -> DoctorModel:
         {"red.hunter": 3, "yellow.hunter": 5, "purple.chief": 2, "nav.back": 0}, {}
     )
     return model
-
-
-def keymap_text() -> str:
-    return format_keymap()

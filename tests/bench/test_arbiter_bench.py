@@ -103,3 +103,35 @@ def test_bad_players_is_a_usage_error(players: str, capsys: pytest.CaptureFixtur
 def test_bad_windows_is_a_usage_error() -> None:
     with pytest.raises(SystemExit):
         parser().parse_args(["--windows", "0"])
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--windows", "0", "0 must be at least 1"),
+        ("--windows", "many", "'many' is not a whole number"),
+        ("--stamp-error-ns", "-1", "-1 must be at least 0"),
+        ("--max-delay-ms", "1.5", "'1.5' is not a whole number"),
+    ],
+)
+def test_bad_counts_are_usage_errors(
+    option: str, value: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        parser().parse_args([option, value])
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_zero_is_a_valid_stamp_error_and_delay() -> None:
+    args = parser().parse_args(["--stamp-error-ns", "0", "--max-delay-ms", "0"])
+    assert (args.stamp_error_ns, args.max_delay_ms) == (0, 0)
+
+
+def test_callbacks_that_miss_their_window_are_window_errors() -> None:
+    # Up to 3 s late, callbacks run after their window was resolved (quiet 1.2 s + settle
+    # 50 ms): the arbiter reports them late (ruling A9) and the bench counts the window wrong.
+    result = bench.simulate(seed=1, windows=100, max_delay_ns=3_000_000_000)
+    assert result.window_errors > 0
+    assert result.arbiter_misorders_at_bar == 0
+    assert not result.passed

@@ -178,6 +178,62 @@ def test_repeated_level_is_ignored() -> None:
     assert d.stats().ignored == 1
 
 
+def late_second_spike(catch_up: bool) -> tuple[Debouncer, list[InputEvent]]:
+    """A 10 us spike, closed as a glitch at 2.01 ms; then the rising edge of a second
+    spike at 1 ms arrives late, reopening the burst."""
+    d = Debouncer("red.hunter")
+    feed(d, [(0, True), (10 * US, False)])
+    assert d.advance(30 * MS) == []
+    return d, d.edge(1 * MS, True, catch_up=catch_up)
+
+
+def test_late_edge_without_catch_up_leaves_past_deadlines_for_the_next_advance() -> None:
+    """With ``catch_up`` (the default) the reopened burst is confirmed at once, before the
+    second spike's falling edge could arrive; without it that edge gets its chance."""
+    _, events = late_second_spike(catch_up=True)
+    assert events == [Press("red.hunter", 0, "", 0)]
+    d, events = late_second_spike(catch_up=False)
+    assert events == []
+    assert d.next_deadline() == 2 * MS - 10 * US  # in the past: the caller decides
+    assert d.edge(1 * MS + 10 * US, False, catch_up=False) == []
+    assert d.advance(31 * MS) == []
+    stats = d.stats()
+    assert (stats.presses, stats.glitches, stats.late) == (0, 1, 2)
+
+
+def test_bank_holds_controls_whose_edge_is_on_its_way() -> None:
+    bank = DebounceBank(source="bank")
+    for control in ("red.hunter", "yellow.hunter"):
+        bank.add(control)
+    bank.edge("red.hunter", 1 * MS, True)
+    bank.edge("yellow.hunter", 1 * MS, True)
+    assert bank.due(2 * MS - 1) == ()
+    assert bank.due(2 * MS) == ("red.hunter", "yellow.hunter")
+    assert bank.next_deadline(skip=("red.hunter",)) == 2 * MS
+    assert bank.next_deadline(skip=("red.hunter", "yellow.hunter")) is None
+    events = bank.advance(5 * MS, hold=("red.hunter",))
+    assert [e.control for e in events] == ["yellow.hunter"]
+    assert bank.due(5 * MS) == ("red.hunter",)  # still due: nothing fired for it
+    events = bank.edge("red.hunter", 1 * MS + 10 * US, False)  # its edge arrives, late
+    assert events == []
+    assert bank["red.hunter"].stats().late == 1
+    assert bank.advance(10 * MS) == []
+    assert bank["red.hunter"].stats().glitches == 1
+
+
+def test_counters_start_at_zero_and_stats_fill_in_the_state() -> None:
+    d = Debouncer("red.hunter", active=True)
+    stats = d.stats()
+    assert (stats.control, stats.state, stats.presses, stats.late, stats.ignored) == (
+        "red.hunter",
+        "pressed",
+        0,
+        0,
+        0,
+    )
+    assert stats.last_press_ns is None
+
+
 @pytest.mark.parametrize(
     "kwargs",
     [

@@ -1,13 +1,15 @@
+import dataclasses
 import gc
 import logging
 import queue
 import time
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pytest
 from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from companion.errors import ConfigError, DeviceError
 from companion.input import gpio
@@ -313,3 +315,217 @@ def test_timer_thread_confirms_presses_on_its_own(pin_factory: Any, profile: Pro
         event = q.get(timeout=10)  # waits for the event, not for a time
     assert isinstance(event, Press)
     assert event.control == "nav.select"
+
+
+# ---- B1: the timer never confirms past an edge still on its way ------------------------
+
+LATENCY = gpio.DEFAULT_LATENCY_NS
+RECHECK = gpio.DEFAULT_RECHECK_NS
+
+
+@pytest.fixture(params=["up", "down"])
+def any_pull(request: pytest.FixtureRequest, profile: Profile) -> Profile:
+    """The profile as wired (pull up, active low) and with pull down (active high); BCM 2
+    and 3 have fixed pull-ups, so the pull-down variant leaves them out."""
+    if request.param == "up":
+        return profile
+    controls = {c: n for c, n in profile.controls.items() if n not in (2, 3)}
+    return dataclasses.replace(profile, pull="down", controls=MappingProxyType(controls))
+
+
+def counts(source: GpioSource, control: str) -> tuple[int, int, int]:
+    stats = source.stats()[control]
+    return stats.presses, stats.glitches, stats.late
+
+
+def test_poll_holds_a_spike_whose_falling_edge_is_still_on_its_way(
+    pin_factory: Any, any_pull: Profile
+) -> None:
+    q = Queue()
+    with open_source(pin_factory, any_pull, q) as source:
+        pin = source.pin("red.woman")
+        pin.edge(True, 10 * MS, deliver=False)  # a 10 us spike; the pin is idle again...
+        pin.edge(False, 10 * MS + 10 * US, deliver=False)  # ...before any callback ran
+        assert source.poll(30 * MS) is None  # the debouncer has seen nothing yet
+        pin.deliver_queued(1)  # the rising edge, 20 ms late
+        assert drain(q) == []  # not confirmed inside the callback either
+        # Its confirmation (11 ms) is long past 30 - 3 ms, but the pin reads idle while
+        # the debouncer saw it go active: the falling edge is on its way. Hold.
+        assert source.poll(30 * MS) == 30 * MS + RECHECK
+        assert source.poll(31 * MS) == 31 * MS + RECHECK
+        assert drain(q) == []
+        assert source.stats()["red.woman"].state == "pending"
+        pin.deliver_queued()  # the falling edge arrives
+        assert source.poll(32 * MS) is None
+        assert drain(q) == []
+        assert counts(source, "red.woman") == (0, 1, 2)  # both edges were late
+
+
+def test_a_late_spike_is_held_when_its_deadline_is_already_past(
+    pin_factory: Any, profile: Profile
+) -> None:
+    """Another button's press moved every control's time on, so a late spike's
+    confirmation is already due when its rising edge arrives: the timer must still wait
+    for the falling edge (before the fix it fired at once: the reviewer's 50/50 case)."""
+    q = Queue()
+    with open_source(pin_factory, profile, q) as source:
+        source.pin("yellow.chief").press(20 * MS)
+        assert source.poll(30 * MS) is not None  # yellow confirmed; time is now 27 ms
+        assert [e.control for e in drain(q)] == ["yellow.chief"]
+        red = source.pin("red.chief")
+        red.edge(True, 10 * MS, deliver=False)
+        red.edge(False, 10 * MS + 10 * US, deliver=False)
+        red.deliver_queued(1)
+        assert drain(q) == []
+        source.poll(31 * MS)
+        assert drain(q) == []
+        red.deliver_queued()
+        source.poll(32 * MS)
+        assert drain(q) == []
+        assert counts(source, "red.chief") == (0, 1, 2)
+
+
+def test_a_late_spike_reopening_a_glitch_is_not_confirmed_inside_its_callback(
+    pin_factory: Any, profile: Profile
+) -> None:
+    q = Queue()
+    with open_source(pin_factory, profile, q) as source:
+        pin = source.pin("green.chief")
+        pin.edge(True, 10 * MS)
+        pin.edge(False, 10 * MS + 10 * US)
+        assert source.poll(20 * MS) is None  # a glitch, closed at 12.01 ms
+        pin.edge(True, 11 * MS, deliver=False)  # a second spike, inside that quiet
+        pin.edge(False, 11 * MS + 10 * US, deliver=False)
+        pin.deliver_queued(1)  # reopens the burst; its confirmation is long past
+        assert drain(q) == []
+        source.poll(21 * MS)
+        assert drain(q) == []
+        pin.deliver_queued()
+        assert source.poll(22 * MS) is None
+        assert drain(q) == []
+        assert counts(source, "green.chief") == (0, 1, 2)
+
+
+def test_a_real_press_whose_release_is_on_its_way_is_confirmed_when_it_arrives(
+    pin_factory: Any, any_pull: Profile
+) -> None:
+    q = Queue()
+    with open_source(pin_factory, any_pull, q) as source:
+        pin = source.pin("blue.hunter")
+        pin.edge(True, 10 * MS)
+        pin.edge(False, 40 * MS, deliver=False)  # a 30 ms slap; its release is late
+        source.poll(45 * MS)
+        assert drain(q) == []  # held: the pin reads idle
+        pin.deliver_queued()
+        source.poll(46 * MS)
+        assert drain(q) == [Press("blue.hunter", 10 * MS, "gpio:mock", 0)]
+
+
+def test_poll_confirms_a_press_that_is_still_held_at_once(
+    pin_factory: Any, any_pull: Profile
+) -> None:
+    q = Queue()
+    with open_source(pin_factory, any_pull, q) as source:
+        assert source.poll(1 * MS) is None  # nothing pending: wait for an edge
+        source.pin("green.woman").press(10 * MS)
+        assert source.poll(12 * MS) == 11 * MS + LATENCY  # not yet: callbacks may be late
+        assert drain(q) == []
+        wake = source.poll(11 * MS + LATENCY)
+        assert drain(q) == [Press("green.woman", 10 * MS, "gpio:mock", 0)]
+        assert wake == 10 * MS + SETTINGS.stuck_ns + LATENCY  # next: stuck, if held
+
+
+def test_an_edge_that_never_comes_is_taken_as_lost_after_the_hold_limit(
+    pin_factory: Any, profile: Profile, caplog: pytest.LogCaptureFixture
+) -> None:
+    q = Queue()
+    with open_source(pin_factory, profile, q, hold_limit_ns=100 * MS) as source:
+        pin = source.pin("purple.chief")
+        pin.edge(True, 10 * MS)
+        pin.edge(False, 10 * MS + 10 * US, deliver=False)  # dropped by the kernel
+        source.poll(20 * MS)
+        source.poll(119 * MS)
+        assert drain(q) == []
+        with caplog.at_level(logging.WARNING, logger="companion.input.gpio"):
+            source.poll(120 * MS)
+        assert drain(q) == [Press("purple.chief", 10 * MS, "gpio:mock", 0)]  # as before
+        assert any("taking the edge as lost" in r.getMessage() for r in caplog.records)
+
+
+def test_latency_is_settable_and_checked(pin_factory: Any, profile: Profile) -> None:
+    q = Queue()
+    with open_source(pin_factory, profile, q, latency_ns=5 * MS) as source:
+        assert source.latency_ns == 5 * MS
+        source.pin("nav.next").press(10 * MS)
+        assert source.poll(12 * MS) == 16 * MS
+        source.latency_ns = 1 * MS
+        assert source.poll(12 * MS) is not None
+        assert [e.control for e in drain(q)] == ["nav.next"]
+        with pytest.raises(ConfigError, match="latency_ns"):
+            source.latency_ns = -1
+    with pytest.raises(ConfigError, match="recheck_ns > 0"):
+        open_source(pin_factory, profile, q, recheck_ns=0)
+
+
+def test_stats_expose_late_and_ignored_edges(pin_factory: Any, profile: Profile) -> None:
+    with open_source(pin_factory, profile, Queue()) as source:
+        source.advance(50 * MS)
+        pin = source.pin("red.woman")
+        pin.press(10 * MS)  # 40 ms late
+        pin.edge(True, 20 * MS)  # the same level again: an edge was lost
+        stats = source.stats()["red.woman"]
+    assert (stats.late, stats.ignored) == (2, 1)
+
+
+# ---- B9: honest labels and live warnings -----------------------------------------------
+
+
+def test_plain_mock_pins_are_callback_timestamps(profile: Profile) -> None:
+    factory = MockFactory(pin_class=MockPin)
+    try:
+        with open_source(factory, profile, Queue()) as source:
+            assert source.factory_name == "mock"
+            assert source.timestamps == "callback"
+            assert not source.edge_timestamps
+            assert any("--source sim" in w for w in source.warnings)
+    finally:
+        factory.reset()
+        factory.close()
+    subclass = type("Sub", (TimedMockPin,), {})
+    assert gpio.timestamps_of("mock", MockFactory(pin_class=subclass)) == "injected"
+    assert gpio.timestamps_of("mock", MockFactory(pin_class=MockPin)) == "callback"
+
+
+def test_a_stopped_timer_shows_in_warnings(pin_factory: Any, profile: Profile) -> None:
+    calls = 0
+
+    def clock() -> int:
+        nonlocal calls
+        calls += 1
+        if calls > 1:  # the first call stamps the start; the timer's first read fails
+            raise RuntimeError("clock broke")
+        return 0
+
+    with GpioSource(profile, Queue(), pin_factory=pin_factory, clock=clock) as source:
+        warnings_before = source.warnings
+        source.pin("nav.select").press(1 * MS)  # wakes the timer, which reads the clock
+        assert source._timer is not None
+        source._timer.join(timeout=10)
+        assert warnings_before == ()
+        assert any("debounce timer stopped" in w for w in source.warnings)
+
+
+def test_desktop_without_a_factory_is_pointed_at_the_sim_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.setattr(gpio, "DEFAULT_ORDER", ("nosuch",))
+    with pytest.raises(DeviceError, match="--source sim") as info:
+        open_factory()
+    assert "GPIOZERO_PIN_FACTORY=mock" not in str(info.value)
+
+
+def test_box_profile_refusal_says_the_box_source_is_not_built(pin_factory: Any) -> None:
+    with pytest.raises(ConfigError, match="serial box source, which is not built yet") as info:
+        GpioSource(load_profile("usb-box"), Queue(), pin_factory=pin_factory)
+    assert "--profile gpio-dsi or gpio-spi35" in str(info.value)

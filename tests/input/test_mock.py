@@ -103,6 +103,25 @@ def test_held_pin_stays_active_when_the_pull_is_set(pin_factory: Any) -> None:
     assert pin.state is False  # held down against the pull-up
 
 
+def test_undelivered_edges_change_the_level_and_queue_their_callbacks(pin_factory: Any) -> None:
+    pin = pin_factory.pin(5)
+    pin.function = "input"
+    pin.pull = "up"
+    recorder = Recorder()
+    pin.when_changed = recorder.on_changed
+    pin.edge(True, 1_000, deliver=False)
+    pin.edge(False, 2_000, deliver=False)
+    assert pin.state is True  # idle again (pull-up) while both callbacks wait
+    assert recorder.calls == []
+    assert pin.queued == ((1e-6, False), (2e-6, True))
+    assert pin.deliver_queued(1) == 1
+    assert recorder.calls == [(1e-6, False)]
+    pin.press(3_000)  # a delivered edge runs the queued ones first, in order
+    assert recorder.calls == [(1e-6, False), (2e-6, True), (3e-6, False)]
+    assert pin.queued == ()
+    assert pin.deliver_queued() == 0
+
+
 # ---- MockTimeline and delivery orders --------------------------------------------------
 
 
@@ -169,6 +188,13 @@ def test_simulated_pins_press_now_through_the_gpio_path(profile: Profile) -> Non
         assert [e.control for e in drain(q)] == ["nav.back"]
     assert pins.source.closed
     pins.close()  # twice is fine
+
+
+def test_simulated_pins_name_an_unknown_control(profile: Profile) -> None:
+    with open_simulated(profile, Queue(), auto_advance=False) as pins:
+        with pytest.raises(ConfigError, match=r"no mock pin for control 'orange\.chief'"):
+            pins.press("orange.chief")
+        pins.release("orange.chief")  # never pressed: nothing to do
 
 
 def test_simulated_pins_refuse_a_source_without_timed_pins(profile: Profile) -> None:

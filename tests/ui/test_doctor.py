@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import os
-import queue
 import time
 from pathlib import Path
 
@@ -12,10 +11,10 @@ import pygame
 import pytest
 
 from companion.cli import main
-from companion.input.events import InputEvent, Press, Stuck, Unstuck
+from companion.input.events import Press, Stuck, Unstuck
 from companion.input.pinmap import load_profile
 from companion.ui import theme
-from companion.ui.app import open_display, parse_size, run_loop
+from companion.ui.app import Inbox, open_display, parse_size, run_loop
 from companion.ui.doctor import (
     _build_model,
     _KeyedDoctorScene,
@@ -100,9 +99,9 @@ def _cell_colour(surface: pygame.Surface, model: DoctorModel, control: str) -> t
 def test_a_key_press_travels_the_gpio_path_and_lights_its_cell() -> None:
     """What `make run` does: a key presses a simulated pin; the doctor lights the control."""
     profile = load_profile("gpio-dsi")
-    sink: queue.SimpleQueue[InputEvent] = queue.SimpleQueue()
+    inbox = Inbox()
     screen = open_display((800, 480), fullscreen=False, title="test")
-    with open_input("sim", profile, sink) as opened:
+    with open_input("sim", profile, inbox.put) as opened:
         model = _build_model(profile, opened.report, time.monotonic_ns())
         scene = _KeyedDoctorScene(model, opened)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_4, mod=0))
@@ -117,7 +116,7 @@ def test_a_key_press_travels_the_gpio_path_and_lights_its_cell() -> None:
         run_loop(
             screen,
             scene,
-            sink,
+            inbox,
             until_ns=time.monotonic_ns() + 10_000_000_000,
             after_frame=after_frame,
         )
@@ -131,13 +130,13 @@ def test_a_key_press_travels_the_gpio_path_and_lights_its_cell() -> None:
 
 def test_text_mode_taps_typed_controls_through_simulated_pins() -> None:
     profile = load_profile("gpio-dsi")
-    sink: queue.SimpleQueue[InputEvent] = queue.SimpleQueue()
+    inbox = Inbox()
     out = io.StringIO()
-    with open_input("sim", profile, sink) as opened:
+    with open_input("sim", profile, inbox.put) as opened:
         run_text(
             profile,
             opened,
-            sink,
+            inbox,
             until_ns=time.monotonic_ns() + 10_000_000_000,
             out=out,
             lines=io.StringIO("red.hunter\nnot.a.control\nnav.select\n"),
