@@ -7,6 +7,7 @@ and a missing optional library only affects the command that needs it.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable, Sequence
 
@@ -24,6 +25,17 @@ def _add_screen_arguments(parser: argparse.ArgumentParser) -> None:
         help="window size in pixels (480x320 and 800x480 are the panels; default 800x480)",
     )
     parser.add_argument("--fullscreen", action="store_true", help="fill the whole screen")
+
+
+def _seconds(text: str) -> float:
+    """A duration for ``--seconds``: a finite number, zero or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)")
+    return value
 
 
 def _add_input_arguments(parser: argparse.ArgumentParser) -> None:
@@ -78,7 +90,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     _add_screen_arguments(run)
     _add_input_arguments(run)
-    run.add_argument("--seconds", type=float, default=None, help="stop after this many seconds")
+    run.add_argument("--seconds", type=_seconds, default=None, help="stop after this many seconds")
     run.set_defaults(handler=_doctor, text=False, snapshot=None)
 
     doctor = commands.add_parser(
@@ -87,7 +99,9 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_screen_arguments(doctor)
     _add_input_arguments(doctor)
     doctor.add_argument("--text", action="store_true", help="print to the terminal, no screen")
-    doctor.add_argument("--seconds", type=float, default=None, help="stop after this many seconds")
+    doctor.add_argument(
+        "--seconds", type=_seconds, default=None, help="stop after this many seconds"
+    )
     doctor.add_argument(
         "--snapshot",
         metavar="FILE.png",

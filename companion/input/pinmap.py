@@ -10,6 +10,7 @@ import difflib
 import json
 import os
 import re
+import sys
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -116,11 +117,20 @@ class Profile:
 
 
 def wiring_dir() -> Path:
-    """``$COMPANION_WIRING`` if set, else the repository's ``wiring/`` directory."""
+    """``$COMPANION_WIRING`` if set; else the ``wiring/`` directory of the checkout this
+    package runs from (``make`` installs it editable); else the copy a regular install
+    puts in ``<prefix>/share/companion/wiring``."""
     override = os.environ.get("COMPANION_WIRING")
     if override:
         return Path(override).expanduser()
-    return Path(__file__).resolve().parents[2] / "wiring"
+    checkout = Path(__file__).resolve().parents[2] / "wiring"
+    installed = Path(sys.prefix) / "share" / "companion" / "wiring"
+    return installed if not checkout.is_dir() and installed.is_dir() else checkout
+
+
+def _is_number(text: str) -> bool:
+    """Plain ASCII digits (``str.isdigit`` also accepts "²", which ``int`` refuses)."""
+    return re.fullmatch(r"[0-9]+", text) is not None
 
 
 def profiles_dir() -> Path:
@@ -447,7 +457,7 @@ def _reserved(
     reserved: dict[int, str] = {}
     for text, reason in _table(data, ("reserved",), problems).items():
         key = _key("reserved", text)
-        if not text.isdigit():
+        if not _is_number(text):
             fix = 'write the pin number as the key: 24 = "LCD data/command select".'
             problems.add(key, "the key must be a pin number", fix, reason)
         elif board and int(text) not in board.chip:

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import time
 from collections.abc import Callable
 from typing import Protocol
 
 import pygame
 
-from companion.errors import ConfigError
+from companion.errors import ConfigError, DeviceError
 from companion.input.events import InputEvent
 
 FRAMES_PER_SECOND = 60
@@ -39,23 +40,30 @@ class Scene(Protocol):
 
 def parse_size(text: str) -> tuple[int, int]:
     """``"800x480"`` -> ``(800, 480)``, with an error that names the bad value."""
-    width, sep, height = text.lower().partition("x")
-    if not sep or not width.isdigit() or not height.isdigit():
+    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
+    if match is None:
         raise ConfigError(f"--size {text!r} is not WIDTHxHEIGHT; write it like 800x480")
-    size = (int(width), int(height))
-    if size[0] < 320 or size[1] < 240:
+    size = (int(match[1]), int(match[2]))
+    if size[0] < 480 or size[1] < 320:
         raise ConfigError(f"--size {text!r} is too small; the smallest panel is 480x320")
     return size
 
 
 def open_display(size: tuple[int, int], *, fullscreen: bool, title: str) -> pygame.Surface:
     """Open the window (or the whole screen; kmsdrm on a Pi without X)."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_caption(title)
-    flags = pygame.FULLSCREEN if fullscreen else 0
-    return pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(title)
+        flags = pygame.FULLSCREEN if fullscreen else 0
+        return pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+    except pygame.error as error:
+        driver = os.environ.get("SDL_VIDEODRIVER", "(not set)")
+        raise DeviceError(
+            f"cannot open the display ({error}; SDL_VIDEODRIVER={driver}). On a desktop, run "
+            "inside the graphical session; on a Pi without X, run as a user in the video, "
+            "render and input groups (SDL_VIDEODRIVER=kmsdrm); or use --text"
+        ) from error
 
 
 IDLE_POLL_S = 1 / 30

@@ -11,8 +11,8 @@ import contextlib
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -26,7 +26,7 @@ from companion.input.keyboard import KEYMAP, KeyboardSource, KeyboardToPins
 from companion.input.mock import SimulatedPins, open_simulated
 from companion.input.pinmap import DEFAULT_PROFILE, Profile, load_profile
 from companion.ui.app import Inbox, open_display, parse_size, run_loop
-from companion.ui.doctor_model import DoctorModel, SourceReport
+from companion.ui.doctor_model import DoctorModel, SourceCounters, SourceReport
 from companion.ui.doctor_screen import DoctorScene
 
 
@@ -38,16 +38,20 @@ class OpenedInput:
     handle_key: Callable[[pygame.event.Event], bool]
     gpio: GpioSource | None = None
     simulated: SimulatedPins | None = None
-    warnings: tuple[str, ...] = field(default=())
 
-    def counters(self) -> tuple[Mapping[str, int], Mapping[str, int]]:
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        return () if self.gpio is None else self.gpio.warnings
+
+    def read_source(self) -> tuple[dict[str, SourceCounters], tuple[str, ...]]:
+        """The source's counters per control, and its warnings (read live)."""
         if self.gpio is None:
-            return {}, {}
-        stats = self.gpio.stats()
-        return (
-            {control: s.bounces for control, s in stats.items()},
-            {control: s.glitches for control, s in stats.items()},
-        )
+            return {}, ()
+        counters = {
+            control: SourceCounters(s.bounces, s.glitches, s.late, s.ignored)
+            for control, s in self.gpio.stats().items()
+        }
+        return counters, self.gpio.warnings
 
     def close(self) -> None:
         if self.simulated is not None:
@@ -81,7 +85,7 @@ def _open(kind: str, profile: Profile, sink: EventSink) -> OpenedInput:
         return OpenedInput(report, keys.handle, gpio=pins.source, simulated=pins)
     gpio = GpioSource(profile, sink)
     report = SourceReport("gpio", gpio.factory_name, gpio.timestamps)
-    return OpenedInput(report, _ignore_key, gpio=gpio, warnings=gpio.warnings)
+    return OpenedInput(report, _ignore_key, gpio=gpio)
 
 
 def _build_model(profile: Profile, report: SourceReport, started_ns: int) -> DoctorModel:
@@ -103,7 +107,7 @@ class _KeyedDoctorScene(DoctorScene):
     """The doctor scene with the keyboard feeding the source before the scene sees a key."""
 
     def __init__(self, model: DoctorModel, opened: OpenedInput) -> None:
-        super().__init__(model, opened.counters)
+        super().__init__(model, opened.read_source)
         self._handle_key = opened.handle_key
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -160,7 +164,10 @@ def run_text(
         event = inbox.wait(0.1)
         if event is None:
             continue
-        model.update_counters(*opened.counters())
+        known = model.warnings
+        model.update_source(*opened.read_source())
+        for warning in model.warnings[len(known) :]:
+            print(f"warning: {warning}", file=out, flush=True)
         model.handle(event)
         print(_describe_event(model, event), file=out, flush=True)
         shown += 1
@@ -179,11 +186,11 @@ def describe_setup(model: DoctorModel) -> str:
         f"profile {model.profile_name}; source {report.source}; pin factory {report.factory}",
         f"timestamps: {report.timestamps} ({report.describe()})",
         "",
-        f"{'control':<14} {'pin':>4}  key",
+        f"{'control':<14} {'pin':>4}",
     ]
     for state in model.controls.values():
         pin = "-" if state.pin is None else str(state.pin)
-        lines.append(f"{state.control:<14} {pin:>4}  {state.key or '-'}")
+        lines.append(f"{state.control:<14} {pin:>4}")
     if report.source == "sim":
         lines += ["", "Type a control name (red.hunter) and Enter to tap it."]
     return "\n".join(lines)
@@ -229,7 +236,6 @@ def snapshot_model(profile: Profile) -> DoctorModel:
         state.key = key_of.get(state.control)
     for seq, (control, t_ns) in enumerate(SNAPSHOT_PRESSES):
         model.handle(Press(control, t_ns, "gpio:lgpio", seq))
-    model.update_counters(
-        {"red.hunter": 3, "yellow.hunter": 5, "purple.chief": 2, "nav.back": 0}, {}
-    )
+    bounces = {"red.hunter": 3, "yellow.hunter": 5, "purple.chief": 2}
+    model.update_source({c: SourceCounters(bounces=n) for c, n in bounces.items()}, ())
     return model

@@ -42,6 +42,20 @@ class SourceReport:
         return meaning.get(self.timestamps, self.timestamps)
 
 
+@dataclass(frozen=True)
+class SourceCounters:
+    """What the input source counted for one control, beyond the presses themselves."""
+
+    bounces: int = 0
+    """Extra edges inside presses (the switch bouncing), ignored."""
+    glitches: int = 0
+    """Bursts too short to be a press."""
+    late: int = 0
+    """Edges that reached the debouncer after it had moved past their time."""
+    ignored: int = 0
+    """Edges while stuck, or repeating the level (a lost edge)."""
+
+
 @dataclass
 class ControlState:
     """One control as the doctor shows it."""
@@ -51,8 +65,7 @@ class ControlState:
     key: str | None
     presses: int = 0
     last_t_ns: int | None = None
-    bounces: int = 0
-    glitches: int = 0
+    counters: SourceCounters = field(default_factory=SourceCounters)
     stuck: bool = False
 
     @property
@@ -74,6 +87,7 @@ class DoctorModel:
     started_ns: int
     last_presses: list[Press] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
+    warnings: tuple[str, ...] = ()
 
     @classmethod
     def build(
@@ -106,14 +120,16 @@ class DoctorModel:
         elif isinstance(event, Unstuck):
             state.stuck = False
 
-    def update_counters(self, bounces: Mapping[str, int], glitches: Mapping[str, int]) -> bool:
-        """Copy the source's counters in; True when any changed."""
-        changed = False
+    def update_source(
+        self, counters: Mapping[str, SourceCounters], warnings: tuple[str, ...]
+    ) -> bool:
+        """Copy the source's counters and warnings in; True when anything changed."""
+        changed = warnings != self.warnings
+        self.warnings = warnings
         for control, state in self.controls.items():
-            new = (bounces.get(control, state.bounces), glitches.get(control, state.glitches))
-            if new != (state.bounces, state.glitches):
-                state.bounces, state.glitches = new
-                changed = True
+            new = counters.get(control, state.counters)
+            changed |= new != state.counters
+            state.counters = new
         return changed
 
     def glow(self, control: str, now_ns: int) -> float:
@@ -146,8 +162,10 @@ class DoctorModel:
 
     def describe_press(self, press: Press) -> str:
         state = self.controls[press.control]
+        counts = state.counters
         return (
             f"{press.control:<14} t={self.seconds_since_start(press.t_ns):11.6f} s  "
-            f"#{state.presses:<3} bounces {state.bounces:<3} "
-            f"{'STUCK' if state.stuck else ''}".rstrip()
-        )
+            f"#{state.presses:<3} bounces {counts.bounces:<3} glitches {counts.glitches:<3} "
+            f"late {counts.late:<3} ignored {counts.ignored:<3}"
+            f"{' STUCK' if state.stuck else ''}"
+        ).rstrip()

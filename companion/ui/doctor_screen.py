@@ -13,20 +13,20 @@ import pygame
 
 from companion.input.events import InputEvent
 from companion.ui import theme
-from companion.ui.doctor_model import ControlState, DoctorModel
+from companion.ui.doctor_model import ControlState, DoctorModel, SourceCounters
 
 COUNTERS_EVERY_NS = 100_000_000
-"""The source's bounce and glitch counters are read ten times a second, not every frame."""
+"""The source's counters and warnings are read ten times a second, not every frame."""
 
-CounterReader = Callable[[], tuple[Mapping[str, int], Mapping[str, int]]]
+SourceReader = Callable[[], tuple[Mapping[str, SourceCounters], tuple[str, ...]]]
 
 
 class DoctorScene:
     """Shows a ``DoctorModel``; Escape (or the window's close box) leaves."""
 
-    def __init__(self, model: DoctorModel, read_counters: CounterReader | None = None) -> None:
+    def __init__(self, model: DoctorModel, read_source: SourceReader | None = None) -> None:
         self.model = model
-        self._read_counters = read_counters
+        self._read_source = read_source
         self._finished = False
         self._was_animating = False
         self._counters_read_ns: int | None = None
@@ -44,9 +44,9 @@ class DoctorScene:
 
     def update(self, now_ns: int) -> bool:
         changed = False
-        if self._read_counters is not None and self._counters_due(now_ns):
+        if self._read_source is not None and self._counters_due(now_ns):
             self._counters_read_ns = now_ns
-            changed = self.model.update_counters(*self._read_counters())
+            changed = self.model.update_source(*self._read_source())
         animating = self.model.is_animating(now_ns)
         changed |= animating or self._was_animating
         self._was_animating = animating
@@ -131,23 +131,27 @@ class DoctorScene:
     def _draw_footer(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         size = round(area.height * 0.45)
         presses = self.model.last_presses
-        if presses:
-            message = self.model.describe_press(presses[-1])
+        colour = theme.TEXT
+        if self.model.warnings:
+            message, colour = f"warning: {self.model.warnings[-1]}", theme.WARN
+        elif presses:
+            press = presses[-1]
+            message = f"{press.control}   t = {self.model.seconds_since_start(press.t_ns):.6f} s"
             gap = self.model.last_gap_ns()
             if gap is not None:
                 message += f"   gap to previous {gap / 1e6:+.3f} ms"
         else:
             message = "Press any button (or its key) to see it here.   Esc leaves."
-        rendered = theme.fitted(message, size, area.width - round(area.height * 0.4), theme.TEXT)
+        rendered = theme.fitted(message, size, area.width - round(area.height * 0.4), colour)
         surface.blit(
             rendered, (round(area.height * 0.2), area.centery - rendered.get_height() // 2)
         )
 
 
 def _counts(state: ControlState) -> str:
-    counts = f"×{state.presses}  b{state.bounces}"
-    if state.glitches:
-        counts += f"  g{state.glitches}"
+    counts = f"×{state.presses}  b{state.counters.bounces}"
+    if state.counters.glitches:
+        counts += f"  g{state.counters.glitches}"
     return f"STUCK {counts}" if state.stuck else counts
 
 

@@ -22,7 +22,7 @@ from companion.ui.doctor import (
     run_text,
     snapshot_model,
 )
-from companion.ui.doctor_model import LIT_NS, DoctorModel, SourceReport
+from companion.ui.doctor_model import LIT_NS, DoctorModel, SourceCounters, SourceReport
 from companion.ui.doctor_screen import DoctorScene
 
 SCREENSHOTS = Path(__file__).parents[2] / "companion" / "ui" / "screenshots"
@@ -60,11 +60,13 @@ def test_glow_fades_out_after_a_press() -> None:
     assert not model.is_animating(1_000 + LIT_NS)
 
 
-def test_counters_from_the_source_mark_the_model_changed() -> None:
+def test_counters_and_warnings_from_the_source_mark_the_model_changed() -> None:
     model = _model()
-    assert model.update_counters({"red.hunter": 3}, {})
-    assert model.controls["red.hunter"].bounces == 3
-    assert not model.update_counters({"red.hunter": 3}, {})
+    assert model.update_source({"red.hunter": SourceCounters(bounces=3)}, ())
+    assert model.controls["red.hunter"].counters.bounces == 3
+    assert not model.update_source({"red.hunter": SourceCounters(bounces=3)}, ())
+    assert model.update_source({}, ("debounce timer stopped",))
+    assert model.warnings == ("debounce timer stopped",)
 
 
 def test_press_of_a_control_outside_the_profile_is_noted_not_fatal() -> None:
@@ -173,6 +175,21 @@ def test_snapshot_matches_the_readme_picture(size: tuple[int, int], tmp_path: Pa
     reference = SCREENSHOTS / f"doctor-{size[0]}x{size[1]}.png"
     _assert_close(
         pygame.image.load(str(out)), pygame.image.load(str(reference)), tmp_path / "diff.png"
+    )
+
+
+def test_a_source_warning_appears_in_the_footer() -> None:
+    pygame.display.init()
+    pygame.font.init()
+    model = snapshot_model(load_profile("gpio-dsi"))
+    before = pygame.Surface((800, 480))
+    DoctorScene(model).draw(before, 5_000_000_000)
+    model.update_source({}, ("the debounce timer stopped",))
+    after = pygame.Surface((800, 480))
+    DoctorScene(model).draw(after, 5_000_000_000)
+    footer = pygame.Rect(0, 432, 800, 48)
+    assert pygame.image.tobytes(before.subsurface(footer), "RGB") != pygame.image.tobytes(
+        after.subsurface(footer), "RGB"
     )
 
 
