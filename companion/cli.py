@@ -53,6 +53,26 @@ def _add_input_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _positive_seconds(text: str) -> float:
+    """A duration for ``--quiet-time``: a finite number above zero."""
+    value = _seconds(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
+    return value
+
+
+def _run(args: argparse.Namespace) -> int:
+    from companion.ui.run import run_command
+
+    return run_command(args)
+
+
+def _screenshot(args: argparse.Namespace) -> int:
+    from companion.ui.screenshot import screenshot_command
+
+    return screenshot_command(args)
+
+
 def _doctor(args: argparse.Namespace) -> int:
     from companion.ui.doctor import doctor_command
 
@@ -86,12 +106,27 @@ def _build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     run = commands.add_parser(
-        "run", help="start the companion (the doctor screen until the game screens land)"
+        "run", help="start the companion: the start menu (games, resume, doctor)"
     )
     _add_screen_arguments(run)
     _add_input_arguments(run)
     run.add_argument("--seconds", type=_seconds, default=None, help="stop after this many seconds")
-    run.set_defaults(handler=_doctor, text=False, snapshot=None)
+    run.add_argument(
+        "--quiet-time",
+        type=_positive_seconds,
+        default=None,
+        metavar="S",
+        help="Pow-Wow quiet time: a window closes this long after its last slap "
+        "(ruling A9; default 1.2)",
+    )
+    run.add_argument(
+        "--games-dir",
+        default=None,
+        metavar="DIR",
+        help="where games are journaled (default: $COMPANION_DATA_DIR/games, else "
+        "$XDG_STATE_HOME/companion/games, else ~/.local/state/companion/games)",
+    )
+    run.set_defaults(handler=_run)
 
     doctor = commands.add_parser(
         "doctor", help="check every control: factory, timestamps, presses, bounces, stuck"
@@ -109,6 +144,14 @@ def _build_parser() -> argparse.ArgumentParser:
         help="render one frame with a sample of presses to FILE.png and exit",
     )
     doctor.set_defaults(handler=_doctor)
+
+    screenshot = commands.add_parser(
+        "screenshot", help="render a screen headless from a sample state to a PNG"
+    )
+    from companion.ui.screenshot_args import add_arguments as add_screenshot_arguments
+
+    add_screenshot_arguments(screenshot)
+    screenshot.set_defaults(handler=_screenshot)
 
     from companion.session import add_games_arguments, add_replay_arguments
 

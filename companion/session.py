@@ -26,6 +26,12 @@ the session picks chance outcomes itself (FULL play) or waits for them to be ent
     Undo the last move; ``N`` is the number of actions left in the line of play.
 ``{"type":"redo","n":N,"t":T}``
     Redo the last undone move; ``N`` is the number of actions in the line of play after.
+``{"type":"note","n":N,"kind":K,"data":D,"t":T}``
+    A record of what happened at the table that is not a game action (the Pow-Wow arbiter's
+    window with its order, gaps and dead-heat draws; a press ignored as late). ``N`` is the
+    number of actions in the line of play when it was written, ``K`` a short name, ``D`` any
+    JSON. A note never changes the game: replay skips it for the state, and undo does not
+    remove it (:meth:`Session.annotate`, :attr:`Session.notes`).
 
 An action counts once its line, newline included, is written and ``fsync``'d: the engine
 checks the action first (an illegal action is never written), then the line is written and
@@ -99,6 +105,7 @@ __all__ = [
     "ChancePending",
     "JournalExists",
     "JournalWarning",
+    "Note",
     "Session",
     "Step",
     "UnfinishedGame",
@@ -164,6 +171,17 @@ class Step(Generic[A]):
     @property
     def is_chance(self) -> bool:
         return self.actor == CHANCE
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A journaled note (:meth:`Session.annotate`): what happened at the table, beside the
+    game. ``n`` is the number of actions in the line of play when it was written."""
+
+    kind: str
+    data: Any
+    n: int
+    t: float
 
 
 # --- reading a journal -----------------------------------------------------------------------
@@ -407,6 +425,7 @@ class Session(Generic[S, A]):
         self._steps: list[Step[A]] = []
         self._moves: list[int] = []
         self._redo: list[list[Step[A]]] = []
+        self._notes: list[Note] = []
         self._fd: int | None = None
         self._size = 0
 
@@ -565,6 +584,34 @@ class Session(Generic[S, A]):
 
     def view(self, seat: int) -> JSON:
         return self.engine.view(self.state, seat)
+
+    @property
+    def notes(self) -> tuple[Note, ...]:
+        """Every note journaled so far, in order (undone actions do not remove them)."""
+        return tuple(self._notes)
+
+    def annotate(self, kind: str, data: JSON) -> Note:
+        """Journal a note (fsync'd like an action) and return it. It never changes the
+        state; replay skips it for the state; undo does not remove it. Raises
+        ``ValueError`` if ``kind`` is empty or ``data`` is not JSON, ``OSError`` if the
+        journal cannot be written (the note is then not kept)."""
+        if not isinstance(kind, str) or not kind:
+            raise ValueError(f"a note needs a kind (a non-empty string), got {kind!r}")
+        note = Note(kind, data, len(self._steps), self._clock())
+        record: dict[str, JSON] = {
+            "type": "note",
+            "n": note.n,
+            "kind": kind,
+            "data": data,
+            "t": note.t,
+        }
+        try:
+            _encode(record)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"note {kind!r}: its data is not JSON ({exc}): {data!r}") from exc
+        self._write(record)
+        self._notes.append(note)
+        return note
 
     @property
     def can_undo(self) -> bool:
@@ -775,6 +822,9 @@ class Session(Generic[S, A]):
         if kind == "action":
             self._replay_action(data)
             return
+        if kind == "note":
+            self._replay_note(data)
+            return
         if kind == "undo" and self._moves:
             self._undo_move()
         elif kind == "redo" and self._redo:
@@ -784,6 +834,13 @@ class Session(Generic[S, A]):
         else:
             raise ValueError(f"unknown record type {kind!r}")
         _check_n(data, len(self._steps))
+
+    def _replay_note(self, data: dict[str, Any]) -> None:
+        _check_n(data, len(self._steps))
+        kind = data["kind"]
+        if not isinstance(kind, str) or not kind:
+            raise ValueError(f"a note's kind must be a non-empty string, got {kind!r}")
+        self._notes.append(Note(kind, data["data"], data["n"], float(data["t"])))
 
     def _replay_action(self, data: dict[str, Any]) -> None:
         actor = self.engine.actor(self.state)

@@ -998,3 +998,124 @@ def test_two_games_given_the_same_name_in_the_same_second_never_share_it(
     again = new_journal_path("toy", tmp_path, now=1_700_000_000)
     assert again.name == "toy-20231114-221320-2.jsonl"
     start(again, clock).close()
+
+
+# --- notes -----------------------------------------------------------------------------------
+
+
+def test_a_note_is_journaled_with_the_number_of_actions_and_changes_nothing(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as session:
+        play(session, 2)
+        before = session.state
+        note = session.annotate("window", {"order": ["red", "yellow"], "gap_ns": [0, 412_000]})
+        assert session.state == before
+        assert note.n == len(session.history) and note.kind == "window"
+    last = records(journal)[-1]
+    assert last == {
+        "type": "note",
+        "n": note.n,
+        "kind": "window",
+        "data": {"order": ["red", "yellow"], "gap_ns": [0, 412_000]},
+        "t": note.t,
+    }
+    assert session.notes == (note,)
+
+
+def test_notes_survive_resume_and_load_in_order_and_replay_ignores_them(
+    journal: Path, tmp_path: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as session:
+        session.annotate("first", 1)
+        play(session, 3)
+        session.annotate("second", [1, 2])
+        play(session, 2, first=3)
+    with start(tmp_path / "plain.jsonl", clock) as plain:
+        play(plain, 5)
+    with Session.resume(journal, clock=clock) as resumed:
+        assert [(n.kind, n.data, n.n) for n in resumed.notes] == [
+            ("first", 1, session.notes[0].n),
+            ("second", [1, 2], session.notes[1].n),
+        ]
+        assert resumed.state == plain.state == session.state
+        resumed.annotate("third", None)
+    assert [n.kind for n in Session.load(journal).notes] == ["first", "second", "third"]
+
+
+def test_undo_does_not_remove_a_note(journal: Path, clock: Callable[[], float]) -> None:
+    with start(journal, clock) as session:
+        play(session, 2)
+        session.annotate("window", {"index": 0})
+        session.undo()
+        session.undo()
+        session.annotate("late", {"seat": "red"})
+        assert [n.kind for n in session.notes] == ["window", "late"]
+        assert [n.n for n in session.notes][1] == len(session.history)
+    assert [n.kind for n in Session.load(journal).notes] == ["window", "late"]
+
+
+def test_a_torn_note_is_dropped_like_any_torn_line(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as session:
+        play(session, 2)
+        session.annotate("kept", 1)
+        session.annotate("torn", {"a": "b" * 40})
+    whole = journal.read_bytes()
+    journal.write_bytes(whole[: len(whole) - 20])
+    with pytest.warns(JournalWarning, match="torn last line"):
+        resumed = Session.resume(journal, clock=clock)
+    with resumed:
+        assert [n.kind for n in resumed.notes] == ["kept"]
+        assert resumed.state == session.state
+        resumed.annotate("after", 2)
+    assert [n.kind for n in Session.load(journal).notes] == ["kept", "after"]
+
+
+def test_a_note_that_disagrees_with_the_game_is_a_journal_error(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as session:
+        play(session, 1)
+        session.annotate("window", 1)
+        play(session, 1, first=1)
+    lines = journal.read_text().splitlines()
+    note_line = next(i for i, line in enumerate(lines) if '"note"' in line)
+    lines[note_line] = lines[note_line].replace('"n":', '"n":9', 1)
+    journal.write_text("\n".join(lines) + "\n")
+    with pytest.raises(JournalError, match=f"line {note_line + 1}: 'n' is 9"):
+        Session.load(journal)
+
+
+def test_a_bad_note_is_refused_before_anything_is_written(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as session:
+        size = journal.stat().st_size
+        with pytest.raises(ValueError, match="kind"):
+            session.annotate("", 1)
+        with pytest.raises(ValueError, match="not JSON"):
+            session.annotate("window", {"t": float("nan")})
+        with pytest.raises(ValueError, match="not JSON"):
+            session.annotate("window", {"bad": object()})  # type: ignore[dict-item]
+        assert journal.stat().st_size == size and session.notes == ()
+    with pytest.raises(JournalError, match="closed"):
+        session.annotate("window", 1)
+
+
+def test_the_documented_tracker_journal_replays_with_its_notes(tmp_path: Path) -> None:
+    text = (REPO / "companion" / "JOURNAL.md").read_text()
+    blocks = re.findall(r"```jsonl\n(.*?)```", text, flags=re.DOTALL)
+    tracker = next(block for block in blocks if '"game":"apache_tracker"' in block)
+    path = tmp_path / "tracker.jsonl"
+    path.write_text(tracker)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        session = Session.load(path)
+    assert session.is_over
+    assert session.outcome is not None and session.outcome.scores == (12.0, 5.0)
+    assert [(note.kind, note.n) for note in session.notes] == [("window", 0), ("late", 5)]
+    assert session.notes[0].data["slaps"][1]["gap_ns"] == 412_000
+    stats = session.state.stats
+    assert (stats[1].nothing, stats[1].penalties) == (1, 0), "the undone penalty is gone"

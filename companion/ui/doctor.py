@@ -19,7 +19,7 @@ from typing import TextIO
 import pygame
 
 from companion.input.controls import ALL_CONTROLS
-from companion.input.debounce import EventSink
+from companion.input.debounce import DebounceSettings, EventSink
 from companion.input.events import InputEvent, Press
 from companion.input.gpio import GpioSource
 from companion.input.keyboard import KEYMAP, KeyboardSource, KeyboardToPins
@@ -65,25 +65,30 @@ def _ignore_key(event: pygame.event.Event) -> bool:
 
 
 @contextlib.contextmanager
-def open_input(kind: str, profile: Profile, sink: EventSink) -> Iterator[OpenedInput]:
-    """The source named by ``--source``: sim, gpio or keyboard."""
-    opened = _open(kind, profile, sink)
+def open_input(
+    kind: str, profile: Profile, sink: EventSink, *, debounce: DebounceSettings | None = None
+) -> Iterator[OpenedInput]:
+    """The source named by ``--source``: sim, gpio or keyboard (``debounce``: the pin
+    sources' time constants, default ``DebounceSettings()``)."""
+    opened = _open(kind, profile, sink, debounce)
     try:
         yield opened
     finally:
         opened.close()
 
 
-def _open(kind: str, profile: Profile, sink: EventSink) -> OpenedInput:
+def _open(
+    kind: str, profile: Profile, sink: EventSink, debounce: DebounceSettings | None
+) -> OpenedInput:
     if kind == "keyboard":
         keyboard = KeyboardSource(sink)
         return OpenedInput(SourceReport("keyboard", "-", "software"), keyboard.handle)
     if kind == "sim":
-        pins = open_simulated(profile, sink)
+        pins = open_simulated(profile, sink, settings=debounce)
         keys = KeyboardToPins(pins)
         report = SourceReport("sim", pins.source.factory_name, "simulated")
         return OpenedInput(report, keys.handle, gpio=pins.source, simulated=pins)
-    gpio = GpioSource(profile, sink)
+    gpio = GpioSource(profile, sink, settings=debounce)
     report = SourceReport("gpio", gpio.factory_name, gpio.timestamps)
     return OpenedInput(report, _ignore_key, gpio=gpio)
 

@@ -3,6 +3,10 @@
 One column per seat (with its letter) and one for navigation; each cell shows the button,
 its key and pin, the presses counted, the bounces ignored, and STUCK when held too long.
 The header says which pin factory is loaded and whether its timestamps are hardware ones.
+
+Leaving: Escape, a click on the footer, or ``nav.back`` pressed ``BACKS_TO_LEAVE`` times in
+a row (so a table with buttons only can leave, and one press of back still just lights
+its cell).
 """
 
 from __future__ import annotations
@@ -11,18 +15,21 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
-from companion.input.events import InputEvent
+from companion.input.events import InputEvent, Press
 from companion.ui import theme
 from companion.ui.doctor_model import ControlState, DoctorModel, SourceCounters
 
 COUNTERS_EVERY_NS = 100_000_000
 """The source's counters and warnings are read ten times a second, not every frame."""
 
+BACKS_TO_LEAVE = 3
+LEAVE_HINT = "Back ×3 or Esc leaves."
+
 SourceReader = Callable[[], tuple[Mapping[str, SourceCounters], tuple[str, ...]]]
 
 
 class DoctorScene:
-    """Shows a ``DoctorModel``; Escape (or the window's close box) leaves."""
+    """Shows a ``DoctorModel``; Escape, a footer click or back three times leaves (above)."""
 
     def __init__(self, model: DoctorModel, read_source: SourceReader | None = None) -> None:
         self.model = model
@@ -30,6 +37,7 @@ class DoctorScene:
         self._finished = False
         self._was_animating = False
         self._counters_read_ns: int | None = None
+        self._backs = 0
 
     @property
     def finished(self) -> bool:
@@ -38,9 +46,18 @@ class DoctorScene:
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._finished = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            surface = pygame.display.get_surface()
+            height = surface.get_height() if surface is not None else 0
+            if event.pos[1] >= height - round(height * 0.1):
+                self._finished = True
 
     def handle_input(self, event: InputEvent, now_ns: int) -> None:
         self.model.handle(event)
+        if isinstance(event, Press):
+            self._backs = self._backs + 1 if event.control == "nav.back" else 0
+            if self._backs >= BACKS_TO_LEAVE:
+                self._finished = True
 
     def update(self, now_ns: int) -> bool:
         changed = False
@@ -134,6 +151,9 @@ class DoctorScene:
         colour = theme.TEXT
         if self.model.warnings:
             message, colour = f"warning: {self.model.warnings[-1]}", theme.WARN
+        elif 0 < self._backs < BACKS_TO_LEAVE:
+            left = BACKS_TO_LEAVE - self._backs
+            message = f"nav.back: press Back {left} more time{'s' * (left > 1)} to leave"
         elif presses:
             press = presses[-1]
             message = f"{press.control}   t = {self.model.seconds_since_start(press.t_ns):.6f} s"
@@ -141,7 +161,7 @@ class DoctorScene:
             if gap is not None:
                 message += f"   gap to previous {gap / 1e6:+.3f} ms"
         else:
-            message = "Press any button (or its key) to see it here.   Esc leaves."
+            message = f"Press any button (or its key) to see it here.   {LEAVE_HINT}"
         rendered = theme.fitted(message, size, area.width - round(area.height * 0.4), colour)
         surface.blit(
             rendered, (round(area.height * 0.2), area.centery - rendered.get_height() // 2)

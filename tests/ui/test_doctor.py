@@ -24,6 +24,7 @@ from companion.ui.doctor import (
 )
 from companion.ui.doctor_model import LIT_NS, DoctorModel, SourceCounters, SourceReport
 from companion.ui.doctor_screen import DoctorScene
+from companion.ui.screenshot import difference
 
 SCREENSHOTS = Path(__file__).parents[2] / "companion" / "ui" / "screenshots"
 SIZES = ((800, 480), (480, 320))
@@ -152,19 +153,12 @@ def test_text_mode_taps_typed_controls_through_simulated_pins() -> None:
 
 
 def _assert_close(actual: pygame.Surface, reference: pygame.Surface, diff_path: Path) -> None:
-    assert actual.get_size() == reference.get_size()
-    width, height = actual.get_size()
-    diff = pygame.Surface((width, height))
-    wrong = 0
-    for x in range(0, width):
-        for y in range(0, height):
-            a, b = actual.get_at((x, y)), reference.get_at((x, y))
-            if max(abs(a[i] - b[i]) for i in range(3)) > 24:
-                wrong += 1
-                diff.set_at((x, y), (255, 0, 255))
-    if wrong > width * height // 500:
-        pygame.image.save(diff, str(diff_path))
-        pytest.fail(f"{wrong} pixels differ from the reference; difference saved to {diff_path}")
+    found = difference(actual, reference)
+    if not found.matches:
+        pygame.image.save(found.image, str(diff_path))
+        pytest.fail(
+            f"{found.wrong} pixels differ from the reference; difference saved to {diff_path}"
+        )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -208,3 +202,12 @@ def test_snapshot_shows_a_stuck_control_differently(tmp_path: Path) -> None:
 def test_doctor_command_rejects_a_bad_size(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["doctor", "--size", "huge", "--snapshot", os.devnull]) == 2
     assert "--size 'huge'" in capsys.readouterr().err
+
+
+def test_back_three_times_in_a_row_leaves_the_doctor() -> None:
+    scene = DoctorScene(_model())
+    for n, control in enumerate(["nav.back", "nav.back", "red.hunter", "nav.back", "nav.back"]):
+        scene.handle_input(Press(control, n, "gpio:mock", n), n)
+    assert not scene.finished, "a press in between starts the count again"
+    scene.handle_input(Press("nav.back", 9, "gpio:mock", 9), 9)
+    assert scene.finished

@@ -1,0 +1,659 @@
+"""The Apache TRACKER screens: real cards at the table, the companion keeps the Pow-Wow.
+
+``TrackerScene`` (the game). Seat buttons are slaps, given to the arbiter; when a window
+resolves its timeline is shown and each slap is confirmed in order.
+
+    stage     seat buttons   previous / next        select            back
+    play      slap           -                      game menu         undo last entry
+    window    slap           -                      game menu         undo last entry
+    confirm   slap (queued)  loot / nothing /       confirm           undo previous
+                             penalty                                  confirmation
+    menu      slap           move                   choose            close the menu
+
+The game menu: back to the game, end of game (count the piles), leave (resume later).
+
+``CountScene`` (end of game, ruling A10): every player enters their own pile at once with
+their own buttons: chief +10, warrior +5, woman +1, hunter -1. With the navigation buttons
+only: previous / next = -1 / +1 on the focused pile, select = next pile (then Done), back
+= previous pile (from the first: back to the game).
+
+``ResultsScene``: scores, winner(s) (ties share the victory), and per player the slaps,
+loot, penalties and the fastest / median / slowest gap to the first slap. Select returns to
+the start menu; back undoes the counts and returns to the count screen (a pile was wrong).
+
+The mouse: click an option, a pile's arrows, a menu row; a click elsewhere is select.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+import pygame
+
+from companion.errors import CompanionError, IllegalAction
+from companion.input.controls import button_of, seat_of
+from companion.input.events import Press, Stuck, Unstuck
+from companion.rules.apache_tracker import PRAIRIE_CARDS, RESULTS
+from companion.ui import theme, widgets
+from companion.ui.apache_tracker_model import Results, TrackerModel
+from companion.ui.powwow_view import RESULT_COLOURS, draw_pending, draw_timeline, format_gap
+from companion.ui.scenes import AppContext, BaseScene, NavButton
+
+TITLE: Final = "Apache — tracker"
+PENALTY_REMINDER: Final = (
+    "Penalty (ruling A5): an illegal slap costs the top two cards of the winnings pile; "
+    "they leave the game."
+)
+OPTION_LABELS: Final = {"loot": "Loot", "nothing": "Nothing", "penalty": "Penalty"}
+OPTION_NOTES: Final = {
+    "loot": "took cards",
+    "nothing": "legal, nothing left",
+    "penalty": "top 2 cards lost",
+}
+MENU_ROWS: Final = (
+    "Back to the game",
+    "End of game: count the piles",
+    "Leave: resume it later from the start menu",
+)
+COUNT_STEPS: Final = {"chief": 10, "warrior": 5, "woman": 1, "hunter": -1}
+"""What a seat's own buttons add to its pile on the count screen."""
+
+
+def scene_for(app: AppContext, model: TrackerModel) -> BaseScene:
+    """The screen for the game's phase (a resumed game may be counting, or over)."""
+    phase = model.state.phase
+    if phase == "count":
+        return CountScene(app, model)
+    if phase == "over":
+        return ResultsScene(app, model)
+    return TrackerScene(app, model)
+
+
+class _ModelScene(BaseScene):
+    """A scene over a ``TrackerModel``: journal errors and notices become brief messages."""
+
+    def __init__(self, app: AppContext, model: TrackerModel) -> None:
+        super().__init__(app)
+        self.model = model
+        self.flashes = widgets.Flashes()
+
+    def guarded(self, action: Callable[[], object], now_ns: int) -> bool:
+        """Run ``action``; a refusal or a journal write failure is shown, not raised."""
+        try:
+            action()
+        except IllegalAction as exc:
+            self.flashes.add(str(exc), now_ns, theme.WARN)
+            return False
+        except (OSError, CompanionError) as exc:
+            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
+            return False
+        return True
+
+    def take_notices(self, now_ns: int) -> bool:
+        taken = False
+        while self.model.notices:
+            self.flashes.add(self.model.notices.popleft(), now_ns)
+            taken = True
+        return taken
+
+    def stuck(self, event: Stuck | Unstuck, now_ns: int) -> None:
+        if isinstance(event, Stuck):
+            self.flashes.add(f"{event.control} is stuck: ignored until released", now_ns)
+
+    def close(self) -> None:
+        """The program is leaving: enter the slaps still being decided, then release the
+        journal (a clean quit loses nothing)."""
+        if not self.model.session.closed:
+            self.guarded(lambda: self.model.flush(self.app.monotonic_ns()), 0)
+        self.model.close()
+
+
+# --- the game --------------------------------------------------------------------------------
+
+
+class TrackerScene(_ModelScene):
+    """Slaps, the window timeline and the confirmations (see the module docstring)."""
+
+    def __init__(self, app: AppContext, model: TrackerModel) -> None:
+        super().__init__(app, model)
+        self.menu_open = False
+        self.menu_focus = 0
+
+    # -- input --
+
+    def seat(self, press: Press, now_ns: int) -> None:
+        if self.model.stage in ("count", "over"):
+            return
+        self.model.press(press)
+        self.take_notices(now_ns)
+
+    def nav(self, button: NavButton, now_ns: int) -> None:
+        if self.menu_open:
+            self._menu_nav(button, now_ns)
+        elif button == "back":
+            message = ""
+
+            def undo() -> None:
+                nonlocal message
+                message = self.model.undo()
+
+            if self.guarded(undo, now_ns):
+                self.flashes.add(message, now_ns, theme.TEXT_DIM)
+        elif self.model.stage == "confirm":
+            self._confirm_nav(button, now_ns)
+        elif button == "select":
+            self.menu_open, self.menu_focus = True, 0
+
+    def _confirm_nav(self, button: NavButton, now_ns: int) -> None:
+        if button == "previous":
+            self.model.cycle(-1)
+        elif button == "next":
+            self.model.cycle(+1)
+        elif button == "select":
+            self.guarded(self.model.confirm, now_ns)
+
+    def _menu_nav(self, button: NavButton, now_ns: int) -> None:
+        if button in ("previous", "next"):
+            step = -1 if button == "previous" else 1
+            self.menu_focus = (self.menu_focus + step) % len(MENU_ROWS)
+        elif button == "back":
+            self.menu_open = False
+        else:
+            self._menu_choose(now_ns)
+
+    def _menu_choose(self, now_ns: int) -> None:
+        model = self.model
+        if self.menu_focus == 0:
+            self.menu_open = False
+        elif self.menu_focus == 1:
+            if self.guarded(model.finish, now_ns):
+                self.menu_open = False
+                self.app.stack.replace(CountScene(self.app, model))
+        elif model.arbiter.pending or model.queued:
+            self.flashes.add("wait: a Pow-Wow is still being decided", now_ns)
+        else:
+            model.close()
+            self.app.stack.pop()
+
+    def click(self, pos: tuple[int, int], now_ns: int) -> None:
+        layout = widgets.frame(self.app.size)
+        if self.menu_open:
+            for index, rect in enumerate(_menu_rects(self.app.size)):
+                if rect.collidepoint(pos):
+                    self.menu_focus = index
+                    self._menu_choose(now_ns)
+                    return
+            self.menu_open = False
+        elif self.model.stage == "confirm":
+            for index, rect in enumerate(_option_rects(layout.body, self.app.size)):
+                if rect.collidepoint(pos):
+                    self.model.choose(index)
+                    self.guarded(self.model.confirm, now_ns)
+                    return
+        else:
+            self.nav("select", now_ns)
+
+    # -- time --
+
+    def update(self, now_ns: int) -> bool:
+        changed = False
+        try:
+            changed = self.model.poll(now_ns)
+        except (OSError, CompanionError) as exc:
+            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
+            changed = True
+        changed |= self.take_notices(now_ns)
+        changed |= self.flashes.expire(now_ns)
+        return changed or self.model.stage == "window"
+
+    # -- drawing --
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        size = surface.get_size()
+        layout = widgets.frame(size)
+        surface.fill(theme.BACKGROUND)
+        stage = self.model.stage
+        title, right, hint = self._texts(stage)
+        widgets.header(surface, layout.header, title, right)
+        body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
+        if stage == "confirm":
+            self._draw_confirm(surface, body)
+        elif stage == "window":
+            self._draw_window(surface, body, now_ns)
+        else:
+            self._draw_play(surface, body)
+        if self.menu_open:
+            self._draw_menu(surface, layout.body)
+            hint = "Previous/Next: move · Select: choose · Back: close the menu"
+        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
+
+    def _texts(self, stage: str) -> tuple[str, str, str]:
+        model = self.model
+        waiting = len(model.queued) + (1 if model.arbiter.pending else 0)
+        if stage == "confirm":
+            total = len(model.state.window)
+            title = f"Pow-Wow {model.state.windows}: confirm {model.confirm_index + 1} of {total}"
+            right = f"{waiting} more waiting" if waiting else ""
+            hint = "Previous/Next: choose · Select: confirm · Back: undo previous"
+            return title, right, hint
+        hint = "Seat buttons: slap · Select: game menu · Back: undo last entry"
+        if stage == "window":
+            return "Pow-Wow!", "deciding who was first", hint
+        right = f"{model.state.windows} Pow-Wows" if model.state.windows else "no Pow-Wow yet"
+        return TITLE, right, hint
+
+    def _draw_play(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        size = surface.get_size()
+        gap = widgets.px(size, 8)
+        left, right = widgets.columns(body, [0.9, 1.3], gap=gap)
+        _draw_seat_table(surface, left, self.model)
+        label = pygame.Rect(right.left, right.top, right.width, widgets.px(size, 22))
+        window = self.model.last_window
+        if window is None:
+            widgets.text(
+                surface, "Slap your Indian on the Pow-Wow!", widgets.px(size, 22), theme.TEXT, label
+            )
+            return
+        widgets.text(
+            surface,
+            f"Last Pow-Wow ({window.index + 1})",
+            widgets.px(size, 18),
+            theme.TEXT_DIM,
+            label,
+        )
+        turner = self.model.colour_of(self.model.state.turner)
+        line = pygame.Rect(
+            right.left, right.bottom - widgets.px(size, 20), right.width, widgets.px(size, 20)
+        )
+        widgets.text(
+            surface,
+            f"{widgets.seat_name(turner)} turns the next card (ruling A9)",
+            widgets.px(size, 18),
+            theme.TEXT_DIM,
+            line,
+        )
+        area = pygame.Rect(
+            right.left, label.bottom + gap // 2, right.width, line.top - label.bottom - gap
+        )
+        draw_timeline(surface, area, window, results=())
+
+    def _draw_window(self, surface: pygame.Surface, body: pygame.Rect, now_ns: int) -> None:
+        size = surface.get_size()
+        model = self.model
+        bar = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 12))
+        widgets.progress(surface, bar, model.decided_fraction(now_ns), theme.WARN)
+        line = pygame.Rect(
+            body.left, bar.bottom + widgets.px(size, 4), body.width, widgets.px(size, 20)
+        )
+        quiet = model.arbiter.quiet_ns / 1e9
+        words = f"Slaps in stamp order so far; the order is final {quiet:g} s after the last one."
+        if model.queued:
+            words = f"{len(model.queued)} Pow-Wow(s) decided, waiting to be confirmed."
+        widgets.text(surface, words, widgets.px(size, 17), theme.TEXT_DIM, line)
+        area = pygame.Rect(
+            body.left,
+            line.bottom + widgets.px(size, 6),
+            body.width,
+            body.bottom - line.bottom - widgets.px(size, 6),
+        )
+        draw_pending(surface, area, model.live_presses())
+
+    def _draw_confirm(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        size = surface.get_size()
+        model = self.model
+        options = _option_rects(body, size)
+        question = pygame.Rect(
+            body.left, options[0].top - widgets.px(size, 40), body.width, widgets.px(size, 38)
+        )
+        area = pygame.Rect(
+            body.left, body.top, body.width, question.top - body.top - widgets.px(size, 4)
+        )
+        window = model.confirming
+        results = list(model.state.results)
+        if window is not None:
+            draw_timeline(surface, area, window, current=model.confirm_index, results=results)
+        seat, indian = model.state.window[model.confirm_index]
+        colour = model.colour_of(seat)
+        words = f"{widgets.seat_name(colour)} {indian}: what did the slap get?"
+        if RESULTS[model.option] == "penalty":
+            words = PENALTY_REMINDER
+        ink = theme.WARN if RESULTS[model.option] == "penalty" else theme.TEXT
+        widgets.paragraph(surface, words, widgets.px(size, 19), ink, question, bold=True)
+        for index, (result, rect) in enumerate(zip(RESULTS, options, strict=True)):
+            _draw_option(surface, rect, result, focused=index == model.option)
+
+    def _draw_menu(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        size = surface.get_size()
+        shade = pygame.Surface(area.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, area.topleft)
+        settled = not (self.model.arbiter.pending or self.model.queued)
+        enabled = (True, self.model.can_finish, settled)
+        for index, rect in enumerate(_menu_rects(size)):
+            widgets.panel(surface, rect, focused=index == self.menu_focus)
+            ink = theme.TEXT if enabled[index] else theme.TEXT_DIM
+            inner = rect.inflate(-2 * widgets.px(size, 10), 0)
+            widgets.text(surface, MENU_ROWS[index], widgets.px(size, 24), ink, inner)
+
+
+def _option_rects(body: pygame.Rect, size: tuple[int, int]) -> list[pygame.Rect]:
+    height = widgets.px(size, 52)
+    band = pygame.Rect(body.left, body.bottom - height, body.width, height)
+    return widgets.columns(band, [1.0, 1.0, 1.0], gap=widgets.px(size, 8))
+
+
+def _draw_option(surface: pygame.Surface, rect: pygame.Rect, result: str, *, focused: bool) -> None:
+    size = surface.get_size()
+    fill = theme.mix(theme.PANEL, RESULT_COLOURS[result], 0.35 if focused else 0.1)
+    widgets.panel(surface, rect, focused=focused, fill=fill)
+    top = pygame.Rect(rect.left + 4, rect.top + 2, rect.width - 8, rect.height * 6 // 10)
+    bottom = pygame.Rect(rect.left + 4, top.bottom - 2, rect.width - 8, rect.height - top.height)
+    widgets.text(
+        surface,
+        OPTION_LABELS[result],
+        widgets.px(size, 26),
+        theme.TEXT,
+        top,
+        align="center",
+        bold=True,
+    )
+    widgets.text(
+        surface, OPTION_NOTES[result], widgets.px(size, 16), theme.TEXT_DIM, bottom, align="center"
+    )
+
+
+def _menu_rects(size: tuple[int, int]) -> list[pygame.Rect]:
+    body = widgets.frame(size).body
+    width = round(body.width * 0.86)
+    height, gap = widgets.px(size, 44), widgets.px(size, 10)
+    top = body.centery - (len(MENU_ROWS) * (height + gap) - gap) // 2
+    area = pygame.Rect(body.centerx - width // 2, top, width, body.bottom - top)
+    return widgets.rows(area, len(MENU_ROWS), height=height, gap=gap)
+
+
+def _draw_seat_table(surface: pygame.Surface, area: pygame.Rect, model: TrackerModel) -> None:
+    """One line per player: colour and letter, then slaps, loot and penalties so far."""
+    size = surface.get_size()
+    lines = widgets.rows(
+        area, len(model.colours) + 1, height=widgets.px(size, 30), gap=widgets.px(size, 4)
+    )
+    weights = [1.6, 1.0, 1.0, 1.0]
+    heads = widgets.columns(lines[0], weights, gap=4)
+    for head, word in zip(heads[1:], ("slaps", "loot", "pen."), strict=True):
+        widgets.text(surface, word, widgets.px(size, 16), theme.TEXT_DIM, head, align="center")
+    for line, colour, stats in zip(lines[1:], model.colours, model.state.stats, strict=True):
+        cells = widgets.columns(line, weights, gap=4)
+        widgets.chip(surface, cells[0], colour, label=colour)
+        for cell, value in zip(cells[1:], (stats.slaps, stats.loot, stats.penalties), strict=True):
+            widgets.text(
+                surface, str(value), round(line.height * 0.85), theme.TEXT, cell, align="center"
+            )
+
+
+# --- the count -------------------------------------------------------------------------------
+
+
+class CountScene(_ModelScene):
+    """End of the game: each pile counted into the companion (see the module docstring)."""
+
+    def __init__(
+        self, app: AppContext, model: TrackerModel, piles: list[int] | None = None
+    ) -> None:
+        super().__init__(app, model)
+        counted = list(model.state.piles)  # entered before a crash: they stand
+        self.first = min(len(counted), len(model.colours) - 1)
+        start = piles if piles is not None else []
+        self.piles = counted + start[len(counted) :]
+        self.piles += [0] * (len(model.colours) - len(self.piles))
+        self.focus = self.first
+
+    @property
+    def done_focused(self) -> bool:
+        return self.focus == len(self.piles)
+
+    def seat(self, press: Press, now_ns: int) -> None:
+        colour = seat_of(press.control)
+        if colour not in self.model.colours or self.model.colours.index(colour) < self.first:
+            return
+        self.focus = self.model.colours.index(colour)
+        self._add(self.focus, COUNT_STEPS[button_of(press.control)])
+
+    def _add(self, seat: int, delta: int) -> None:
+        self.piles[seat] = min(PRAIRIE_CARDS, max(0, self.piles[seat] + delta))
+
+    def nav(self, button: NavButton, now_ns: int) -> None:
+        if button in ("previous", "next"):
+            if self.done_focused:
+                self.flashes.add(
+                    "Select: enter these piles · Back: change a pile", now_ns, theme.TEXT_DIM
+                )
+            else:
+                self._add(self.focus, -1 if button == "previous" else 1)
+        elif button == "select":
+            if self.done_focused:
+                self._enter(now_ns)
+            else:
+                self.focus += 1
+        elif self.focus > self.first:
+            self.focus -= 1
+        elif self.first:
+            self.flashes.add("the piles counted before the interruption stand", now_ns)
+        elif self.guarded(self.model.unfinish, now_ns):
+            self.app.stack.replace(TrackerScene(self.app, self.model))
+
+    def _enter(self, now_ns: int) -> None:
+        if self.guarded(lambda: self.model.count_piles(self.piles), now_ns):
+            self.app.stack.replace(ResultsScene(self.app, self.model))
+
+    def click(self, pos: tuple[int, int], now_ns: int) -> None:
+        rects = _count_rects(self.app.size, len(self.piles))
+        for seat, rect in enumerate(rects[:-1]):
+            if rect.collidepoint(pos) and seat >= self.first:
+                self.focus = seat
+                minus, _, plus = _count_cells(rect)
+                if minus.collidepoint(pos):
+                    self._add(seat, -1)
+                elif plus.collidepoint(pos):
+                    self._add(seat, 1)
+                return
+        if rects[-1].collidepoint(pos):
+            self.focus = len(self.piles)
+            self._enter(now_ns)
+
+    def update(self, now_ns: int) -> bool:
+        return self.take_notices(now_ns) | self.flashes.expire(now_ns)
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        size = surface.get_size()
+        layout = widgets.frame(size)
+        surface.fill(theme.BACKGROUND)
+        total = sum(self.piles)
+        right = f"total {total} of {PRAIRIE_CARDS}"
+        widgets.header(surface, layout.header, "End of game: count the piles", right)
+        legend = pygame.Rect(
+            widgets.px(size, 10),
+            layout.body.top + widgets.px(size, 4),
+            size[0] - widgets.px(size, 20),
+            widgets.px(size, 20),
+        )
+        widgets.text(
+            surface,
+            "Your own buttons: chief +10 · warrior +5 · woman +1 · hunter −1",
+            widgets.px(size, 18),
+            theme.TEXT_DIM,
+            legend,
+        )
+        rects = _count_rects(size, len(self.piles))
+        for seat, (colour, rect) in enumerate(zip(self.model.colours, rects, strict=False)):
+            self._draw_pile(surface, rect, colour, self.piles[seat], focused=seat == self.focus)
+        done = rects[-1]
+        widgets.panel(surface, done, focused=self.done_focused)
+        ink = theme.BAD if total > PRAIRIE_CARDS else theme.TEXT
+        words = (
+            "Done: these are the piles"
+            if total <= PRAIRIE_CARDS
+            else (f"{total} cards: more than the {PRAIRIE_CARDS} prairie cards (ruling A2)")
+        )
+        widgets.text(
+            surface,
+            words,
+            widgets.px(size, 22),
+            ink,
+            done.inflate(-widgets.px(size, 20), 0),
+            bold=self.done_focused,
+        )
+        hint = "Previous/Next: −1/+1 · Select: next pile · Back: previous pile"
+        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
+
+    def _draw_pile(
+        self, surface: pygame.Surface, rect: pygame.Rect, colour: str, cards: int, *, focused: bool
+    ) -> None:
+        widgets.panel(surface, rect, focused=focused)
+        badge, minus, number, plus = _count_cells(rect, with_badge=True)
+        widgets.chip(surface, badge, colour, label=colour)
+        ink = theme.TEXT if focused else theme.TEXT_DIM
+        widgets.arrow(surface, minus, "left", ink)
+        widgets.arrow(surface, plus, "right", ink)
+        widgets.text(
+            surface,
+            str(cards),
+            round(rect.height * 0.8),
+            theme.TEXT,
+            number,
+            align="center",
+            bold=True,
+        )
+
+
+def _count_rects(size: tuple[int, int], seats: int) -> list[pygame.Rect]:
+    body = widgets.frame(size).body
+    pad = widgets.px(size, 10)
+    area = pygame.Rect(
+        pad, body.top + widgets.px(size, 28), size[0] - 2 * pad, body.height - widgets.px(size, 32)
+    )
+    return widgets.rows(area, seats + 1, height=widgets.px(size, 36), gap=widgets.px(size, 4))
+
+
+def _count_cells(rect: pygame.Rect, *, with_badge: bool = False) -> list[pygame.Rect]:
+    """A pile row: badge, minus arrow, the number, plus arrow (the row's clickable parts)."""
+    inner = rect.inflate(-8, -8)
+    badge, minus, number, plus, _ = widgets.columns(inner, [2.2, 0.8, 1.4, 0.8, 1.6], gap=6)
+    return [badge, minus, number, plus] if with_badge else [minus, number, plus]
+
+
+# --- the results -----------------------------------------------------------------------------
+
+
+class ResultsScene(_ModelScene):
+    """Scores, winner(s) and every player's Pow-Wow statistics. Select: the start menu;
+    back: a count was wrong, back to the count (the counts are undone)."""
+
+    def __init__(self, app: AppContext, model: TrackerModel) -> None:
+        super().__init__(app, model)
+        self.results: Results = model.results()
+
+    def nav(self, button: NavButton, now_ns: int) -> None:
+        if button == "select":
+            self.model.close()  # the game is over: nothing more will be journaled
+            self.app.stack.pop()
+        elif button == "back" and not self.model.session.closed:
+            piles: list[int] = []
+
+            def uncount() -> None:
+                piles.extend(self.model.uncount())
+
+            if self.guarded(uncount, now_ns):
+                self.app.stack.replace(CountScene(self.app, self.model, piles))
+
+    def update(self, now_ns: int) -> bool:
+        return self.flashes.expire(now_ns)
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        size = surface.get_size()
+        layout = widgets.frame(size)
+        surface.fill(theme.BACKGROUND)
+        results = self.results
+        widgets.header(surface, layout.header, "Results", f"{results.windows} Pow-Wows")
+        body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
+        banner = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 32))
+        widgets.text(
+            surface,
+            _winner_words(results),
+            widgets.px(size, 26),
+            theme.GOOD,
+            banner,
+            align="center",
+            bold=True,
+        )
+        table = pygame.Rect(
+            body.left,
+            banner.bottom + widgets.px(size, 6),
+            body.width,
+            body.bottom - banner.bottom - widgets.px(size, 6),
+        )
+        _draw_results_table(surface, table, results)
+        hint = "Select: the start menu · Back: a count was wrong"
+        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
+
+
+def _winner_words(results: Results) -> str:
+    cards = next(p.cards for p in results.players if p.winner)
+    names = ", ".join(widgets.seat_name(colour) for colour in results.winners)
+    if results.shared:
+        return f"Shared victory: {names}, {cards} cards each (ruling A10)"
+    return f"{names} wins with {cards} cards"
+
+
+RESULT_COLUMNS: Final = ("cards", "slaps", "loot", "pen.", "fastest", "median", "slowest")
+
+
+def _draw_results_table(surface: pygame.Surface, area: pygame.Rect, results: Results) -> None:
+    size = surface.get_size()
+    weights = [1.7, 1.0, 0.9, 0.9, 0.9, 1.2, 1.2, 1.2]
+    lines = widgets.rows(
+        area, len(results.players) + 2, height=widgets.px(size, 30), gap=widgets.px(size, 3)
+    )
+    group = widgets.columns(lines[0], weights, gap=4)
+    span = group[5].union(group[7])
+    widgets.text(
+        surface,
+        "gap to the first slap, ms",
+        widgets.px(size, 15),
+        theme.TEXT_DIM,
+        span,
+        align="center",
+    )
+    for cell, word in zip(
+        widgets.columns(lines[1], weights, gap=4)[1:], RESULT_COLUMNS, strict=True
+    ):
+        widgets.text(surface, word, widgets.px(size, 16), theme.TEXT_DIM, cell, align="center")
+    for line, player in zip(lines[2:], results.players, strict=True):
+        fill = theme.mix(theme.PANEL, theme.GOOD, 0.25) if player.winner else theme.PANEL
+        widgets.panel(surface, line, fill=fill)
+        cells = widgets.columns(line.inflate(-4, -6), weights, gap=4)
+        widgets.chip(surface, cells[0], player.colour, label=player.colour)
+        values = [
+            str(player.cards),
+            str(player.slaps),
+            str(player.loot),
+            str(player.penalties),
+            _ms(player.fastest_ns),
+            _ms(player.median_ns),
+            _ms(player.slowest_ns),
+        ]
+        for index, (cell, value) in enumerate(zip(cells[1:], values, strict=True)):
+            bold = index == 0
+            widgets.text(
+                surface,
+                value,
+                round(line.height * (0.85 if bold else 0.7)),
+                theme.TEXT,
+                cell,
+                align="center",
+                bold=bold,
+            )
+
+
+def _ms(gap_ns: float | None) -> str:
+    return "—" if gap_ns is None else format_gap(gap_ns).removeprefix("+").removesuffix(" ms")

@@ -1,0 +1,84 @@
+"""``companion run``: the start menu, and from it the games and the doctor.
+
+Opens the input source (``--source``: simulated pins driven by the keyboard, the real GPIO
+pins, or the keyboard alone), the display, and runs the main loop over a ``SceneStack``
+whose first scene is the start menu. Games are journaled to ``--games-dir`` (default
+``session.default_games_dir()``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import pygame
+
+from companion.input.pinmap import DEFAULT_PROFILE, Profile, load_profile
+from companion.session import default_games_dir
+from companion.ui.app import Inbox, open_display, parse_size, run_loop
+from companion.ui.doctor import OpenedInput, _build_model, open_input
+from companion.ui.doctor_screen import DoctorScene
+from companion.ui.menu import MenuScene
+from companion.ui.scenes import AppContext, PowwowSettings, SceneStack
+
+
+def build_app(
+    size: tuple[int, int],
+    *,
+    games_dir: Path,
+    opened: OpenedInput | None = None,
+    profile: Profile | None = None,
+    powwow: PowwowSettings | None = None,
+) -> AppContext:
+    """The program's scenes and what they share, the start menu on top (applied on the
+    first frame). With ``opened`` and ``profile`` the menu offers the doctor, and keys go
+    to the input source before any scene sees them."""
+    stack = SceneStack(key_handler=None if opened is None else opened.handle_key)
+    app = AppContext(size=size, stack=stack, games_dir=games_dir)
+    if powwow is not None:
+        app.powwow = powwow
+    if opened is not None and profile is not None:
+        app.open_doctor = lambda: _doctor_scene(opened, profile)
+    stack.push(MenuScene(app))
+    return app
+
+
+def _doctor_scene(opened: OpenedInput, profile: Profile) -> DoctorScene:
+    """The doctor for the source in use (the stack gives it the keys the source left)."""
+    return DoctorScene(
+        _build_model(profile, opened.report, time.monotonic_ns()), opened.read_source
+    )
+
+
+def powwow_from(args: argparse.Namespace) -> PowwowSettings:
+    quiet = getattr(args, "quiet_time", None)
+    if quiet is None:
+        return PowwowSettings()
+    return PowwowSettings(quiet_ns=round(quiet * 1e9))
+
+
+def run_command(args: argparse.Namespace) -> int:
+    profile = load_profile(args.profile or DEFAULT_PROFILE)
+    size = parse_size(args.size)
+    games_dir = default_games_dir() if args.games_dir is None else Path(args.games_dir)
+    inbox = Inbox()
+    with open_input(args.source, profile, inbox.put) as opened:
+        for warning in opened.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        until = None if args.seconds is None else time.monotonic_ns() + round(args.seconds * 1e9)
+        screen = open_display(size, fullscreen=args.fullscreen, title="companion")
+        app = build_app(
+            screen.get_size(),
+            games_dir=games_dir,
+            opened=opened,
+            profile=profile,
+            powwow=powwow_from(args),
+        )
+        try:
+            run_loop(screen, app.stack, inbox, until_ns=until)
+        finally:
+            app.stack.close()
+            pygame.display.quit()
+    return 0

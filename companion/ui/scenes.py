@@ -1,0 +1,269 @@
+"""The scene stack, the base every stacked scene builds on, and what scenes share.
+
+A ``SceneStack`` is itself a ``Scene`` for ``run_loop``: it hands events to the scene on
+top and draws it. Scenes ask for changes with ``push``, ``pop``, ``replace`` and ``clear``;
+the requests are queued and applied between frames (at the start and end of ``update``),
+so every event of one frame goes to the same scene. A scene whose ``finished`` turns true
+is popped. The stack is finished when it is empty.
+
+Controls. Every ``BaseScene`` is driven by the four navigation buttons only (``nav.previous``,
+``nav.next``, ``nav.select``, ``nav.back``: ``Press`` events from the input source; on the
+desktop the arrows, Enter and Backspace press simulated pins), plus the seat buttons where
+a scene uses them. Keys the input source does not take still work: Escape is back, Up and
+Down are previous and next (and, with a source that takes no keys, Left/Right/Enter/
+Backspace too). The mouse: left click = select (on what is under it), right click = back,
+the wheel = previous/next.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, Literal, Protocol, runtime_checkable
+
+import pygame
+
+from companion.input.controls import NAV_GROUP, seat_of
+from companion.input.events import InputEvent, Press, Stuck, Unstuck
+from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, DEFAULT_TIE_WINDOW_NS
+from companion.ui.app import Scene
+
+NavButton = Literal["previous", "next", "select", "back"]
+
+FALLBACK_KEYS: Final[dict[int, NavButton]] = {
+    pygame.K_ESCAPE: "back",
+    pygame.K_BACKSPACE: "back",
+    pygame.K_UP: "previous",
+    pygame.K_LEFT: "previous",
+    pygame.K_DOWN: "next",
+    pygame.K_RIGHT: "next",
+    pygame.K_RETURN: "select",
+    pygame.K_KP_ENTER: "select",
+    pygame.K_SPACE: "select",
+}
+"""Keys a scene sees only when the input source did not take them (see the module doc)."""
+
+KeyHandler = Callable[[pygame.event.Event], bool]
+
+
+@runtime_checkable
+class OnTop(Protocol):
+    """A scene that wants to know when it becomes the top of the stack (pushed, or
+    uncovered by a pop)."""
+
+    def on_top(self, now_ns: int) -> None: ...
+
+
+@runtime_checkable
+class Closable(Protocol):
+    """A scene holding something to release when the program leaves (a journal). A scene
+    that pops itself releases its things itself: scenes may share them (the Apache game
+    and its count screen share one session), so a pop or a replace closes nothing."""
+
+    def close(self) -> None: ...
+
+
+class SceneStack:
+    """Scenes on a stack; ``run_loop`` drives the top one (see the module docstring)."""
+
+    def __init__(
+        self,
+        first: Scene | None = None,
+        *,
+        key_handler: KeyHandler | None = None,
+        clock: Callable[[], int] = time.monotonic_ns,
+    ) -> None:
+        self._scenes: list[Scene] = []
+        self._requests: list[tuple[str, Scene | None]] = []
+        self._key_handler = key_handler
+        self._clock = clock
+        if first is not None:
+            self.push(first)
+
+    def __repr__(self) -> str:
+        names = [type(scene).__name__ for scene in self._scenes]
+        return f"<SceneStack {names} requests={len(self._requests)}>"
+
+    # -- requests (applied between frames) --
+
+    def push(self, scene: Scene) -> None:
+        self._requests.append(("push", scene))
+
+    def pop(self) -> None:
+        self._requests.append(("pop", None))
+
+    def replace(self, scene: Scene) -> None:
+        """Pop the top scene and push ``scene`` in its place."""
+        self._requests.append(("replace", scene))
+
+    def clear(self) -> None:
+        """Close and pop every scene: the stack finishes (the program leaves)."""
+        self._requests.append(("clear", None))
+
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        """The scenes, bottom first (requests not applied yet are not in it)."""
+        return tuple(self._scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def apply_requests(self, now_ns: int) -> bool:
+        """Apply the queued requests; True if the top scene changed."""
+        if not self._requests:
+            return False
+        before = self.top
+        requests, self._requests = self._requests, []
+        for kind, scene in requests:
+            if kind in ("pop", "replace") and self._scenes:
+                self._scenes.pop()  # a scene leaving on its own releases what it holds
+            elif kind == "clear":
+                while self._scenes:
+                    _close(self._scenes.pop())
+            if scene is not None:
+                self._scenes.append(scene)
+        top = self.top
+        if top is not None and top is not before and isinstance(top, OnTop):
+            top.on_top(now_ns)
+        return top is not before
+
+    # -- the Scene protocol --
+
+    @property
+    def finished(self) -> bool:
+        return not self._scenes and not self._requests
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self._key_handler is not None and self._key_handler(event):
+            return
+        if self.top is not None:
+            self.top.handle_event(event)
+
+    def handle_input(self, event: InputEvent, now_ns: int) -> None:
+        if self.top is not None:
+            self.top.handle_input(event, now_ns)
+
+    def update(self, now_ns: int) -> bool:
+        changed = self.apply_requests(now_ns)
+        top = self.top
+        if top is None:
+            return changed
+        changed |= top.update(now_ns)
+        if top.finished and top is self.top and ("pop", None) not in self._requests:
+            self.pop()
+        return self.apply_requests(now_ns) or changed
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        if self.top is not None:
+            self.top.draw(surface, now_ns)
+
+    def close(self) -> None:
+        """Close every scene (journals are released); the stack is empty afterwards."""
+        self._requests.clear()
+        while self._scenes:
+            _close(self._scenes.pop())
+
+
+def _close(scene: Scene) -> None:
+    if isinstance(scene, Closable):
+        scene.close()
+
+
+# --- what scenes share -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PowwowSettings:
+    """The slap arbiter's times (ruling A9: the quiet time is configurable)."""
+
+    quiet_ns: int = DEFAULT_QUIET_NS
+    settle_ns: int = DEFAULT_SETTLE_NS
+    tie_window_ns: int = DEFAULT_TIE_WINDOW_NS
+
+
+@dataclass(slots=True)
+class AppContext:
+    """What every scene of one program run shares."""
+
+    size: tuple[int, int]
+    stack: SceneStack
+    games_dir: Path
+    powwow: PowwowSettings = field(default_factory=PowwowSettings)
+    open_doctor: Callable[[], Scene] | None = None
+    """Makes the doctor scene for the input source in use (None: no doctor offered)."""
+    monotonic_ns: Callable[[], int] = time.monotonic_ns
+    wall_clock: Callable[[], float] = time.time
+    """Unix time: journal stamps and "5 min ago"."""
+    new_seed: Callable[[], int] = field(default_factory=lambda: _random_seed)
+
+
+def _random_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+# --- the base of every stacked scene ---------------------------------------------------------
+
+
+class BaseScene:
+    """A scene driven by the navigation buttons, the seat buttons and the mouse.
+
+    Subclasses implement ``nav``, and where they use them ``seat``, ``click`` and
+    ``stuck``; ``update`` returns whether time alone changed the screen; ``draw`` draws.
+    """
+
+    def __init__(self, app: AppContext) -> None:
+        self.app = app
+        self._finished = False
+
+    @property
+    def finished(self) -> bool:
+        return self._finished
+
+    # -- input, mapped onto nav / seat / click --
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        now_ns = self.app.monotonic_ns()
+        if event.type == pygame.KEYDOWN and event.key in FALLBACK_KEYS:
+            self.nav(FALLBACK_KEYS[event.key], now_ns)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.click(event.pos, now_ns)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.nav("back", now_ns)
+        elif event.type == pygame.MOUSEWHEEL and event.y:
+            self.nav("previous" if event.y > 0 else "next", now_ns)
+
+    def handle_input(self, event: InputEvent, now_ns: int) -> None:
+        if isinstance(event, Press):
+            group, _, button = event.control.partition(".")
+            if group == NAV_GROUP and button in ("previous", "next", "select", "back"):
+                self.nav(button, now_ns)  # type: ignore[arg-type]  # checked just above
+            elif seat_of(event.control) is not None:
+                self.seat(event, now_ns)
+        elif isinstance(event, Stuck | Unstuck):
+            self.stuck(event, now_ns)
+
+    def nav(self, button: NavButton, now_ns: int) -> None:
+        """A navigation button (or its key, click or wheel)."""
+
+    def seat(self, press: Press, now_ns: int) -> None:
+        """A seat button (``press.control`` such as ``"red.hunter"``)."""
+
+    def click(self, pos: tuple[int, int], now_ns: int) -> None:
+        """A left click at ``pos``; by default the same as select."""
+        self.nav("select", now_ns)
+
+    def stuck(self, event: Stuck | Unstuck, now_ns: int) -> None:
+        """A control reported stuck (ignored until released) or released again."""
+
+    # -- time and drawing --
+
+    def update(self, now_ns: int) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        raise NotImplementedError

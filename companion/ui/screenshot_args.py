@@ -1,0 +1,40 @@
+"""The scenes ``companion screenshot`` knows and its arguments: kept free of pygame so that
+building the command line (``companion --help``) stays quick. The rendering is in
+``screenshot.py``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Final
+
+SCENES: Final = (
+    "menu",
+    "doctor",
+    "apache-tracker-play",
+    "apache-tracker-window",
+    "apache-tracker-confirm",
+    "apache-tracker-count",
+    "apache-tracker-results",
+)
+SIZES: Final = ((480, 320), (800, 480))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``companion screenshot``."""
+    parser.add_argument(
+        "scene", nargs="?", choices=SCENES, metavar="SCENE", help=f"one of: {', '.join(SCENES)}"
+    )
+    parser.add_argument(
+        "--size", default="800x480", metavar="WxH", help="picture size (default 800x480)"
+    )
+    parser.add_argument("--out", metavar="FILE.png", default=None, help="where to write it")
+    parser.add_argument(
+        "--all", action="store_true", help="every scene at 480x320 and 800x480, into --dir"
+    )
+    parser.add_argument(
+        "--dir",
+        default=None,
+        metavar="DIR",
+        help="with --all: the directory (e.g. companion/ui/screenshots)",
+    )
+    parser.set_defaults(screenshot_prog=parser.prog)

@@ -1,0 +1,259 @@
+"""Drawing helpers shared by the scenes: the frame (header, body, footer), fitted text,
+seat chips (colour AND letter), rows, arrows, and brief messages.
+
+Sizes scale with the screen height (``unit``: 1.0 at 320 px, 1.5 at 480 px), so one layout
+serves the 480x320 and the 800x480 panels. Text always goes through ``theme.fitted``, so a
+long line shrinks instead of clipping.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Final, Literal
+
+import pygame
+
+from companion.ui import theme
+
+FLASH_NS: Final = 2_500_000_000
+"""How long a brief message (a late press, a refusal) stays on screen."""
+
+Align = Literal["left", "center", "right"]
+
+
+def unit(size: tuple[int, int]) -> float:
+    """The scale of a screen: 1.0 for a 320 px high panel, 1.5 for 480 px."""
+    return size[1] / 320
+
+
+def px(size: tuple[int, int], value: float) -> int:
+    """``value`` pixels at 480x320, scaled to this screen."""
+    return round(value * unit(size))
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A screen's three bands."""
+
+    header: pygame.Rect
+    body: pygame.Rect
+    footer: pygame.Rect
+
+
+def frame(size: tuple[int, int]) -> Frame:
+    width, height = size
+    header_h, footer_h = px(size, 40), px(size, 26)
+    header = pygame.Rect(0, 0, width, header_h)
+    footer = pygame.Rect(0, height - footer_h, width, footer_h)
+    body = pygame.Rect(0, header_h, width, footer.top - header_h)
+    return Frame(header, body, footer)
+
+
+def text(
+    surface: pygame.Surface,
+    words: str,
+    size: int,
+    colour: theme.RGB,
+    rect: pygame.Rect,
+    *,
+    align: Align = "left",
+    bold: bool = False,
+) -> pygame.Rect:
+    """``words`` fitted into ``rect``'s width, centred vertically; returns where it went."""
+    rendered = theme.fitted(words, size, max(1, rect.width), colour, bold=bold)
+    place = rendered.get_rect(centery=rect.centery)
+    if align == "left":
+        place.left = rect.left
+    elif align == "right":
+        place.right = rect.right
+    else:
+        place.centerx = rect.centerx
+    surface.blit(rendered, place)
+    return place
+
+
+def wrap(words: str, size: int, width: int, *, bold: bool = False) -> list[str]:
+    """``words`` broken into lines no wider than ``width`` at ``size`` (greedy, by word)."""
+    face = theme.font(size, bold=bold)
+    lines: list[str] = []
+    for word in words.split():
+        if lines and face.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def paragraph(
+    surface: pygame.Surface,
+    words: str,
+    size: int,
+    colour: theme.RGB,
+    rect: pygame.Rect,
+    *,
+    bold: bool = False,
+) -> None:
+    """``words`` wrapped onto as many lines as ``rect`` holds, shrunk until they fit."""
+    while True:
+        lines = wrap(words, size, rect.width, bold=bold)
+        line_h = theme.font(size, bold=bold).get_linesize()
+        if len(lines) * line_h <= rect.height or size <= 8:
+            break
+        size -= 1
+    top = rect.centery - len(lines) * line_h // 2
+    for line in lines:
+        text(
+            surface, line, size, colour, pygame.Rect(rect.left, top, rect.width, line_h), bold=bold
+        )
+        top += line_h
+
+
+def chip(
+    surface: pygame.Surface, rect: pygame.Rect, colour: str, *, label: str | None = None
+) -> None:
+    """A seat's badge: its colour with its letter (and ``label`` after it, if it fits)."""
+    fill = theme.SEAT_COLOURS[colour]
+    pygame.draw.rect(surface, fill, rect, border_radius=max(2, rect.height // 5))
+    ink = theme.text_colour_on(fill)
+    words = theme.SEAT_LETTERS[colour] if label is None else f"{theme.SEAT_LETTERS[colour]} {label}"
+    inner = rect.inflate(-max(4, rect.height // 4), 0)
+    text(surface, words, round(rect.height * 0.8), ink, inner, align="center", bold=True)
+
+
+def seat_name(colour: str) -> str:
+    """``"R red"``: the letter first, for colour-blind players."""
+    return f"{theme.SEAT_LETTERS[colour]} {colour}"
+
+
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    *,
+    focused: bool = False,
+    editing: bool = False,
+    fill: theme.RGB = theme.PANEL,
+) -> None:
+    """A row or box: focused rows are lit and edged, a row being edited glows warm."""
+    if editing:
+        fill, edge, width = theme.mix(fill, theme.WARN, 0.25), theme.WARN, 3
+    elif focused:
+        fill, edge, width = theme.mix(fill, theme.TEXT, 0.16), theme.TEXT, 2
+    else:
+        edge, width = theme.PANEL_EDGE, 1
+    radius = max(3, rect.height // 6)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, width=width, border_radius=radius)
+
+
+def arrow(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    direction: Literal["left", "right"],
+    colour: theme.RGB,
+) -> None:
+    """A solid triangle pointing ``direction`` inside ``rect`` (the font has no arrows)."""
+    side = min(rect.width, rect.height) * 0.7
+    cx, cy, half = rect.centerx, rect.centery, side / 2
+    if direction == "left":
+        points = [(cx - half, cy), (cx + half, cy - half), (cx + half, cy + half)]
+    else:
+        points = [(cx + half, cy), (cx - half, cy - half), (cx - half, cy + half)]
+    pygame.draw.polygon(surface, colour, points)
+
+
+def header(surface: pygame.Surface, rect: pygame.Rect, title: str, right: str = "") -> None:
+    pygame.draw.rect(surface, theme.PANEL, rect)
+    pygame.draw.line(surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
+    pad = max(6, rect.height // 5)
+    inner = rect.inflate(-2 * pad, 0)
+    size = round(rect.height * 0.62)
+    if right:
+        right_place = text(
+            surface, right, round(rect.height * 0.45), theme.TEXT_DIM, inner, align="right"
+        )
+        inner.width = max(1, right_place.left - inner.left - pad)
+    text(surface, title, size, theme.TEXT, inner, bold=True)
+
+
+def footer(
+    surface: pygame.Surface, rect: pygame.Rect, hint: str, flash: Flash | None = None
+) -> None:
+    """The key hint line, or a brief message in its place while one is showing."""
+    fill = theme.PANEL if flash is None else theme.mix(theme.PANEL, flash.colour, 0.3)
+    pygame.draw.rect(surface, fill, rect)
+    pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright)
+    words, colour = (hint, theme.TEXT_DIM) if flash is None else (flash.text, theme.TEXT)
+    pad = max(4, rect.height // 4)
+    text(surface, words, round(rect.height * 0.62), colour, rect.inflate(-2 * pad, 0))
+
+
+def progress(
+    surface: pygame.Surface, rect: pygame.Rect, fraction: float, colour: theme.RGB
+) -> None:
+    """A bar filled ``fraction`` (0..1) of the way."""
+    radius = rect.height // 2
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
+    filled = rect.copy()
+    filled.width = round(rect.width * min(1.0, max(0.0, fraction)))
+    if filled.width:
+        pygame.draw.rect(surface, colour, filled, border_radius=radius)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=radius)
+
+
+def rows(area: pygame.Rect, count: int, *, height: int, gap: int) -> list[pygame.Rect]:
+    """``count`` rows of ``height`` (less if they do not fit) stacked from ``area``'s top."""
+    if count <= 0:
+        return []
+    height = min(height, (area.height - gap * (count - 1)) // count)
+    return [
+        pygame.Rect(area.left, area.top + i * (height + gap), area.width, height)
+        for i in range(count)
+    ]
+
+
+def columns(area: pygame.Rect, weights: list[float], *, gap: int = 0) -> list[pygame.Rect]:
+    """``area`` cut into columns of widths proportional to ``weights``."""
+    room = area.width - gap * (len(weights) - 1)
+    total = sum(weights)
+    cells, left = [], float(area.left)
+    for weight in weights:
+        width = room * weight / total
+        cells.append(pygame.Rect(round(left), area.top, round(width), area.height))
+        left += width + gap
+    return cells
+
+
+# --- brief messages --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Flash:
+    text: str
+    colour: theme.RGB
+    until_ns: int
+
+
+class Flashes:
+    """Brief messages, newest shown; each stays ``FLASH_NS``."""
+
+    def __init__(self) -> None:
+        self._items: deque[Flash] = deque(maxlen=8)
+
+    def add(self, words: str, now_ns: int, colour: theme.RGB = theme.WARN) -> None:
+        self._items.append(Flash(words, colour, now_ns + FLASH_NS))
+
+    def current(self, now_ns: int) -> Flash | None:
+        for item in reversed(self._items):
+            if item.until_ns > now_ns:
+                return item
+        return None
+
+    def expire(self, now_ns: int) -> bool:
+        """Forget the messages whose time is up; True if one was forgotten (redraw)."""
+        before = len(self._items)
+        self._items = deque((f for f in self._items if f.until_ns > now_ns), maxlen=8)
+        return len(self._items) != before
+
+    def __len__(self) -> int:
+        return len(self._items)

@@ -1,0 +1,168 @@
+"""`companion run` end to end: the real main loop, simulated pins pressed by keyboard events,
+from the start menu through an Apache TRACKER game to its results and back out."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.cli import main
+from companion.input.debounce import DebounceSettings
+from companion.input.pinmap import load_profile
+from companion.session import Session
+from companion.ui.apache_tracker import CountScene, ResultsScene, TrackerScene
+from companion.ui.app import Inbox, open_display, run_loop
+from companion.ui.doctor import open_input
+from companion.ui.menu import MenuScene
+from companion.ui.run import build_app
+from companion.ui.scenes import AppContext, PowwowSettings
+
+SIZE = (480, 320)
+QUIET = PowwowSettings(quiet_ns=150_000_000, settle_ns=30_000_000)
+"""A short quiet time, so the test waits 0.18 s for the window instead of 1.25 s."""
+QUICK_KEYS = DebounceSettings(glitch_quiet_ns=1, release_quiet_ns=1)
+"""The test presses the next key as soon as a frame shows the last one's effect, which can
+be 5 ms after it: within the 10 ms a released button is given to stop bouncing, so the
+same button pressed again would be taken as a bounce. No hand presses that fast."""
+
+
+def tap(*keys: int) -> Callable[[AppContext], None]:
+    """Post a key-down and key-up per key (the keyboard presses a simulated pin)."""
+
+    def post(app: AppContext) -> None:
+        for key in keys:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
+
+    return post
+
+
+@dataclass
+class Step:
+    """When ``ready`` holds after a frame, ``then`` posts the next keys."""
+
+    what: str
+    ready: Callable[[AppContext], bool]
+    then: Callable[[AppContext], None]
+
+
+def top(app: AppContext) -> object:
+    return app.stack.top
+
+
+def menu(app: AppContext) -> MenuScene:
+    scene = app.stack.top
+    assert isinstance(scene, MenuScene)
+    return scene
+
+
+def on_menu(check: Callable[[MenuScene], bool]) -> Callable[[AppContext], bool]:
+    return lambda app: isinstance(top(app), MenuScene) and check(menu(app))
+
+
+def on_game(check: Callable[[TrackerScene], bool]) -> Callable[[AppContext], bool]:
+    def ready(app: AppContext) -> bool:
+        scene = top(app)
+        return isinstance(scene, TrackerScene) and check(scene)
+
+    return ready
+
+
+def on_count(check: Callable[[CountScene], bool]) -> Callable[[AppContext], bool]:
+    def ready(app: AppContext) -> bool:
+        scene = top(app)
+        return isinstance(scene, CountScene) and check(scene)
+
+    return ready
+
+
+STEPS = [
+    Step("focus Players", on_menu(lambda m: m.model.focus == 0), tap(pygame.K_RIGHT)),
+    Step("edit Players", on_menu(lambda m: m.model.row.kind == "players"), tap(pygame.K_RETURN)),
+    Step("3 -> 2 players", on_menu(lambda m: m.model.editing), tap(pygame.K_LEFT)),
+    Step("done editing", on_menu(lambda m: m.model.players == 2), tap(pygame.K_RETURN)),
+    Step("focus the game", on_menu(lambda m: not m.model.editing), tap(pygame.K_LEFT)),
+    Step("start it", on_menu(lambda m: m.model.row.kind == "tracker"), tap(pygame.K_RETURN)),
+    Step(
+        "red.hunter then yellow.chief",
+        on_game(lambda g: g.model.stage == "play"),
+        tap(pygame.K_4, pygame.K_q),
+    ),
+    Step(
+        "loot for red",
+        on_game(lambda g: g.model.stage == "confirm" and g.model.confirm_index == 0),
+        tap(pygame.K_LEFT),
+    ),
+    Step("confirm it", on_game(lambda g: g.model.option == 0), tap(pygame.K_RETURN)),
+    Step("penalty for yellow", on_game(lambda g: g.model.confirm_index == 1), tap(pygame.K_RIGHT)),
+    Step("confirm it", on_game(lambda g: g.model.option == 2), tap(pygame.K_RETURN)),
+    Step("game menu", on_game(lambda g: g.model.stage == "play"), tap(pygame.K_RETURN)),
+    Step("focus End of game", on_game(lambda g: g.menu_open), tap(pygame.K_RIGHT)),
+    Step("count the piles", on_game(lambda g: g.menu_focus == 1), tap(pygame.K_RETURN)),
+    Step("red chief +10", on_count(lambda c: c.piles == [0, 0]), tap(pygame.K_1)),
+    Step("red woman +1", on_count(lambda c: c.piles == [10, 0]), tap(pygame.K_3)),
+    Step("yellow warrior +5", on_count(lambda c: c.piles == [11, 0]), tap(pygame.K_w)),
+    Step("next: Done", on_count(lambda c: c.piles == [11, 5]), tap(pygame.K_RETURN)),
+    Step("enter the piles", on_count(lambda c: c.done_focused), tap(pygame.K_RETURN)),
+    Step("back to the menu", lambda app: isinstance(top(app), ResultsScene), tap(pygame.K_RETURN)),
+    Step(
+        "Escape twice: quit",
+        on_menu(lambda m: m.model.players == 2 and m.model.row.kind == "tracker"),
+        tap(pygame.K_ESCAPE, pygame.K_ESCAPE),
+    ),
+]
+
+
+def test_a_tracker_game_from_the_menu_to_the_results(tmp_path: Path) -> None:
+    profile = load_profile("gpio-dsi")
+    inbox = Inbox()
+    screen = open_display(SIZE, fullscreen=False, title="test")
+    pygame.event.clear()
+    done: list[str] = []
+    results: list[ResultsScene] = []
+    with open_input("sim", profile, inbox.put, debounce=QUICK_KEYS) as opened:
+        app = build_app(SIZE, games_dir=tmp_path, opened=opened, profile=profile, powwow=QUIET)
+
+        def after_frame(surface: pygame.Surface) -> None:
+            if isinstance(top(app), ResultsScene):
+                results[:] = [top(app)]  # type: ignore[list-item]
+            if len(done) < len(STEPS) and STEPS[len(done)].ready(app):
+                step = STEPS[len(done)]
+                done.append(step.what)
+                step.then(app)
+
+        deadline = time.monotonic_ns() + 30_000_000_000  # a safety net, never reached
+        run_loop(screen, app.stack, inbox, until_ns=deadline, after_frame=after_frame)
+    assert done == [step.what for step in STEPS]
+    assert app.stack.finished, "Escape twice on the menu quits"
+    (journal,) = tmp_path.glob("apache_tracker-*.jsonl")
+    replayed = Session.load(journal)
+    assert replayed.is_over
+    assert replayed.outcome is not None and replayed.outcome.scores == (11.0, 5.0)
+    assert [step.action for step in replayed.history] == [
+        step.action for step in results[0].model.session.history
+    ]
+    (window,) = [note for note in replayed.notes if note.kind == "window"]
+    assert [slap["control"] for slap in window.data["slaps"]] == ["red.hunter", "yellow.chief"]
+    assert window.n == 0 and window.data["index"] == 0
+    stats = replayed.state.stats
+    assert (stats[0].loot, stats[1].penalties) == (1, 1)
+
+
+def test_run_command_opens_the_menu_and_stops_after_its_seconds(tmp_path: Path) -> None:
+    code = main(["run", "--seconds", "0.05", "--games-dir", str(tmp_path), "--size", "480x320"])
+    assert code == 0
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "soon"])
+def test_run_refuses_a_quiet_time_that_is_not_above_zero(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["run", "--quiet-time", value])
+    assert "--quiet-time" in capsys.readouterr().err

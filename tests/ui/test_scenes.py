@@ -1,0 +1,169 @@
+"""The scene stack (requests applied between frames) and the base scene's control mapping."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.input.events import Press, Stuck
+from companion.ui.scenes import AppContext, BaseScene, NavButton, SceneStack
+
+
+class Recorder(BaseScene):
+    """Records what reaches it."""
+
+    def __init__(self, app: AppContext, name: str = "scene") -> None:
+        super().__init__(app)
+        self.name = name
+        self.got: list[str] = []
+        self.tops = 0
+        self.closed = 0
+        self.busy = False
+
+    def nav(self, button: NavButton, now_ns: int) -> None:
+        self.got.append(button)
+
+    def seat(self, press: Press, now_ns: int) -> None:
+        self.got.append(press.control)
+
+    def stuck(self, event: object, now_ns: int) -> None:
+        self.got.append("stuck")
+
+    def on_top(self, now_ns: int) -> None:
+        self.tops += 1
+
+    def update(self, now_ns: int) -> bool:
+        return self.busy
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        surface.fill((1, 2, 3))
+
+    def close(self) -> None:
+        self.closed += 1
+
+    def leave(self) -> None:
+        self._finished = True
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> AppContext:
+    return AppContext(size=(480, 320), stack=SceneStack(), games_dir=tmp_path)
+
+
+def top(stack: SceneStack) -> object:
+    """The top scene, read afresh (mypy would keep an earlier narrowing)."""
+    return stack.top
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0)
+
+
+def test_requests_wait_for_the_frame_boundary(app: AppContext) -> None:
+    stack, first, second = app.stack, Recorder(app, "first"), Recorder(app, "second")
+    stack.push(first)
+    assert top(stack) is None and not stack.finished
+    assert stack.update(0) is True
+    assert top(stack) is first and first.tops == 1
+    stack.push(second)
+    stack.handle_event(key(pygame.K_ESCAPE))
+    assert first.got == ["back"], "events of this frame still go to the old top"
+    stack.update(0)
+    assert top(stack) is second
+    stack.pop()
+    stack.update(0)
+    assert top(stack) is first and first.tops == 2, "uncovered: on top again"
+    assert second.closed == 0, "a pop closes nothing: the scene released its things itself"
+
+
+def test_replace_swaps_the_top_and_clear_closes_everything(app: AppContext) -> None:
+    stack = app.stack
+    scenes = [Recorder(app, name) for name in "abc"]
+    stack.push(scenes[0])
+    stack.push(scenes[1])
+    stack.update(0)
+    stack.replace(scenes[2])
+    stack.update(0)
+    assert stack.scenes == (scenes[0], scenes[2])
+    stack.clear()
+    stack.update(0)
+    assert stack.finished
+    assert [s.closed for s in scenes] == [1, 0, 1]
+
+
+def test_a_finished_scene_is_popped(app: AppContext) -> None:
+    stack, first, second = app.stack, Recorder(app), Recorder(app)
+    stack.push(first)
+    stack.push(second)
+    stack.update(0)
+    second.leave()
+    assert stack.update(0) is True
+    assert top(stack) is first
+
+
+def test_update_reports_the_top_scene_busy(app: AppContext) -> None:
+    scene = Recorder(app)
+    app.stack.push(scene)
+    app.stack.update(0)
+    assert app.stack.update(0) is False
+    scene.busy = True
+    assert app.stack.update(0) is True
+
+
+def test_close_releases_every_scene_once(app: AppContext) -> None:
+    scenes = [Recorder(app), Recorder(app)]
+    for scene in scenes:
+        app.stack.push(scene)
+    app.stack.update(0)
+    app.stack.close()
+    app.stack.close()
+    assert [s.closed for s in scenes] == [1, 1] and app.stack.finished
+
+
+def test_the_input_source_sees_keys_first(app: AppContext) -> None:
+    taken: list[int] = []
+
+    def handler(event: pygame.event.Event) -> bool:
+        taken.append(event.key)
+        return bool(event.key == pygame.K_RETURN)
+
+    stack = SceneStack(key_handler=handler)
+    scene = Recorder(app)
+    stack.push(scene)
+    stack.update(0)
+    stack.handle_event(key(pygame.K_RETURN))
+    stack.handle_event(key(pygame.K_UP))
+    assert taken == [pygame.K_RETURN, pygame.K_UP]
+    assert scene.got == ["previous"], "Enter went to the simulated pins, Up to the scene"
+
+
+@pytest.mark.parametrize(
+    ("event", "expected"),
+    [
+        (key(pygame.K_ESCAPE), "back"),
+        (key(pygame.K_BACKSPACE), "back"),
+        (key(pygame.K_UP), "previous"),
+        (key(pygame.K_DOWN), "next"),
+        (key(pygame.K_RETURN), "select"),
+        (pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=(1, 1)), "back"),
+        (pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1), "previous"),
+        (pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1), "next"),
+        (pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)), "select"),
+    ],
+)
+def test_keys_and_the_mouse_become_navigation(
+    app: AppContext, event: pygame.event.Event, expected: str
+) -> None:
+    scene = Recorder(app)
+    scene.handle_event(event)
+    assert scene.got == [expected]
+
+
+def test_presses_are_navigation_or_seats(app: AppContext) -> None:
+    scene = Recorder(app)
+    for control in ("nav.select", "red.hunter", "nav.back", "green.chief"):
+        scene.handle_input(Press(control, 1, "test", 0), 1)
+    scene.handle_input(Stuck("blue.woman", 1, "test"), 1)
+    assert scene.got == ["select", "red.hunter", "back", "green.chief", "stuck"]
