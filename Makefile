@@ -35,5 +35,4 @@ clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
 
 screenshots: $(STAMP)
-	$(BIN)/companion doctor --snapshot companion/ui/screenshots/doctor-800x480.png --size 800x480
-	$(BIN)/companion doctor --snapshot companion/ui/screenshots/doctor-480x320.png --size 480x320
+	$(BIN)/companion screenshot --all --dir companion/ui/screenshots
