@@ -91,6 +91,12 @@ def _games(args: argparse.Namespace) -> int:
     return games_command(args)
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    from companion.simulate import run as simulate
+
+    return simulate(args)
+
+
 def _bench_arbiter(args: argparse.Namespace) -> int:
     from companion.bench.arbiter import run
 
@@ -162,6 +168,14 @@ def _build_parser() -> argparse.ArgumentParser:
     games = commands.add_parser("games", help="list the unfinished games that can be resumed")
     add_games_arguments(games)
     games.set_defaults(handler=_games)
+
+    from companion.simulate import add_arguments as add_simulate_arguments
+
+    simulate = commands.add_parser(
+        "simulate", help="play many full games with bots, checking the rules after every action"
+    )
+    add_simulate_arguments(simulate)
+    simulate.set_defaults(handler=_simulate)
 
     bench = commands.add_parser("bench", help="measure performance")
     benches = bench.add_subparsers(dest="bench", metavar="BENCH", required=True)

@@ -23,6 +23,11 @@ Chance is an explicit actor (OpenSpiel style). When :meth:`Engine.actor` returns
 caller picks one (:func:`sample_chance` with a seeded ``random.Random``) and applies it like
 any other action. So a journal replays a shuffle exactly, a test can deal an exact hand, and a
 TRACKER session can enter the card that was really dealt at the table.
+
+Real-time games (Apache's Pow-Wow: after a card is turned anyone may slap) use the actor
+:data:`TABLE`: any seat may act at once, so every action then names its own seat, and
+``legal_actions`` lists the actions of all seats that may act (plus any seatless ones, such
+as closing a slap window). Who acted is read from the action, not from ``actor``.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from companion.errors import CompanionError, IllegalAction
 __all__ = [
     "CHANCE",
     "JSON",
+    "TABLE",
     "Engine",
     "Outcome",
     "SetupError",
@@ -56,6 +62,9 @@ __all__ = [
 
 CHANCE: Final = -1
 """The actor of a chance node (a shuffle, a deal, a roll). Seats are numbered from 0."""
+
+TABLE: Final = -2
+"""The actor when any seat may act at once (a real-time slap): each action names its seat."""
 
 JSON: TypeAlias = bool | int | float | str | Sequence["JSON"] | Mapping[str, "JSON"] | None
 """A value that ``json.dumps`` accepts (tuples come back as lists). Parsed JSON arriving
@@ -160,7 +169,8 @@ class Engine(ABC, Generic[S, A]):
 
     @abstractmethod
     def actor(self, state: S) -> int | None:
-        """Who acts next: a seat index, :data:`CHANCE`, or ``None`` once the game is over."""
+        """Who acts next: a seat index, :data:`CHANCE`, :data:`TABLE` (any seat at once; each
+        action names its seat), or ``None`` once the game is over."""
 
     @abstractmethod
     def legal_actions(self, state: S) -> Sequence[A]:

@@ -1,0 +1,154 @@
+"""The 114 prairie cards of Apache (ruling A2) as precomputed tables.
+
+A card is an integer id ``0..113``; its TYPE (what is printed on it) is one of 25 type
+indexes with a name: ``"red-chief"`` ... ``"green-hunter"`` for the 20 Indian types, then
+``"buffalo"``, ``"totem"``, ``"tomahawk"``, ``"necklace"``, ``"tipi"``. Ids are grouped by
+type in that order (red chiefs 0-1, red warriors 2-3, red women 4-5, red hunters 6-8,
+yellow chiefs 9-10, ..., green hunters 42-44, buffalo 45-77, totem poles 78-86, tomahawks
+87-95, necklaces 96-104, tipis 105-113), so a type's cards are one range of ids.
+
+Type index of an Indian: ``colour * 4 + kind`` with the colours in seat-colour order and the
+kinds in hand-card order (chief, warrior, woman, hunter), the same order as the button-box
+controls (``companion.input.controls``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# --- colours and kinds -----------------------------------------------------------------------
+
+COLOURS: Final = ("red", "yellow", "purple", "blue", "green")
+"""The five tribes (ruling A1), in seat-colour order."""
+
+KINDS: Final = ("chief", "warrior", "woman", "hunter")
+"""The four hand cards of every player, in button order."""
+
+CHIEF: Final = 0
+WARRIOR: Final = 1
+WOMAN: Final = 2
+HUNTER: Final = 3
+KIND_INDEX: Final = {kind: i for i, kind in enumerate(KINDS)}
+MALE_KINDS: Final = frozenset({CHIEF, WARRIOR, HUNTER})
+"""Ruling A3: chief, warrior and hunter are male; the woman is female."""
+
+INDIAN_COUNTS: Final[tuple[int, ...]] = (2, 2, 2, 3)
+"""Cards of one colour per kind (ruling A2): 2 chiefs, 2 warriors, 2 women, 3 hunters."""
+
+# --- loot ------------------------------------------------------------------------------------
+
+BUFFALO: Final = 20
+TOTEM: Final = 21
+TOMAHAWK: Final = 22
+NECKLACE: Final = 23
+TIPI: Final = 24
+LOOT_NAMES: Final = ("buffalo", "totem", "tomahawk", "necklace", "tipi")
+LOOT_COUNTS: Final[tuple[int, ...]] = (33, 9, 9, 9, 9)
+
+ITEM_OF_KIND: Final = (TOTEM, TOMAHAWK, NECKLACE, BUFFALO)
+"""Each kind's own item: the chief's totem poles, the warrior's tomahawks, the woman's
+necklaces, the hunter's buffalo."""
+
+# --- types -----------------------------------------------------------------------------------
+
+TYPE_NAMES: Final = tuple(f"{c}-{k}" for c in COLOURS for k in KINDS) + LOOT_NAMES
+"""The 25 card type names, by type index (also the chance outcomes' order)."""
+
+TYPE_INDEX: Final = {name: t for t, name in enumerate(TYPE_NAMES)}
+NUM_TYPES: Final = len(TYPE_NAMES)
+NUM_INDIAN_TYPES: Final = len(COLOURS) * len(KINDS)
+
+TYPE_COUNTS: Final[tuple[int, ...]] = (
+    tuple(INDIAN_COUNTS[t % 4] for t in range(NUM_INDIAN_TYPES)) + LOOT_COUNTS
+)
+"""How many cards of each type the deck holds."""
+
+TYPE_FIRST: Final[tuple[int, ...]] = tuple(sum(TYPE_COUNTS[:t]) for t in range(NUM_TYPES))
+"""The lowest id of each type."""
+
+NUM_CARDS: Final[int] = sum(TYPE_COUNTS)
+
+TYPE_OF: Final = bytes(t for t in range(NUM_TYPES) for _ in range(TYPE_COUNTS[t]))
+"""``TYPE_OF[card]``: the type index of a card id (bytes index fast)."""
+
+IS_MALE: Final = bytes(
+    int(TYPE_OF[c] < NUM_INDIAN_TYPES and TYPE_OF[c] % 4 in MALE_KINDS) for c in range(NUM_CARDS)
+)
+IS_WOMAN: Final = bytes(
+    int(TYPE_OF[c] < NUM_INDIAN_TYPES and TYPE_OF[c] % 4 == WOMAN) for c in range(NUM_CARDS)
+)
+
+BIT: Final = tuple(1 << card for card in range(NUM_CARDS))
+"""``BIT[card] == 1 << card``: cards as bits, for the conservation check."""
+
+TURNED_MASK: Final = tuple(
+    tuple(
+        sum(BIT[TYPE_FIRST[t] : TYPE_FIRST[t] + TYPE_COUNTS[t] - left])
+        for left in range(TYPE_COUNTS[t] + 1)
+    )
+    for t in range(NUM_TYPES)
+)
+"""``TURNED_MASK[t][left]``: the bits of the cards of type ``t`` turned so far while
+``left`` of them are still face down (always the lowest ids of the type)."""
+
+FULL_DECK: Final[tuple[int, ...]] = TYPE_COUNTS
+
+
+def indian_type(colour: int, kind: int) -> int:
+    """The type index of the Indian of colour index ``colour`` and kind index ``kind``."""
+    return colour * 4 + kind
+
+
+def card_type(card: int) -> str:
+    """The type name of a card id: ``card_type(8) == "red-hunter"``."""
+    return TYPE_NAMES[TYPE_OF[card]]
+
+
+def card_ids(type_name: str) -> range:
+    """The ids of every card of a type: ``card_ids("tipi") == range(105, 114)``."""
+    t = TYPE_INDEX[type_name]
+    return range(TYPE_FIRST[t], TYPE_FIRST[t] + TYPE_COUNTS[t])
+
+
+def is_indian(card: int) -> bool:
+    return TYPE_OF[card] < NUM_INDIAN_TYPES
+
+
+def colour_of(card: int) -> str | None:
+    """The colour of an Indian card, None for loot."""
+    t = TYPE_OF[card]
+    return COLOURS[t // 4] if t < NUM_INDIAN_TYPES else None
+
+
+def kind_of(card: int) -> str | None:
+    """The kind of an Indian card (``"hunter"``), None for loot."""
+    t = TYPE_OF[card]
+    return KINDS[t % 4] if t < NUM_INDIAN_TYPES else None
+
+
+TYPE_WORDS: Final = (
+    *(f"{colour} {kind}" for colour in COLOURS for kind in KINDS),
+    "buffalo",
+    "totem pole",
+    "tomahawk",
+    "necklace",
+    "tipi",
+)
+"""Each type in words, for reasons and screens: ``"red hunter"``, ``"totem pole"``."""
+
+TYPE_PLURALS: Final = tuple(
+    word if word == "buffalo" else word[:-5] + "women" if word.endswith("woman") else word + "s"
+    for word in TYPE_WORDS
+)
+
+IS_BUFFALO: Final = bytes(int(TYPE_OF[c] == BUFFALO) for c in range(NUM_CARDS))
+
+
+def card_words(card: int) -> str:
+    """A card in words: ``"red hunter"``, ``"buffalo"``, ``"totem pole"``."""
+    return TYPE_WORDS[TYPE_OF[card]]
+
+
+def count_words(count: int, card_type: int) -> str:
+    """``"2 buffalo"``, ``"1 tipi"``, ``"3 tipis"``, ``"2 totem poles"``, ``"2 red women"``."""
+    return f"{count} {TYPE_WORDS[card_type] if count == 1 else TYPE_PLURALS[card_type]}"

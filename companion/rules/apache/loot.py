@@ -1,0 +1,386 @@
+"""Making loot: slap legality, the options of a slap, taking, penalties and raids.
+
+Pure functions over tuples of card ids (see ``cards``); the engine strings them together.
+Every rule cites the ruling it implements; the package docstring lists the decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import compress, filterfalse
+from typing import Final, NamedTuple
+
+from companion.rules.apache.cards import (
+    BUFFALO,
+    CHIEF,
+    COLOURS,
+    HUNTER,
+    IS_BUFFALO,
+    IS_MALE,
+    IS_WOMAN,
+    ITEM_OF_KIND,
+    KINDS,
+    NECKLACE,
+    NUM_INDIAN_TYPES,
+    TIPI,
+    TOMAHAWK,
+    TOTEM,
+    TYPE_OF,
+    TYPE_WORDS,
+    WARRIOR,
+    WOMAN,
+    card_words,
+    count_words,
+)
+
+Piles = tuple[tuple[int, ...], ...]
+"""One winnings pile per seat, each ordered bottom -> top (ruling A11)."""
+
+
+class Seating:
+    """What the colours in play decide: each seat's tribe and the unowned Indians (A1)."""
+
+    __slots__ = (
+        "colour",
+        "colours",
+        "nobody",
+        "own_types",
+        "owned",
+        "players",
+        "seat_of_type",
+        "unowned",
+    )
+
+    def __init__(self, colours: tuple[str, ...]) -> None:
+        self.colours = colours
+        self.players = len(colours)
+        self.colour = tuple(COLOURS.index(c) for c in colours)
+        """The colour index of each seat."""
+        self.own_types = tuple(frozenset(range(c * 4, c * 4 + 4)) for c in self.colour)
+        """The four Indian types of each seat."""
+        self.owned = frozenset().union(*self.own_types)
+        self.nobody: tuple[tuple[int, ...], ...] = ((),) * self.players
+        owner = {c: seat for seat, c in enumerate(self.colour)}
+        self.seat_of_type = tuple(owner.get(t // 4, -1) for t in range(NUM_INDIAN_TYPES))
+        """The seat owning each Indian type, -1 when unowned (ruling A1)."""
+        self.unowned = tuple(
+            frozenset(c * 4 + kind for c in range(len(COLOURS)) if c not in owner)
+            for kind in range(len(KINDS))
+        )
+        """Per kind, the unowned Indian types of that kind (ruling A13's joiners)."""
+
+    def indian(self, seat: int, kind: int) -> int:
+        """The Indian type of ``seat``'s hand card ``kind``."""
+        return self.colour[seat] * 4 + kind
+
+    def words(self, seat: int, kind: int) -> str:
+        return f"{self.colours[seat]} {KINDS[kind]}"
+
+
+_SEATINGS: dict[tuple[str, ...], Seating] = {}
+
+
+def seating(colours: tuple[str, ...]) -> Seating:
+    """The (cached) seating of a colour tuple."""
+    found = _SEATINGS.get(colours)
+    if found is None:
+        found = _SEATINGS[colours] = Seating(colours)
+    return found
+
+
+class Option(NamedTuple):
+    """One way a legal slap can make loot (ruling A6; wedding A12).
+
+    ``taken``: every card it moves to the pile, in display order (the Indian that made the
+    loot, the loot, a prisoner or spouse, and the ``joined`` unowned Indians, A13).
+    """
+
+    option: str
+    target: int | None
+    taken: tuple[int, ...]
+    joined: tuple[int, ...]
+
+
+# --- legality (ruling A4) --------------------------------------------------------------------
+
+
+def types_of(display: tuple[int, ...]) -> bytes:
+    """The type of each face-up card, in display order (``in`` and ``find`` run in C)."""
+    return bytes(map(TYPE_OF.__getitem__, display))
+
+
+def can_take(
+    place: Seating, display: tuple[int, ...], seat: int, kind: int, types: bytes | None = None
+) -> bool:
+    """Ruling A4: an Indian of that kind and the seat's colour is face up in ``display`` and
+    can take at least one card (own item or a tipi; the chief: a tipi, or a totem pole and
+    another face-up male Indian, any colour, chiefs included). ``types``: ``types_of(display)``
+    if the caller has it."""
+    if types is None:
+        types = types_of(display)
+    if place.indian(seat, kind) not in types:
+        return False
+    if TIPI in types:
+        return True
+    if kind != CHIEF:
+        return ITEM_OF_KIND[kind] in types
+    return TOTEM in types and sum(map(IS_MALE.__getitem__, display)) >= 2  # chief + another
+
+
+def legal_kinds(place: Seating, display: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """The kinds ``seat`` may slap legally on ``display`` (``can_take`` for all four)."""
+    return legal_slaps(place, display)[seat]
+
+
+_KIND_TYPES: Final = tuple(
+    frozenset(c * 4 + kind for c in range(len(COLOURS))) for kind in range(len(KINDS))
+)
+_LOOT_BITS: Final = ((1, WARRIOR), (2, WOMAN), (4, HUNTER), (8, CHIEF))
+_ALLOWED: Final = tuple(
+    frozenset().union(*(_KIND_TYPES[kind] for bit, kind in _LOOT_BITS if key & bit))
+    for key in range(16)
+)
+"""The Indian types that can take something, by which loot is face up (no tipi): bit 1 a
+tomahawk (warriors), 2 a necklace (women), 4 a buffalo (hunters), 8 the chief's totem pole
+with another male (chiefs)."""
+
+
+def legal_slaps(place: Seating, display: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For every seat, the kinds it may slap legally on ``display`` (ruling A4), all seats at
+    once with a few set operations (the simulation asks after every card)."""
+    types = frozenset(map(TYPE_OF.__getitem__, display))
+    indians = types & place.owned
+    if indians and TIPI not in types:
+        key = (TOMAHAWK in types) | (NECKLACE in types) << 1 | (BUFFALO in types) << 2
+        if TOTEM in types and sum(map(IS_MALE.__getitem__, display)) >= 2:
+            key |= 8
+        indians &= _ALLOWED[key]
+    if not indians:
+        return place.nobody
+    found: list[list[int]] = [[] for _ in range(place.players)]
+    for t in sorted(indians):
+        found[place.seat_of_type[t]].append(t % 4)
+    return tuple(map(tuple, found))
+
+
+def why_illegal(place: Seating, display: tuple[int, ...], seat: int, kind: int) -> str:
+    """Why ``can_take`` is false, in words (for ``last_resolution``)."""
+    who = place.words(seat, kind)
+    if place.indian(seat, kind) not in types_of(display):
+        return f"no {who} face up"
+    if kind == CHIEF:
+        return f"the {who} could take nothing (no tipi, nor a totem pole and another male)"
+    return f"the {who} could take nothing (no {TYPE_WORDS[ITEM_OF_KIND[kind]]} nor tipi)"
+
+
+# --- options (rulings A6, A7, A12, A13) ------------------------------------------------------
+
+
+def options(
+    place: Seating,
+    display: tuple[int, ...],
+    seat: int,
+    kind: int,
+    *,
+    wedding: bool,
+    joint_raid: bool,
+    types: bytes | None = None,
+) -> tuple[Option, ...]:
+    """Every option of ``seat``'s ``kind`` on ``display``, in a stable order: the own item
+    (the chief: one per prisoner, in display order), tipis, then weddings (spouse in display
+    order). Empty when the Indian is gone or there is nothing left to take (A5). ``types``:
+    ``types_of(display)`` if the caller has it."""
+    if types is None:
+        types = types_of(display)
+    at = types.find(place.indian(seat, kind))  # ruling A7: the first of identical Indians
+    if at < 0:
+        return ()
+    own = display[at]
+    unowned = place.unowned[kind]
+    joined = _where(display, map(unowned.__contains__, types)) if joint_raid and unowned else ()
+    found: list[Option] = []
+    if kind == CHIEF:
+        if TOTEM in types:
+            found += _prisoners(display, own, _of_type(display, types, TOTEM), joined)
+    elif ITEM_OF_KIND[kind] in types:
+        items = _of_type(display, types, ITEM_OF_KIND[kind])
+        found.append(_option(display, "item", None, (own, *items, *joined), joined))
+    if TIPI in types:
+        tipis = _of_type(display, types, TIPI)
+        found.append(_option(display, "tipis", None, (own, *tipis, *joined), joined))
+        if wedding:
+            found += _weddings(display, own, kind, tipis)
+    return tuple(found)
+
+
+def _where(display: tuple[int, ...], flags: Iterable[object]) -> tuple[int, ...]:
+    return tuple(compress(display, flags))
+
+
+def _of_type(display: tuple[int, ...], types: bytes, card_type: int) -> tuple[int, ...]:
+    return tuple(compress(display, map(card_type.__eq__, types)))
+
+
+def _prisoners(
+    display: tuple[int, ...], own: int, totems: tuple[int, ...], joined: tuple[int, ...]
+) -> list[Option]:
+    """A6: all totem poles and one face-up male Indian (any colour, owned or not, another
+    chief included). A13: unowned chiefs still join; the prisoner's kind does not (a
+    prisoner who is an unowned chief is the prisoner, not a joiner)."""
+    males = filter(IS_MALE.__getitem__, display)
+    return [
+        _option(
+            display,
+            "prisoner",
+            male,
+            (own, *totems, male, *joined),
+            tuple(j for j in joined if j != male) if male in joined else joined,
+        )
+        for male in males
+        if male != own
+    ]
+
+
+def _weddings(
+    display: tuple[int, ...], own: int, kind: int, tipis: tuple[int, ...]
+) -> list[Option]:
+    """A12: a woman marries any face-up male, a male any face-up woman; nobody joins."""
+    spouses = filter((IS_MALE if kind == WOMAN else IS_WOMAN).__getitem__, display)
+    return [
+        _option(display, "wedding", spouse, (own, spouse, *tipis), ())
+        for spouse in spouses
+        if spouse != own
+    ]
+
+
+def _option(
+    display: tuple[int, ...],
+    option: str,
+    target: int | None,
+    cards: tuple[int, ...],
+    joined: tuple[int, ...],
+) -> Option:
+    return Option(option, target, tuple(filter(set(cards).__contains__, display)), joined)
+
+
+def default_option(found: tuple[Option, ...]) -> Option | None:
+    """Ruling A6's default: the option taking the most cards; ties go to the first listed
+    (own item before tipis, prisoners in display order). Never a wedding (A12)."""
+    best: Option | None = None
+    for option in found:
+        if option.option != "wedding" and (best is None or len(option.taken) > len(best.taken)):
+            best = option
+    return best
+
+
+# --- taking, raiding, penalties --------------------------------------------------------------
+
+
+def take(piles: Piles, seat: int, taken: tuple[int, ...], *, war_path: bool) -> Piles:
+    """Put ``taken`` on ``seat``'s pile: on top in display order; with War Path the buffalo
+    go under the pile (in display order, the first turned lowest) and the rest on top."""
+    pile = piles[seat]
+    buffalo = tuple(filter(IS_BUFFALO.__getitem__, taken)) if war_path else ()
+    if buffalo:
+        pile = (*buffalo, *pile, *filterfalse(IS_BUFFALO.__getitem__, taken))
+    else:
+        pile = (*pile, *taken)
+    return (*piles[:seat], pile, *piles[seat + 1 :])
+
+
+def raid(piles: Piles, seat: int) -> tuple[Piles, tuple[tuple[int, tuple[int, ...]], ...]]:
+    """Ruling A11: every other player, clockwise from the raider's left, gives the buffalo
+    nearest the bottom of their pile (two in a 2-player game, as far as they have); the
+    raider puts them under their pile, the first taken lowest. Returns the new piles and
+    ``(victim, buffalo ids)`` for each victim that gave at least one."""
+    players = len(piles)
+    per_victim = 2 if players == 2 else 1
+    new = list(piles)
+    gains: list[int] = []
+    report: list[tuple[int, tuple[int, ...]]] = []
+    for step in range(1, players):
+        victim = (seat + step) % players
+        given = tuple(filter(IS_BUFFALO.__getitem__, new[victim]))[:per_victim]
+        if given:
+            new[victim] = tuple(c for c in new[victim] if c not in given)
+            gains += given
+            report.append((victim, given))
+    new[seat] = (*gains, *new[seat])
+    return tuple(new), tuple(report)
+
+
+def penalise(piles: Piles, seat: int) -> tuple[Piles, tuple[int, ...]]:
+    """Ruling A5: the two top cards of the pile leave the game (fewer if it is smaller).
+    Returns the new piles and the removed cards, top card first."""
+    pile = piles[seat]
+    keep = max(0, len(pile) - 2)
+    removed = pile[keep:][::-1]
+    return (*piles[:seat], pile[:keep], *piles[seat + 1 :]), removed
+
+
+# --- reasons in words ------------------------------------------------------------------------
+
+
+_LOOT_OF_OPTION: Final = {"tipis": TIPI, "prisoner": TOTEM, "wedding": TIPI}
+
+
+def taken_words(place: Seating, seat: int, kind: int, option: Option) -> str:
+    """``"red hunter takes 2 buffalo"``, ``"red chief takes 3 totem poles and the green
+    warrior prisoner"``, ``"red woman marries the blue hunter and takes 1 tipi"``."""
+    who = place.words(seat, kind)
+    loot = _LOOT_OF_OPTION.get(option.option, ITEM_OF_KIND[kind])
+    joined = len(option.joined)
+    # the loot is everything taken but the Indian, the prisoner or spouse, and the joiners
+    count = len(option.taken) - 1 - (option.target is not None) - joined
+    if option.option == "wedding" and option.target is not None:
+        spouse = card_words(option.target)
+        return f"{who} marries the {spouse} and takes {count_words(count, TIPI)}"
+    text = f"{who} takes {count_words(count, loot)}"
+    if option.option == "prisoner" and option.target is not None:
+        text += f" and the {card_words(option.target)} prisoner"
+    if joined:
+        word = KINDS[kind] if joined == 1 else "women" if kind == WOMAN else f"{KINDS[kind]}s"
+        text += f"; {joined} unowned {word} join{'s' if joined == 1 else ''} (ruling A13)"
+    return text
+
+
+def raid_words(place: Seating, report: tuple[tuple[int, tuple[int, ...]], ...]) -> str:
+    if not report:
+        return "; war path: nobody has a buffalo to give (ruling A11)"
+    given = ", ".join(f"{len(ids)} from {place.colours[victim]}" for victim, ids in report)
+    return f"; war path: buffalo {given} (ruling A11)"
+
+
+def penalty_words(count: int) -> str:
+    if count == 0:
+        return "penalty 0 cards (the winnings pile is empty)"
+    return f"penalty {count} card{'s' if count > 1 else ''}"
+
+
+def snatched_words(
+    place: Seating,
+    window: tuple[int, ...],
+    display: tuple[int, ...],
+    seat: int,
+    kind: int,
+    *,
+    takers: dict[int, int],
+) -> str:
+    """Why a slap that was legal when the window opened takes nothing now (A5, A9): the
+    first card it needed that an earlier slapper took."""
+    gone = set(window) - set(display)
+    own_type = place.indian(seat, kind)
+    own = [c for c in window if TYPE_OF[c] == own_type]
+    if own and all(c in gone for c in own):
+        return _snatched(place, own[0], takers)
+    wanted = {TIPI, TOTEM} if kind == CHIEF else {TIPI, ITEM_OF_KIND[kind]}
+    for c in window:
+        if c in gone and (TYPE_OF[c] in wanted or (kind == CHIEF and IS_MALE[c])):
+            return _snatched(place, c, takers)
+    return "snatched: nothing was left to take"
+
+
+def _snatched(place: Seating, card: int, takers: dict[int, int]) -> str:
+    seat = takers.get(card)
+    who = "another player" if seat is None else place.colours[seat]
+    return f"snatched: the {card_words(card)} was taken by {who} first; no penalty (ruling A5)"

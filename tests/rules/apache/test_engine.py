@@ -1,0 +1,257 @@
+"""The Apache engine's public face: setup, actions, views, the screens' helpers, errors."""
+
+import json
+from typing import Any
+
+import pytest
+
+from companion.errors import IllegalAction
+from companion.rules.apache import (
+    APACHE,
+    CHOOSE,
+    CLOSE,
+    END,
+    READY,
+    REVEAL,
+    WINDOW,
+    Action,
+    ApacheState,
+    Choose,
+    Close,
+    End,
+    Reveal,
+    Slap,
+    Turn,
+    card_ids,
+    card_type,
+    card_words,
+    colour_of,
+    kind_of,
+    parse_action,
+)
+from companion.rules.base import CHANCE, TABLE, SetupError, get_engine, load_builtin_engines
+from tests.rules.apache.script import card, cards, lay, new, window
+
+RED, YELLOW, PURPLE = 0, 1, 2
+
+
+def test_the_engine_is_registered_as_apache() -> None:
+    assert get_engine("apache") is APACHE
+    assert "apache" in load_builtin_engines()
+    assert APACHE.rules_version == "1"
+
+
+def test_setup_is_completed_and_validated_with_clear_errors() -> None:
+    full = APACHE.validate_setup({"players": 3, "variants": {"wedding": True}})
+    assert full == {
+        "players": 3,
+        "colours": ["red", "yellow", "purple"],
+        "variants": {"war_path": False, "wedding": True, "joint_raid": False},
+        "first": 0,
+    }
+    assert APACHE.validate_setup(full) == full
+    assert APACHE.validate_setup({"colours": ["blue", "green"]})["players"] == 2
+    assert APACHE.validate_setup({})["players"] == 4
+    bad: list[tuple[dict[str, Any], str]] = [
+        ({"player": 3}, r"unknown apache setup option\(s\) \['player'\]"),
+        ({"colours": ["red", "pink"]}, "colours from red, yellow, purple, blue, green"),
+        ({"variants": {"warpath": True}}, r"unknown apache variant\(s\) \['warpath'\]"),
+        ({"variants": {"wedding": 1}}, "on \\(true\\) or off \\(false\\)"),
+        ({"variants": ["wedding"]}, "must map variant names to true/false"),
+        ({"players": 3, "first": 3}, "'first' must be the seat that turns first, 0 to 2"),
+    ]
+    for setup, message in bad:
+        with pytest.raises(SetupError, match=message):
+            APACHE.validate_setup(setup)
+
+
+def test_first_names_the_seat_that_turns_first() -> None:
+    state = new(3, first=2)
+    assert state.turner == 2 and APACHE.legal_actions(state)[0] == Turn(2)
+
+
+def test_actors_and_legal_actions_per_phase() -> None:
+    state = new(2)
+    assert (state.phase, APACHE.actor(state)) == (READY, TABLE)
+    legal = APACHE.legal_actions(state)
+    assert legal[0] == Turn(0) and len(legal) == 1 + 2 * 4
+    state = APACHE.apply(state, Turn(0))
+    assert (state.phase, APACHE.actor(state)) == (REVEAL, CHANCE)
+    assert len(APACHE.legal_actions(state)) == 25
+    state = lay(APACHE.apply(state, Reveal("red-hunter")), "buffalo", "tipi")
+    state = APACHE.apply(state, Slap(RED, "hunter"))
+    assert (state.phase, APACHE.actor(state)) == (WINDOW, TABLE)
+    assert APACHE.legal_actions(state) == (*(Slap(YELLOW, k) for k in _KINDS), CLOSE)
+    state = APACHE.apply(state, CLOSE)
+    assert (state.phase, APACHE.actor(state)) == (CHOOSE, RED)
+    assert APACHE.legal_actions(state) == (Choose(RED, "item"), Choose(RED, "tipis"))
+
+
+_KINDS = ("chief", "warrior", "woman", "hunter")
+
+
+def test_illegal_actions_name_the_rule() -> None:
+    state = new(2)
+    cases: list[tuple[ApacheState, Action, str]] = [
+        (state, Turn(1), r"ruling A9 \(who turns\)"),
+        (state, CLOSE, r"ruling A9 \(slap windows\)"),
+        (state, END, r"ruling A10"),
+        (state, Reveal("tipi"), r"ruling A2 \(turning a card\)"),
+        (state, Choose(0, "tipis"), r"ruling A6 \(the player's choice\)"),
+        (state, Slap(0, "shaman"), "hand cards are chief, warrior, woman, hunter"),
+        (APACHE.apply(state, Turn(0)), Slap(0, "hunter"), "a card is being turned"),
+    ]
+    for before, action, rule in cases:
+        with pytest.raises(IllegalAction, match=rule) as caught:
+            APACHE.apply(before, action)
+        assert str(action) in str(caught.value)
+    pending = window(lay(state, "red-hunter", "buffalo", "tipi"), (RED, "hunter"))
+    with pytest.raises(IllegalAction, match="seat 0 \\(red\\) is choosing"):
+        APACHE.apply(pending, Choose(YELLOW, "tipis"))
+    with pytest.raises(IllegalAction, match="not one of the options"):
+        APACHE.apply(pending, Choose(RED, "prisoner", 3))
+    with pytest.raises(IllegalAction, match="seat 0 must choose first"):
+        APACHE.apply(pending, Turn(0))
+    with pytest.raises(IllegalAction, match="not an apache action"):
+        APACHE.apply(state, "turn 0")  # type: ignore[arg-type]
+
+
+def test_the_view_hides_the_deck_composition_and_shows_everything_public() -> None:
+    state = window(lay(new(3), "red-hunter", "buffalo", "tipi"), (RED, "hunter"))
+    view = json.loads(json.dumps(APACHE.view(state, YELLOW)))
+    assert "deck" not in view and view["deck_count"] == 111 and view["seat"] == YELLOW
+    assert view["pending"] == {
+        "seat": RED,
+        "options": [
+            {
+                "option": "item",
+                "target": None,
+                "taken": list(cards("red-hunter", "buffalo")),
+                "default": True,
+            },
+            {
+                "option": "tipis",
+                "target": None,
+                "taken": list(cards("red-hunter", "tipi")),
+                "default": False,
+            },
+        ],
+    }
+    full = APACHE.state_to_json(state)
+    assert isinstance(full, dict) and full["deck"]["buffalo"] == 32
+
+
+def test_last_resolution_tells_each_slap_its_story() -> None:
+    state = lay(new(3, war_path=True), "yellow-hunter", "buffalo", "red-warrior", "tomahawk")
+    state = window(state, (YELLOW, "hunter"), (RED, "warrior"), (PURPLE, "warrior"))
+    yellow, red, purple = state.last_resolution
+    assert yellow._asdict() == {
+        "seat": YELLOW,
+        "indian": "hunter",
+        "legal": True,
+        "option": "item",
+        "target": None,
+        "taken": cards("yellow-hunter", "buffalo"),
+        "joined": (),
+        "penalty": (),
+        "raid": (),
+        "reason": "yellow hunter takes 1 buffalo",
+    }
+    assert red.raid == ((YELLOW, cards("buffalo")),)
+    assert (
+        red.reason == "red warrior takes 1 tomahawk; war path: buffalo 1 from yellow (ruling A11)"
+    )
+    assert (
+        purple.reason
+        == "illegal: no purple warrior face up; penalty 0 cards (the winnings pile is empty)"
+    )
+    assert state.piles == (
+        (card("buffalo"), card("red-warrior"), card("tomahawk")),
+        (card("yellow-hunter"),),
+        (),
+    )
+    illegal = window(lay(state, "necklace"), (YELLOW, "woman")).last_resolution[0]
+    assert illegal.reason == "illegal: no yellow woman face up; penalty 1 card"
+    assert illegal.penalty == cards("yellow-hunter")
+
+
+def test_slap_is_legal_judges_an_open_window_on_its_opening_display() -> None:
+    state = lay(new(3), "red-hunter", "yellow-hunter", "buffalo")
+    assert APACHE.slap_is_legal(state, YELLOW, "hunter")
+    state = APACHE.apply(state, Slap(RED, "hunter"))
+    assert APACHE.slap_is_legal(state, YELLOW, "hunter")
+    state = window(state)  # red takes the buffalo
+    assert not APACHE.slap_is_legal(state, YELLOW, "hunter")
+
+
+def test_default_choice_outside_choose_is_an_error() -> None:
+    with pytest.raises(ValueError, match="no choice is pending"):
+        APACHE.default_choice(new(2))
+
+
+def test_state_json_round_trip_mid_choice_and_malformed_input() -> None:
+    state = window(lay(new(3, wedding=True), "red-woman", "yellow-hunter", "tipi"), (RED, "woman"))
+    data = json.loads(json.dumps(APACHE.state_to_json(state)))
+    assert APACHE.state_from_json(data) == state
+    for key, value in [("display", [999]), ("phase", "lunch"), ("colours", ["red"])]:
+        with pytest.raises(ValueError):
+            APACHE.state_from_json({**data, key: value})
+    with pytest.raises(ValueError, match="not an apache state"):
+        APACHE.state_from_json({"phase": "ready"})
+
+
+def test_actions_round_trip_through_json_and_text() -> None:
+    namespace = {"Turn": Turn, "Reveal": Reveal, "Slap": Slap, "Close": Close}
+    namespace |= {"Choose": Choose, "End": End}
+    actions: list[Action] = [
+        Turn(0),
+        Reveal("red-hunter"),
+        Slap(1, "hunter"),
+        CLOSE,
+        Choose(1, "item"),
+        Choose(2, "prisoner", 17),
+        Choose(0, "wedding", 8),
+        END,
+    ]
+    for action in actions:
+        data = json.loads(json.dumps(APACHE.action_to_json(action)))
+        assert APACHE.action_from_json(data) == action
+        assert parse_action(str(action)) == action
+        assert eval(repr(action), namespace) == action  # repr is a constructor call
+    assert APACHE.action_to_json(Slap(1, "hunter")) == {
+        "kind": "slap",
+        "seat": 1,
+        "indian": "hunter",
+    }
+    assert str(Choose(2, "prisoner", 17)) == "choose 2 prisoner 17"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("slap", "not an apache action"),
+        ({"kind": "dance"}, "unknown apache action kind 'dance'"),
+        ({"kind": "slap", "seat": 1}, "unknown indian None"),
+        ({"kind": "slap", "seat": "1", "indian": "hunter"}, "seat must be an integer"),
+        ({"kind": "reveal", "card": "joker"}, "unknown card type 'joker'"),
+        ({"kind": "choose", "seat": 0, "option": "prisoner"}, "needs a card id target"),
+        ({"kind": "choose", "seat": 0, "option": "tipis", "target": 3}, "needs no target"),
+        ({"kind": "close", "seat": 0}, "unexpected field"),
+    ],
+)
+def test_malformed_actions_are_value_errors(data: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        APACHE.action_from_json(data)
+
+
+def test_parse_action_rejects_garbage() -> None:
+    for text in ("", "slap", "turn 1 2", "fly 3"):
+        with pytest.raises(ValueError):
+            parse_action(text)
+
+
+def test_card_tables() -> None:
+    assert card_ids("red-chief") == range(0, 2) and card_ids("tipi") == range(105, 114)
+    assert card_type(8) == "red-hunter" and APACHE.card_type(45) == "buffalo"
+    assert (colour_of(8), kind_of(8), colour_of(45), kind_of(45)) == ("red", "hunter", None, None)
+    assert card_words(78) == "totem pole"
