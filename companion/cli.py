@@ -46,10 +46,11 @@ def _add_input_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--source",
-        choices=("sim", "gpio", "keyboard"),
+        choices=("sim", "gpio", "box", "keyboard"),
         default="sim",
         help="sim: simulated GPIO pins pressed by the keyboard (default); gpio: the real pins "
-        "through gpiozero; keyboard: keys straight to controls, no pins",
+        "through gpiozero; box: the USB button box (profile usb-box); keyboard: keys "
+        "straight to controls, no pins",
     )
 
 
@@ -95,6 +96,12 @@ def _simulate(args: argparse.Namespace) -> int:
     from companion.simulate import run as simulate
 
     return simulate(args)
+
+
+def _bench_serial(args: argparse.Namespace) -> int:
+    from companion.bench.serial import run
+
+    return run(args)
 
 
 def _bench_arbiter(args: argparse.Namespace) -> int:
@@ -186,6 +193,14 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     add_arbiter_arguments(arbiter)
     arbiter.set_defaults(handler=_bench_arbiter)
+
+    from companion.bench.serial import add_arguments as add_serial_arguments
+
+    serial = benches.add_parser(
+        "serial", help="button box link: frames parsed per second, write-to-Press latency"
+    )
+    add_serial_arguments(serial)
+    serial.set_defaults(handler=_bench_serial)
     return parser
 
 

@@ -20,6 +20,10 @@ the session picks chance outcomes itself (FULL play) or waits for them to be ent
 ``{"type":"action","n":N,"action":ACTION,"seat":SEAT,"t":T}``
     A player action: the ``N``-th action of the current line of play (from 0), by ``SEAT``,
     as the engine's ``action_to_json``; ``T`` is Unix time in seconds (a float).
+``{"type":"action","n":N,"action":ACTION,"table":true,"t":T}``
+    A table action: in a real-time phase (engine actor ``TABLE``, Apache's slaps and
+    turns) any seat may act, so the action names its own seat and the line has no
+    ``seat``; replay refuses a table action line without ``"table": true`` or with a seat.
 ``{"type":"action","n":N,"action":ACTION,"chance":true,"auto":true,"t":T}``
     A chance action (shuffle, deal, roll). ``"auto": true`` when the session picked it.
 ``{"type":"undo","n":N,"t":T}``
@@ -93,6 +97,7 @@ from companion.errors import CompanionError, IllegalAction, JournalError
 from companion.rules.base import (
     CHANCE,
     JSON,
+    TABLE,
     Engine,
     Outcome,
     SetupError,
@@ -775,6 +780,8 @@ class Session(Generic[S, A]):
             record["chance"] = True
             if step.auto:
                 record["auto"] = True
+        elif step.actor == TABLE:
+            record["table"] = True  # a real-time phase: the action names its own seat
         else:
             record["seat"] = step.actor
         record["t"] = step.t
@@ -847,14 +854,33 @@ class Session(Generic[S, A]):
         if actor is None:
             raise ValueError("an action after the end of the game")
         chance = data.get("chance", False) is True
-        if chance != (actor == CHANCE) or (not chance and data.get("seat") != actor):
-            who = "chance" if chance else f"seat {data.get('seat')!r}"
-            raise ValueError(f"the action is by {who} but the game expects actor {actor}")
+        table = data.get("table", False) is True
+        if actor == TABLE and (chance or not table or "seat" in data):
+            raise ValueError(
+                "the game expects a table action (any seat at once): its line needs "
+                f'"table": true and no "seat", got {_who(data)}'
+            )
+        if actor != TABLE and (
+            "table" in data
+            or chance != (actor == CHANCE)
+            or (not chance and data.get("seat") != actor)
+        ):
+            raise ValueError(f"the action is by {_who(data)} but the game expects actor {actor}")
         _check_n(data, len(self._steps))
         action = self.engine.action_from_json(data["action"])
         state = self.engine.apply(self.state, action)
         auto = chance and data.get("auto", False) is True
         self._push(Step(len(self._steps), action, actor, float(data["t"]), auto), state)
+
+
+def _who(data: dict[str, Any]) -> str:
+    """Who an action line says acted, in words."""
+    if data.get("chance", False) is True:
+        return "chance"
+    if "table" in data:
+        extra = f" and seat {data['seat']!r}" if "seat" in data else ""
+        return f"table {data['table']!r}{extra}"
+    return f"seat {data.get('seat')!r}"
 
 
 def _check_n(data: dict[str, Any], actions: int) -> None:

@@ -23,7 +23,7 @@ import pytest
 from companion import session as session_module
 from companion.cli import main
 from companion.errors import IllegalAction, JournalError
-from companion.rules.base import CHANCE, SetupError, sample_chance
+from companion.rules.base import CHANCE, TABLE, SetupError, sample_chance
 from companion.session import (
     JournalWarning,
     Session,
@@ -1119,3 +1119,78 @@ def test_the_documented_tracker_journal_replays_with_its_notes(tmp_path: Path) -
     assert session.notes[0].data["slaps"][1]["gap_ns"] == 412_000
     stats = session.state.stats
     assert (stats[1].nothing, stats[1].penalties) == (1, 0), "the undone penalty is gone"
+
+
+# --- Apache FULL: table actions --------------------------------------------------------------
+
+
+def _apache_example() -> str:
+    text = (REPO / "companion" / "JOURNAL.md").read_text()
+    blocks = re.findall(r"```jsonl\n(.*?)```", text, flags=re.DOTALL)
+    return str(next(block for block in blocks if '"game":"apache"' in block))
+
+
+def test_the_documented_apache_full_journal_replays(tmp_path: Path) -> None:
+    path = tmp_path / "full.jsonl"
+    path.write_text(_apache_example())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        session = Session.load(path)
+    state = session.state
+    assert state.phase == "ready" and not session.is_over
+    assert state.pile_sizes == (2, 0), "red's hunter took the buffalo"
+    assert [note.kind for note in session.notes] == ["powwow-window"]
+    assert session.notes[0].data["slaps"][0]["reaction_ns"] == 312_407_000
+    assert [step.actor for step in session.history[:2]] == [TABLE, CHANCE]
+
+
+def test_table_actions_are_journaled_with_the_table_flag(tmp_path: Path) -> None:
+    from companion.rules.apache import APACHE, Turn
+
+    path = tmp_path / "g.jsonl"
+    with Session.start(APACHE, {"players": 2}, 3, path) as session:
+        session.apply(Turn(0))
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    turn = records[1]
+    assert turn["table"] is True and "seat" not in turn
+    assert Session.load(path).history[0].actor == TABLE
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda r: r.pop("table"), "table"),
+        (lambda r: r.update(seat=0), "seat 0"),
+        (lambda r: r.update(seat=-2, table=False), "table False"),
+    ],
+)
+def test_a_table_action_without_the_flag_or_with_a_seat_is_refused(
+    tmp_path: Path, change: Callable[[dict[str, Any]], object], words: str
+) -> None:
+    from companion.rules.apache import APACHE, Turn
+
+    path = tmp_path / "g.jsonl"
+    with Session.start(APACHE, {"players": 2}, 3, path) as session:
+        session.apply(Turn(0))
+    lines = path.read_text().splitlines()
+    record = json.loads(lines[1])
+    change(record)
+    lines[1] = json.dumps(record, separators=(",", ":"))
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(JournalError, match=rf"line 2: .*{words}"):
+        Session.load(path)
+
+
+def test_a_seat_action_with_the_table_flag_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    session = Session.start(TOY, {"seats": 2, "hand_size": 2, "cards": 5}, 42, path)
+    session.apply(session.legal_actions[0])
+    session.close()
+    lines = path.read_text().splitlines()
+    index = next(i for i, line in enumerate(lines) if '"seat":' in line)
+    record = json.loads(lines[index])
+    record["table"] = True
+    lines[index] = json.dumps(record, separators=(",", ":"))
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(JournalError, match=rf"line {index + 1}: "):
+        Session.load(path)

@@ -116,6 +116,11 @@ class Profile:
 # ---- where profiles live -------------------------------------------------------------
 
 
+def default_profile_for(source: str) -> str:
+    """The profile to use when none is named: the box's for the box, else GPIO with DSI."""
+    return "usb-box" if source == "box" else DEFAULT_PROFILE
+
+
 def wiring_dir() -> Path:
     """``$COMPANION_WIRING`` if set; else the ``wiring/`` directory of the checkout this
     package runs from (``make`` installs it editable); else the copy a regular install

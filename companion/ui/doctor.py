@@ -14,20 +14,32 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Protocol, TextIO
 
 import pygame
 
 from companion.input.controls import ALL_CONTROLS
-from companion.input.debounce import DebounceSettings, EventSink
+from companion.input.debounce import ControlStats, DebounceSettings, EventSink
 from companion.input.events import InputEvent, Press
 from companion.input.gpio import GpioSource
 from companion.input.keyboard import KEYMAP, KeyboardSource, KeyboardToPins
 from companion.input.mock import SimulatedPins, open_simulated
-from companion.input.pinmap import DEFAULT_PROFILE, Profile, load_profile
+from companion.input.pinmap import Profile, default_profile_for, load_profile
+from companion.input.serial_box import SerialBoxSource
 from companion.ui.app import Inbox, open_display, parse_size, run_loop
 from companion.ui.doctor_model import DoctorModel, SourceCounters, SourceReport
 from companion.ui.doctor_screen import DoctorScene
+
+
+class CountingSource(Protocol):
+    """A source that counts what it saw per control: GPIO pins or the button box."""
+
+    @property
+    def warnings(self) -> tuple[str, ...]: ...
+
+    def stats(self) -> dict[str, ControlStats]: ...
+
+    def close(self) -> None: ...
 
 
 @dataclass
@@ -36,28 +48,29 @@ class OpenedInput:
 
     report: SourceReport
     handle_key: Callable[[pygame.event.Event], bool]
-    gpio: GpioSource | None = None
+    device: CountingSource | None = None
     simulated: SimulatedPins | None = None
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        return () if self.gpio is None else self.gpio.warnings
+        """The source's warnings; for the box, its link state while not connected."""
+        return () if self.device is None else self.device.warnings
 
     def read_source(self) -> tuple[dict[str, SourceCounters], tuple[str, ...]]:
         """The source's counters per control, and its warnings (read live)."""
-        if self.gpio is None:
+        if self.device is None:
             return {}, ()
         counters = {
             control: SourceCounters(s.bounces, s.glitches, s.late, s.ignored)
-            for control, s in self.gpio.stats().items()
+            for control, s in self.device.stats().items()
         }
-        return counters, self.gpio.warnings
+        return counters, self.warnings
 
     def close(self) -> None:
         if self.simulated is not None:
             self.simulated.close()
-        elif self.gpio is not None:
-            self.gpio.close()
+        elif self.device is not None:
+            self.device.close()
 
 
 def _ignore_key(event: pygame.event.Event) -> bool:
@@ -87,15 +100,19 @@ def _open(
         pins = open_simulated(profile, sink, settings=debounce)
         keys = KeyboardToPins(pins)
         report = SourceReport("sim", pins.source.factory_name, "simulated")
-        return OpenedInput(report, keys.handle, gpio=pins.source, simulated=pins)
+        return OpenedInput(report, keys.handle, device=pins.source, simulated=pins)
+    if kind == "box":
+        box = SerialBoxSource(sink, profile=profile)
+        report = SourceReport("box", "usb-box", box.timestamps)
+        return OpenedInput(report, _ignore_key, device=box)
     gpio = GpioSource(profile, sink, settings=debounce)
     report = SourceReport("gpio", gpio.factory_name, gpio.timestamps)
-    return OpenedInput(report, _ignore_key, gpio=gpio)
+    return OpenedInput(report, _ignore_key, device=gpio)
 
 
 def _build_model(profile: Profile, report: SourceReport, started_ns: int) -> DoctorModel:
     keys = {control: key for key, control in KEYMAP.items()}
-    if report.source == "gpio":
+    if report.source in ("gpio", "box"):
         keys = {}
     controls = [control for control in ALL_CONTROLS if control in profile.controls]
     return DoctorModel.build(
@@ -121,7 +138,7 @@ class _KeyedDoctorScene(DoctorScene):
 
 
 def doctor_command(args: argparse.Namespace) -> int:
-    profile = load_profile(args.profile or DEFAULT_PROFILE)
+    profile = load_profile(args.profile or default_profile_for(args.source))
     size = parse_size(args.size)
     if args.snapshot:
         save_snapshot(profile, size, Path(args.snapshot))

@@ -32,6 +32,8 @@ class SourceReport:
         return self.timestamps == "hardware"
 
     def describe(self) -> str:
+        if self.source == "box" and self.timestamps == "hardware":
+            return "edge timestamps from the box's own clock, mapped to this host's"
         meaning = {
             "hardware": "edge timestamps from the kernel: fair to the microsecond",
             "callback": "timestamps are callback times: near-ties may be misordered",

@@ -1,7 +1,10 @@
 """The start menu: pick a game and its players, resume an unfinished one, or the doctor.
 
 Rows: "Apache — tracker (real cards)"; Players (2-5); Colours (which ones, ruling A1: by
-default the first N of red, yellow, purple, blue, green); one "Resume ..." row per
+default the first N of red, yellow, purple, blue, green); "Apache — full game (virtual
+cards)" with its own rows: Humans (the first K chosen colours are people, the rest bots),
+the variants War Path, Wedding and Joint Raid (select turns one on or off; Joint Raid only
+with fewer than 5 players, ruling A13), Auto turn (off / 2 s); one "Resume ..." row per
 unfinished journal, newest first; Doctor; Quit.
 
     button            on a row                         on a row being edited
@@ -21,7 +24,7 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import pygame
 
@@ -39,14 +42,40 @@ from companion.session import (
     unfinished_games,
 )
 from companion.ui import theme, widgets
+from companion.ui.apache_full_model import FullOptions, FullTuning
 from companion.ui.scenes import AppContext, BaseScene, NavButton
 
-RowKind = Literal["tracker", "players", "colours", "resume", "doctor", "quit"]
+RowKind = Literal[
+    "tracker",
+    "players",
+    "colours",
+    "full",
+    "humans",
+    "war_path",
+    "wedding",
+    "joint_raid",
+    "auto_turn",
+    "resume",
+    "doctor",
+    "quit",
+]
+TOGGLES: Final[tuple[RowKind, ...]] = ("war_path", "wedding", "joint_raid", "auto_turn")
+TOGGLE_LABELS: Final = {
+    "war_path": "War Path",
+    "wedding": "Wedding",
+    "joint_raid": "Joint Raid",
+    "auto_turn": "Auto turn",
+}
+AUTO_TURN_NS: Final = 2_000_000_000
+"""Auto turn "2 s": a person's card is turned for them after this much calm."""
 
 DEFAULT_PLAYERS: Final = 3
 GAME_NAMES: Final = {"apache_tracker": "Apache tracker", "apache": "Apache"}
 """How the menu names a journal's game."""
-SCREENS: Final = frozenset({"apache_tracker"})
+SEATS_NOTE: Final = "full-seats"
+"""The note a FULL game starts with: how many seats are people, and the auto turn."""
+
+SCREENS: Final = frozenset({"apache_tracker", "apache"})
 """The games this menu can resume (others are listed, and say so)."""
 
 
@@ -73,16 +102,17 @@ class MenuRow:
 
     @property
     def editable(self) -> bool:
-        return self.kind in ("players", "colours")
+        return self.kind in ("players", "colours", "humans")
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
     """What the menu asks the program to do."""
 
-    kind: Literal["tracker", "resume", "doctor", "quit"]
+    kind: Literal["tracker", "full", "resume", "doctor", "quit"]
     colours: tuple[str, ...] = ()
     game: UnfinishedGame | None = None
+    full: FullOptions | None = None
 
 
 def default_colours(players: int) -> tuple[str, ...]:
@@ -101,6 +131,8 @@ class MenuModel:
         doctor: bool = True,
     ) -> None:
         self.colours: tuple[str, ...] = default_colours(players)
+        self.humans = 1
+        self.toggles: dict[str, bool] = dict.fromkeys(TOGGLES, False)
         self.doctor = doctor
         self.focus = 0
         self.editing = False
@@ -120,6 +152,9 @@ class MenuModel:
             MenuRow("tracker", "Apache — tracker (real cards)", "new game"),
             MenuRow("players", "Players"),
             MenuRow("colours", "Colours"),
+            MenuRow("full", "Apache — full game (virtual cards)", "new game"),
+            MenuRow("humans", "Humans"),
+            *(MenuRow(kind, TOGGLE_LABELS[kind]) for kind in TOGGLES),
         ]
         for game in unfinished:
             name = GAME_NAMES.get(game.game, game.game)
@@ -164,13 +199,51 @@ class MenuModel:
             return None
         if row.kind == "tracker":
             return Choice("tracker", colours=self.colours)
+        if row.kind == "full":
+            return Choice("full", colours=self.colours, full=self.full_options())
+        if row.kind in TOGGLES:
+            self.toggle_option(row.kind)
+            return None
         if row.kind == "resume":
             return Choice("resume", game=row.game)
         return Choice(row.kind)  # type: ignore[arg-type]  # doctor or quit
 
+    def full_options(self) -> FullOptions:
+        """What the FULL game rows say."""
+        return FullOptions(
+            colours=self.colours,
+            humans=min(self.humans, self.players),
+            war_path=self.toggles["war_path"],
+            wedding=self.toggles["wedding"],
+            joint_raid=self.toggles["joint_raid"] and self.players < 5,
+            auto_turn_ns=AUTO_TURN_NS if self.toggles["auto_turn"] else None,
+        )
+
+    def toggle_option(self, kind: str) -> None:
+        """Select on a variant or Auto turn row: on <-> off."""
+        if kind == "joint_raid" and self.players >= 5 and not self.toggles[kind]:
+            self.message = "Joint Raid needs fewer than 5 players (ruling A13)"
+            return
+        self.toggles[kind] = not self.toggles[kind]
+
+    def toggle_words(self, kind: str) -> str:
+        if kind == "auto_turn":
+            return "2 s" if self.toggles[kind] else "off"
+        if kind == "joint_raid" and self.players >= 5:
+            return "only with < 5 players"
+        return "on" if self.toggles[kind] else "off"
+
+    def humans_words(self) -> str:
+        humans = min(self.humans, self.players)
+        bots = self.players - humans
+        people = ", ".join(self.colours[:humans]) or "nobody"
+        return f"{humans} ({people}); {bots} bot{'s' if bots != 1 else ''}"
+
     def change(self, delta: int) -> None:
         """Previous/next on the row being edited."""
-        if self.row.kind == "players":
+        if self.row.kind == "humans":
+            self.humans = min(self.players, max(0, min(self.humans, self.players) + delta))
+        elif self.row.kind == "players":
             self.set_players(self.players + delta)
         elif self.row.kind == "colours":
             combos = list(itertools.combinations(SEATS, self.players))
@@ -205,8 +278,16 @@ class MenuModel:
 class MenuScene(BaseScene):
     """The start menu on screen."""
 
-    def __init__(self, app: AppContext, model: MenuModel | None = None) -> None:
+    def __init__(
+        self,
+        app: AppContext,
+        model: MenuModel | None = None,
+        *,
+        full_tuning: FullTuning | None = None,
+    ) -> None:
         super().__init__(app)
+        self.full_tuning = full_tuning
+        """The FULL mode's pauses (None: the defaults; tests shorten them)."""
         self.model = model or MenuModel(doctor=app.open_doctor is not None)
         self.flashes = widgets.Flashes()
 
@@ -261,8 +342,36 @@ class MenuScene(BaseScene):
             self.app.stack.push(self.app.open_doctor())
         elif choice.kind == "tracker":
             self._start_tracker(choice.colours, now_ns)
+        elif choice.kind == "full" and choice.full is not None:
+            self._start_full(choice.full, now_ns)
         elif choice.kind == "resume" and choice.game is not None:
             self._resume(choice.game, now_ns)
+
+    def _start_full(self, options: FullOptions, now_ns: int) -> None:
+        from companion.rules.apache import APACHE
+        from companion.ui.apache_full import FullScene
+        from companion.ui.apache_full_model import FullModel
+
+        try:
+            session = _new_session(APACHE, options.setup(), self.app, auto_chance=True)
+        except OSError as exc:
+            self.flashes.add(f"cannot start the game: {exc}", now_ns, theme.BAD)
+            return
+        auto_turn_ns = _auto_turn(options, self.full_tuning)
+        try:
+            session.annotate(SEATS_NOTE, {"humans": options.humans, "auto_turn_ns": auto_turn_ns})
+        except OSError as exc:
+            self.flashes.add(f"cannot start the game: {exc}", now_ns, theme.BAD)
+            return
+        model = FullModel(
+            session,
+            self.app.powwow,
+            humans=options.humans,
+            auto_turn_ns=auto_turn_ns,
+            tuning=self.full_tuning,
+            now_ns=now_ns,
+        )
+        self.app.stack.push(FullScene(self.app, model))
 
     def _start_tracker(self, colours: tuple[str, ...], now_ns: int) -> None:
         from companion.ui.apache_tracker import TrackerScene
@@ -297,9 +406,6 @@ class MenuScene(BaseScene):
             name = GAME_NAMES.get(game.game, game.game)
             self.flashes.add(f"{name} has no screen yet: `companion replay` shows it", now_ns)
             return
-        from companion.ui.apache_tracker import scene_for
-        from companion.ui.apache_tracker_model import TrackerModel
-
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", JournalWarning)  # the model reports repairs
@@ -307,7 +413,34 @@ class MenuScene(BaseScene):
         except (JournalError, OSError) as exc:
             self.flashes.add(f"cannot resume {Path(game.path).name}: {exc}", now_ns, theme.BAD)
             return
+        if game.game == "apache":
+            self._resume_full(session, now_ns)
+            return
+        from companion.ui.apache_tracker import scene_for
+        from companion.ui.apache_tracker_model import TrackerModel
+
         model = TrackerModel(session, self.app.powwow)
+        self.app.stack.push(scene_for(self.app, model))
+
+    def _resume_full(self, session: Session[Any, Any], now_ns: int) -> None:
+        """A FULL game, with the humans and auto turn it was started with (its first
+        note); a journal without that note is resumed with every seat a person."""
+        from companion.ui.apache_full import scene_for
+        from companion.ui.apache_full_model import FullModel
+
+        seats = next((n.data for n in session.notes if n.kind == SEATS_NOTE), None)
+        humans, auto_turn_ns = len(session.state.colours), None
+        if isinstance(seats, dict):
+            humans = int(seats.get("humans", humans))
+            auto_turn_ns = seats.get("auto_turn_ns")
+        model = FullModel(
+            session,
+            self.app.powwow,
+            humans=humans,
+            auto_turn_ns=auto_turn_ns if isinstance(auto_turn_ns, int) else None,
+            tuning=self.full_tuning,
+            now_ns=now_ns,
+        )
         self.app.stack.push(scene_for(self.app, model))
 
     # -- time and drawing --
@@ -391,6 +524,14 @@ def _draw_row(
             else:
                 _draw_absent(surface, chip, colour)
         inner.width = chips[0].left - inner.left - pad
+    elif row.kind == "humans" or row.kind in TOGGLES:
+        words = model.humans_words() if row.kind == "humans" else model.toggle_words(row.kind)
+        on = row.kind == "humans" or model.toggles.get(row.kind, False)
+        value_ink = (
+            theme.WARN if model.editing and focused else theme.TEXT if on else theme.TEXT_DIM
+        )
+        value = widgets.text(surface, words, round(size * 0.85), value_ink, inner, align="right")
+        inner.width = value.left - inner.left - pad
     elif row.detail:
         detail = widgets.text(
             surface, row.detail, round(size * 0.8), theme.TEXT_DIM, inner, align="right"
@@ -413,3 +554,25 @@ def _draw_absent(surface: pygame.Surface, rect: pygame.Rect, colour: str) -> Non
         align="center",
         bold=True,
     )
+
+
+def _new_session(
+    engine: Any, setup: dict[str, Any], app: AppContext, *, auto_chance: bool
+) -> Session[Any, Any]:
+    """A new journaled game in the app's games directory (another game may take the name
+    in the same second: three tries). Raises ``OSError``."""
+    for _ in range(3):
+        path = new_journal_path(engine.name, app.games_dir, now=app.wall_clock())
+        try:
+            return Session.start(
+                engine, setup, app.new_seed(), path, auto_chance=auto_chance, clock=app.wall_clock
+            )
+        except JournalExists:
+            continue
+    raise OSError("no free journal name")
+
+
+def _auto_turn(options: FullOptions, tuning: FullTuning | None) -> int | None:
+    if options.auto_turn_ns is None or tuning is None or tuning.auto_turn_ns is None:
+        return options.auto_turn_ns
+    return tuning.auto_turn_ns

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pygame
 
-from companion.input.pinmap import DEFAULT_PROFILE, Profile, load_profile
+from companion.input.pinmap import Profile, default_profile_for, load_profile
 from companion.session import default_games_dir
+from companion.ui.apache_full_model import FullTuning
 from companion.ui.app import Inbox, open_display, parse_size, run_loop
 from companion.ui.doctor import OpenedInput, _build_model, open_input
 from companion.ui.doctor_screen import DoctorScene
@@ -31,17 +32,19 @@ def build_app(
     opened: OpenedInput | None = None,
     profile: Profile | None = None,
     powwow: PowwowSettings | None = None,
+    full_tuning: FullTuning | None = None,
 ) -> AppContext:
     """The program's scenes and what they share, the start menu on top (applied on the
     first frame). With ``opened`` and ``profile`` the menu offers the doctor, and keys go
-    to the input source before any scene sees them."""
+    to the input source before any scene sees them. ``full_tuning``: the Apache FULL
+    mode's pauses (tests shorten them)."""
     stack = SceneStack(key_handler=None if opened is None else opened.handle_key)
     app = AppContext(size=size, stack=stack, games_dir=games_dir)
     if powwow is not None:
         app.powwow = powwow
     if opened is not None and profile is not None:
         app.open_doctor = lambda: _doctor_scene(opened, profile)
-    stack.push(MenuScene(app))
+    stack.push(MenuScene(app, full_tuning=full_tuning))
     return app
 
 
@@ -60,7 +63,7 @@ def powwow_from(args: argparse.Namespace) -> PowwowSettings:
 
 
 def run_command(args: argparse.Namespace) -> int:
-    profile = load_profile(args.profile or DEFAULT_PROFILE)
+    profile = load_profile(args.profile or default_profile_for(args.source))
     size = parse_size(args.size)
     games_dir = default_games_dir() if args.games_dir is None else Path(args.games_dir)
     inbox = Inbox()

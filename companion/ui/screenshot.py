@@ -28,8 +28,11 @@ import pygame
 
 from companion.input.events import Press
 from companion.input.pinmap import DEFAULT_PROFILE, load_profile
+from companion.rules.apache import APACHE, KINDS
 from companion.rules.apache_tracker import ENGINE as TRACKER
 from companion.session import Session, UnfinishedGame
+from companion.ui.apache_full import FullResultsScene, FullScene
+from companion.ui.apache_full_model import FullModel, FullOptions, FullTuning
 from companion.ui.apache_tracker import CountScene, ResultsScene, TrackerScene
 from companion.ui.apache_tracker_model import TrackerModel
 from companion.ui.app import parse_size
@@ -186,6 +189,108 @@ def _results(app: AppContext) -> Drawable:
     return ResultsScene(app, model), 0
 
 
+# --- Apache FULL ------------------------------------------------------------------------------
+
+
+def full_sample(app: AppContext) -> FullModel:
+    """A three-player FULL game, everyone a person (no bot timing: the same every time),
+    War Path and Wedding on, nothing turned yet. Drive it with :func:`full_advance`."""
+    ticks = itertools.count()
+    options = FullOptions(SAMPLE_COLOURS, humans=3, war_path=True, wedding=True)
+    session = Session.start(
+        APACHE,
+        options.setup(),
+        SAMPLE_SEED,
+        app.games_dir / "apache-sample.jsonl",
+        clock=lambda: SAMPLE_WALL + next(ticks),
+    )
+    return FullModel(session, app.powwow, humans=3, tuning=FullTuning(), now_ns=0)
+
+
+def full_advance(model: FullModel, stop: Callable[[FullModel], bool], clock: list[int]) -> None:
+    """Turn cards; after each, every seat with a legal slap slaps it (stamps 180 ms apart,
+    the first legal Indian of each seat) and the window resolves; a choice takes ruling
+    A6's default. Stops as soon as ``stop(model)`` holds (checked after every step) or the
+    game is over. ``clock[0]`` is the sample's time, advanced as it goes."""
+    engine, seq = model.engine, itertools.count(1000)
+    while not stop(model) and model.stage != "over":
+        state = model.state
+        clock[0] += SECOND
+        if state.phase == "choose":
+            model.choose_index(model.options.index(engine.default_choice(state)), clock[0])
+            continue
+        if state.phase in ("ready", "final") and _slap_all(model, clock, seq):
+            continue
+        if state.phase == "ready":
+            model.turn(clock[0])
+        elif state.phase == "final":
+            model.poll(clock[0] + 10 * SECOND)
+
+
+def _slap_all(model: FullModel, clock: list[int], seq: Iterator[int]) -> bool:
+    state, engine = model.state, model.engine
+    pressed = False
+    for seat, colour in enumerate(model.colours):
+        for indian in ("chief", "warrior", "woman", "hunter"):
+            if engine.slap_is_legal(state, seat, indian):
+                stamp = clock[0] - 700 * MS + 97 * MS * (len(state.display) % 5) + 180 * MS * seat
+                model.file_press(_press(f"{colour}.{indian}", stamp, next(seq)))
+                pressed = True
+                break
+    if pressed:
+        clock[0] += 2 * SECOND
+        model.poll(clock[0])
+    return pressed
+
+
+def _full_play(app: AppContext) -> Drawable:
+    model, clock = full_sample(app), [0]
+    full_advance(model, lambda m: len(m.state.display) >= 7 and m.stage == "play", clock)
+    model.poll(clock[0])
+    return FullScene(app, model), clock[0]
+
+
+def _full_window(app: AppContext) -> Drawable:
+    model, clock = full_sample(app), [0]
+    two = _two_legal
+    full_advance(model, lambda m: m.state.phase == "ready" and two(m) and m.windows != [], clock)
+    # the legal slaps, and an illegal one from a seat that cannot take anything
+    state, engine = model.state, model.engine
+    seq = itertools.count(2000)
+    for seat, colour in enumerate(model.colours):
+        legal = [i for i in KINDS if engine.slap_is_legal(state, seat, i)]
+        indian = legal[0] if legal else "woman"
+        model.file_press(_press(f"{colour}.{indian}", clock[0] + seat * 37 * MS, next(seq)))
+    clock[0] += 3 * SECOND
+    model.poll(clock[0])
+    while model.state.phase == "choose":
+        model.choose_index(0, clock[0])
+    return FullScene(app, model), clock[0]
+
+
+def _two_legal(model: FullModel) -> bool:
+    state, engine = model.state, model.engine
+    seats = [
+        seat
+        for seat in range(len(model.colours))
+        if any(engine.slap_is_legal(state, seat, i) for i in KINDS)
+    ]
+    return 2 <= len(seats) < len(model.colours)
+
+
+def _full_choose(app: AppContext) -> Drawable:
+    model, clock = full_sample(app), [0]
+    full_advance(model, lambda m: m.state.phase == "choose" and len(m.options) >= 3, clock)
+    model.choice_focus = 1
+    return FullScene(app, model), clock[0] + 2 * SECOND
+
+
+def _full_results(app: AppContext) -> Drawable:
+    model, clock = full_sample(app), [0]
+    full_advance(model, lambda m: False, clock)
+    return FullResultsScene(app, model), clock[0]
+
+
 SAMPLES: Final[dict[str, Callable[[AppContext], Drawable]]] = {
     "menu": _menu,
     "doctor": _doctor,
@@ -194,6 +299,10 @@ SAMPLES: Final[dict[str, Callable[[AppContext], Drawable]]] = {
     "apache-tracker-confirm": _confirm,
     "apache-tracker-count": _count,
     "apache-tracker-results": _results,
+    "apache-full-play": _full_play,
+    "apache-full-window": _full_window,
+    "apache-full-choose": _full_choose,
+    "apache-full-results": _full_results,
 }
 
 

@@ -15,6 +15,10 @@ SCENES: Final = (
     "apache-tracker-confirm",
     "apache-tracker-count",
     "apache-tracker-results",
+    "apache-full-play",
+    "apache-full-window",
+    "apache-full-choose",
+    "apache-full-results",
 )
 SIZES: Final = ((480, 320), (800, 480))
 

@@ -211,3 +211,14 @@ def test_back_three_times_in_a_row_leaves_the_doctor() -> None:
     assert not scene.finished, "a press in between starts the count again"
     scene.handle_input(Press("nav.back", 9, "gpio:mock", 9), 9)
     assert scene.finished
+
+
+def test_the_box_source_without_a_box_says_it_is_looking() -> None:
+    profile = load_profile("usb-box")
+    inbox = Inbox()
+    with open_input("box", profile, inbox.put) as opened:
+        assert opened.report.source == "box"
+        assert any("button box" in warning for warning in opened.warnings)
+        model = _build_model(profile, opened.report, 0)
+    assert "box's own clock" in model.report.describe()
+    assert len(model.controls) == 24

@@ -20,6 +20,10 @@ from companion.ui.scenes import AppContext, SceneStack
 
 NOW = 1_735_761_600.0
 
+FULL_ROWS = ("full", "humans", "war_path", "wedding", "joint_raid", "auto_turn")
+RESUME = 3 + len(FULL_ROWS)
+"""The first Resume row."""
+
 
 @pytest.fixture
 def app(tmp_path: Path) -> AppContext:
@@ -57,10 +61,19 @@ def test_rows_in_order_with_one_row_per_unfinished_game() -> None:
         UnfinishedGame(Path(f"g{i}.jsonl"), "apache_tracker", 4 + i, i, NOW - 90) for i in (1, 2)
     ]
     model = MenuModel(games, now=NOW)
-    assert kinds(model) == ["tracker", "players", "colours", "resume", "resume", "doctor", "quit"]
-    assert model.rows[3].label == "Resume Apache tracker"
-    assert model.rows[3].detail == "5 actions, 1 min ago"
-    assert kinds(MenuModel(doctor=False))[-2:] == ["colours", "quit"]
+    assert kinds(model) == [
+        "tracker",
+        "players",
+        "colours",
+        *FULL_ROWS,
+        "resume",
+        "resume",
+        "doctor",
+        "quit",
+    ]
+    assert model.rows[RESUME].label == "Resume Apache tracker"
+    assert model.rows[RESUME].detail == "5 actions, 1 min ago"
+    assert kinds(MenuModel(doctor=False))[-2:] == ["auto_turn", "quit"]
 
 
 @pytest.mark.parametrize(
@@ -168,8 +181,8 @@ def test_resume_reopens_the_game_at_its_phase(app: AppContext) -> None:
     menu = MenuScene(app)
     app.stack.push(menu)
     app.stack.update(0)
-    assert kinds(menu.model)[3] == "resume"
-    menu.model.focus = 3
+    assert kinds(menu.model)[RESUME] == "resume"
+    menu.model.focus = RESUME
     menu.nav("select", 0)
     app.stack.update(0)
     scene = app.stack.top
@@ -185,7 +198,7 @@ def test_a_journal_already_open_cannot_be_resumed_and_says_so(app: AppContext) -
         menu = MenuScene(app)
         app.stack.push(menu)
         app.stack.update(0)
-        menu.model.focus = 3
+        menu.model.focus = RESUME
         menu.nav("select", 0)
         app.stack.update(0)
         assert app.stack.top is menu
@@ -198,7 +211,7 @@ def test_a_journal_already_open_cannot_be_resumed_and_says_so(app: AppContext) -
 def test_a_game_without_a_screen_is_listed_and_explains(app: AppContext) -> None:
     game = UnfinishedGame(Path("toy.jsonl"), "toy", 3, 1, NOW)
     menu = MenuScene(app, MenuModel([game], now=NOW))
-    menu.model.focus = 3
+    menu.model.focus = RESUME
     menu.nav("select", 0)
     flash = menu.flashes.current(0)
     assert flash is not None and "no screen yet" in flash.text
@@ -215,7 +228,8 @@ def test_clicks_choose_rows_arrows_and_colours(app: AppContext) -> None:
     blue = _colour_chips(rects[2])[3]
     menu.click(blue.center, 0)
     assert menu.model.colours == ("red", "yellow", "purple", "blue")
-    quit_row = rects[len(menu.model.rows) - 1]
+    menu.model.focus = len(menu.model.rows) - 1  # the menu scrolls to show the last row
+    quit_row = dict(_visible_rows(app.size, menu.model))[len(menu.model.rows) - 1]
     menu.click(quit_row.center, 0)
     app.stack.update(0)
     assert app.stack.finished
@@ -229,3 +243,30 @@ def test_quit_empties_the_stack(app: AppContext) -> None:
     menu.nav("back", 0)
     app.stack.update(0)
     assert app.stack.finished
+
+
+def test_a_full_game_resumes_with_its_people_and_bots(app: AppContext) -> None:
+    from companion.rules.apache import APACHE
+    from companion.rules.apache.actions import Turn
+    from companion.ui.apache_full import FullScene
+    from companion.ui.menu import SEATS_NOTE
+
+    ticks = itertools.count()
+    path = app.games_dir / "apache-20250101-190000.jsonl"
+    setup = {"players": 3, "colours": ["red", "yellow", "purple"]}
+    with Session.start(APACHE, setup, 9, path, clock=lambda: NOW + next(ticks)) as session:
+        session.annotate(SEATS_NOTE, {"humans": 1, "auto_turn_ns": None})
+        session.apply(Turn(session.state.turner))
+        turned = session.state.display
+    menu = MenuScene(app)
+    app.stack.push(menu)
+    app.stack.update(0)
+    menu.model.focus = RESUME
+    menu.nav("select", 0)
+    app.stack.update(0)
+    scene = app.stack.top
+    assert isinstance(scene, FullScene)
+    assert scene.model.humans == 1
+    assert sorted(scene.model.bots) == [1, 2]
+    assert scene.model.state.display == turned
+    scene.close()

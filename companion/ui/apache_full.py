@@ -1,0 +1,515 @@
+"""The Apache FULL screens: the companion plays the cards, the table slaps the buttons.
+
+``FullScene`` (the game). The face-up display as tiles, the deck count, each pile, whose
+turn it is; below, the Pow-Wow being decided or the last one resolved (its timeline and
+each slap's result in the engine's words).
+
+    stage    seat buttons                           previous / next   select    back
+    play     turner: turn (a button whose Indian    -                 -         undo the
+             can take loot slaps instead);                                      last card
+             others: slap
+    window   slap                                   -                 -         -
+    choose   the choosing seat: option 1-4 (chief,  move / page       choose    -
+             warrior, woman, hunter); others: slap
+    over     -                                      -                 results   -
+
+Bots turn and slap by themselves; with auto turn a person's card is turned after the pause.
+``FullResultsScene``: scores, winner(s) (ruling A10: ties share the victory), and per
+player the slaps, slaps won, penalties and the fastest / median / slowest reaction from
+the card turn. Select: the start menu.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pygame
+
+from companion.errors import CompanionError, IllegalAction
+from companion.input.events import Press, Stuck, Unstuck
+from companion.rules.apache import KINDS, Choose, card_type
+from companion.ui import theme, widgets
+from companion.ui.apache_full_model import (
+    FullModel,
+    FullResults,
+    describe_result,
+    result_kind,
+)
+from companion.ui.powwow_view import draw_pending, draw_timeline
+from companion.ui.scenes import AppContext, BaseScene, NavButton
+
+TITLE: Final = "Apache — full game"
+LOOT_COLOURS: Final[dict[str, theme.RGB]] = {
+    "buffalo": (120, 82, 52),
+    "totem": (40, 130, 130),
+    "tomahawk": (110, 116, 128),
+    "necklace": (190, 80, 150),
+    "tipi": (200, 170, 110),
+}
+LOOT_WORDS: Final = {
+    "buffalo": "buffalo",
+    "totem": "totem pole",
+    "tomahawk": "tomahawk",
+    "necklace": "necklace",
+    "tipi": "tipi",
+}
+OPTION_WORDS: Final = {
+    "item": "own item",
+    "tipis": "all tipis",
+    "prisoner": "totems + prisoner",
+    "wedding": "wedding",
+}
+
+
+def scene_for(app: AppContext, model: FullModel) -> BaseScene:
+    if model.stage == "over":
+        return FullResultsScene(app, model)
+    return FullScene(app, model)
+
+
+def tile_words(card: int) -> tuple[str, theme.RGB]:
+    """A face-up card as a tile: its words and fill colour."""
+    name = card_type(card)
+    colour, _, kind = name.partition("-")
+    if kind:
+        return f"{theme.SEAT_LETTERS[colour]} {kind}", theme.SEAT_COLOURS[colour]
+    return LOOT_WORDS[name], LOOT_COLOURS[name]
+
+
+def draw_tile(surface: pygame.Surface, rect: pygame.Rect, card: int) -> None:
+    words, fill = tile_words(card)
+    indian = "-" in card_type(card)
+    pygame.draw.rect(surface, fill, rect, border_radius=max(2, rect.height // 5))
+    if not indian:
+        edge = theme.mix(fill, theme.TEXT, 0.5)
+        pygame.draw.rect(surface, edge, rect, width=1, border_radius=max(2, rect.height // 5))
+    ink = theme.text_colour_on(fill)
+    widgets.text(
+        surface,
+        words,
+        round(rect.height * 0.5),
+        ink,
+        rect.inflate(-4, 0),
+        align="center",
+        bold=indian,
+    )
+
+
+class FullScene(BaseScene):
+    """The game (see the module docstring)."""
+
+    def __init__(self, app: AppContext, model: FullModel) -> None:
+        super().__init__(app)
+        self.model = model
+        self.flashes = widgets.Flashes()
+
+    # -- input --
+
+    def seat(self, press: Press, now_ns: int) -> None:
+        self._guarded(lambda: self.model.press(press, now_ns), now_ns)
+
+    def nav(self, button: NavButton, now_ns: int) -> None:
+        model = self.model
+        stage = model.stage
+        if stage == "over":
+            if button == "select":
+                self.app.stack.replace(FullResultsScene(self.app, model))
+            return
+        if stage == "choose" and not model.is_bot(model.state.pending_seat or 0):
+            if button in ("previous", "next"):
+                model.move_choice(-1 if button == "previous" else 1)
+            elif button == "select":
+                self._guarded(lambda: model.choose_index(model.choice_focus, now_ns), now_ns)
+            return
+        if button == "back":
+            words: list[str] = []
+            if self._guarded(lambda: words.append(model.undo()), now_ns):
+                self.flashes.add(words[0], now_ns, theme.TEXT_DIM)
+
+    def stuck(self, event: Stuck | Unstuck, now_ns: int) -> None:
+        if isinstance(event, Stuck):
+            self.flashes.add(f"{event.control} is stuck: ignored until released", now_ns)
+
+    def _guarded(self, action: object, now_ns: int) -> bool:
+        assert callable(action)
+        try:
+            action()
+        except IllegalAction as exc:
+            self.flashes.add(str(exc), now_ns, theme.WARN)
+            return False
+        except (OSError, CompanionError) as exc:
+            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
+            return False
+        return True
+
+    # -- time --
+
+    def update(self, now_ns: int) -> bool:
+        changed = False
+        try:
+            changed = self.model.poll(now_ns)
+        except (OSError, CompanionError) as exc:
+            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
+            changed = True
+        while self.model.notices:
+            self.flashes.add(self.model.notices.popleft(), now_ns)
+            changed = True
+        changed |= self.flashes.expire(now_ns)
+        if self.model.stage == "over":
+            self.app.stack.replace(FullResultsScene(self.app, self.model))
+            return True
+        return True if self.model.stage != "play" or changed else self._timers_running()
+
+    def _timers_running(self) -> bool:
+        model = self.model
+        state = model.state
+        return (
+            state.phase in ("final", "choose")
+            or model.is_bot(state.turner)
+            or (model.auto_turn_ns is not None)
+        )
+
+    def close(self) -> None:
+        if not self.model.session.closed:
+            self._guarded(lambda: self.model.flush(self.app.monotonic_ns()), 0)
+        self.model.close()
+
+    # -- drawing --
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        size = surface.get_size()
+        layout = widgets.frame(size)
+        surface.fill(theme.BACKGROUND)
+        model = self.model
+        state = model.state
+        right = f"deck {state.deck_count} · {len(model.windows)} Pow-Wows"
+        widgets.header(surface, layout.header, TITLE, right)
+        body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
+        gap = widgets.px(size, 8)
+        left, side = widgets.columns(body, [2.2, 1.0], gap=gap)
+        tiles_h = _display_height(size, left.width, len(state.display), left.height // 2)
+        tiles = pygame.Rect(left.left, left.top, left.width, tiles_h)
+        _draw_display(surface, tiles, state.display)
+        lower = pygame.Rect(
+            left.left, tiles.bottom + gap, left.width, left.bottom - tiles.bottom - gap
+        )
+        _draw_players(surface, side, model)
+        stage = model.stage
+        if stage == "choose":
+            self._draw_choose(surface, lower, now_ns)
+            hint = "Your buttons or Previous/Next + Select: choose"
+        elif stage == "window":
+            _draw_live(surface, lower, model, now_ns)
+            hint = "Seat buttons: slap · the order is final after the quiet time"
+        else:
+            _draw_last(surface, lower, model)
+            hint = "Turner: any button turns · others: slap · Back: undo the last card"
+        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
+
+    def _draw_choose(self, surface: pygame.Surface, area: pygame.Rect, now_ns: int) -> None:
+        size = surface.get_size()
+        model = self.model
+        seat = model.state.pending_seat or 0
+        colour = model.colours[seat]
+        options = model.options
+        line = pygame.Rect(area.left, area.top, area.width, widgets.px(size, 20))
+        left_s = model.choice_left_ns(now_ns) / 1e9
+        slap = model.state.slaps[model.state.resolved]
+        widgets.text(
+            surface,
+            f"{widgets.seat_name(colour)} {slap.indian}: choose ({left_s:.0f} s, then the default)",
+            widgets.px(size, 17),
+            theme.WARN,
+            line,
+            bold=True,
+        )
+        bar = pygame.Rect(area.left, line.bottom + 2, area.width, widgets.px(size, 6))
+        fraction = model.choice_left_ns(now_ns) / max(1, model.tuning.choice_timeout_ns)
+        widgets.progress(surface, bar, fraction, theme.WARN)
+        page = model.choice_page
+        shown = options[page * 4 : page * 4 + 4]
+        rows_area = pygame.Rect(area.left, bar.bottom + 4, area.width, area.bottom - bar.bottom - 4)
+        rects = widgets.rows(rows_area, 4, height=widgets.px(size, 27), gap=widgets.px(size, 3))
+        default = model.engine.default_choice(model.state)
+        for k, (option, rect) in enumerate(zip(shown, rects, strict=False)):
+            index = page * 4 + k
+            focused = index == model.choice_focus
+            widgets.panel(surface, rect, focused=focused)
+            inner = rect.inflate(-widgets.px(size, 8), 0)
+            label, words = widgets.columns(inner, [1.0, 3.2], gap=4)
+            widgets.text(surface, f"{KINDS[k]}", round(rect.height * 0.5), theme.TEXT_DIM, label)
+            mark = " (default)" if option == default else ""
+            widgets.text(
+                surface,
+                _option_words(model, option) + mark,
+                round(rect.height * 0.55),
+                theme.TEXT,
+                words,
+                bold=focused,
+            )
+        if len(options) > 4:
+            note = pygame.Rect(
+                rows_area.left, rects[-1].bottom, rows_area.width, widgets.px(size, 14)
+            )
+            pages = (len(options) + 3) // 4
+            widgets.text(
+                surface,
+                f"page {page + 1} of {pages}: Next/Previous for more",
+                widgets.px(size, 13),
+                theme.TEXT_DIM,
+                note,
+            )
+
+
+def _option_words(model: FullModel, option: Choose) -> str:
+    cards = model.engine.choice_cards(model.state, option)
+    words = OPTION_WORDS.get(option.option, option.option)
+    if option.target is not None:
+        words += f" ({tile_words(option.target)[0]})"
+    return f"{words}: {len(cards)} card{'s' if len(cards) != 1 else ''}"
+
+
+def _display_height(size: tuple[int, int], width: int, cards: int, most: int) -> int:
+    """Room for the display's tiles: as many rows as the cards need, at most ``most``."""
+    tile_h, gap = widgets.px(size, 24), widgets.px(size, 3)
+    per_row = max(1, (width + gap) // (widgets.px(size, 70) + gap))
+    needed = max(1, -(-cards // per_row))
+    return min(most, needed * (tile_h + gap) - gap)
+
+
+def _draw_display(surface: pygame.Surface, area: pygame.Rect, display: tuple[int, ...]) -> None:
+    size = surface.get_size()
+    tile_h, gap = widgets.px(size, 24), widgets.px(size, 3)
+    per_row = max(1, (area.width + gap) // (widgets.px(size, 70) + gap))
+    rows = max(1, (area.height + gap) // (tile_h + gap))
+    tile_w = (area.width - (per_row - 1) * gap) // per_row
+    if not display:
+        widgets.text(surface, "no card face up yet", widgets.px(size, 17), theme.TEXT_DIM, area)
+        return
+    capacity = per_row * rows
+    shown = display[-capacity:] if len(display) > capacity else display
+    hidden = len(display) - len(shown)
+    if hidden:
+        shown = shown[1:]
+        hidden += 1
+    cells: list[pygame.Rect] = []
+    for index in range(len(shown) + bool(hidden)):
+        row, col = divmod(index, per_row)
+        cells.append(
+            pygame.Rect(
+                area.left + col * (tile_w + gap), area.top + row * (tile_h + gap), tile_w, tile_h
+            )
+        )
+    if hidden:
+        widgets.panel(surface, cells[0])
+        widgets.text(
+            surface,
+            f"+{hidden} earlier",
+            round(tile_h * 0.5),
+            theme.TEXT_DIM,
+            cells[0],
+            align="center",
+        )
+        cells = cells[1:]
+    for card, rect in zip(shown, cells, strict=True):
+        draw_tile(surface, rect, card)
+
+
+def _draw_players(surface: pygame.Surface, area: pygame.Rect, model: FullModel) -> None:
+    size = surface.get_size()
+    state = model.state
+    count = len(model.colours)
+    lines = widgets.rows(area, count + 1, height=widgets.px(size, 26), gap=widgets.px(size, 3))
+    for seat, (line, colour) in enumerate(zip(lines, model.colours, strict=False)):
+        turner = seat == state.turner and state.phase == "ready"
+        widgets.panel(surface, line, focused=turner)
+        inner = line.inflate(-4, -6)
+        badge, who, pile = widgets.columns(inner, [1.0, 1.3, 1.0], gap=3)
+        widgets.chip(surface, badge, colour)
+        widgets.text(
+            surface,
+            "bot" if model.is_bot(seat) else "you",
+            round(inner.height * 0.7),
+            theme.TEXT_DIM,
+            who,
+        )
+        widgets.text(
+            surface,
+            str(state.pile_sizes[seat]),
+            round(inner.height * 0.9),
+            theme.TEXT,
+            pile,
+            align="right",
+            bold=True,
+        )
+    status = lines[-1].union(
+        pygame.Rect(area.left, lines[-1].top, area.width, area.bottom - lines[-1].top)
+    )
+    widgets.paragraph(surface, _status_words(model), widgets.px(size, 15), theme.TEXT, status)
+
+
+def _status_words(model: FullModel) -> str:
+    state = model.state
+    if state.phase == "final":
+        return "Last card! One last Pow-Wow (ruling A10)"
+    if state.phase == "choose":
+        seat = state.pending_seat or 0
+        return f"{widgets.seat_name(model.colours[seat])} chooses"
+    if model.stage == "window":
+        return "Pow-Wow!"
+    colour = model.colours[state.turner]
+    if model.is_bot(state.turner):
+        return f"{widgets.seat_name(colour)} (bot) turns next"
+    auto = " (auto turn)" if model.auto_turn_ns is not None else ""
+    return f"{widgets.seat_name(colour)}: press any of your buttons to turn{auto}"
+
+
+def _draw_live(surface: pygame.Surface, area: pygame.Rect, model: FullModel, now_ns: int) -> None:
+    size = surface.get_size()
+    line = pygame.Rect(area.left, area.top, area.width, widgets.px(size, 20))
+    widgets.text(
+        surface, "Pow-Wow! Slaps in stamp order so far", widgets.px(size, 17), theme.WARN, line
+    )
+    rest = pygame.Rect(area.left, line.bottom + 2, area.width, area.bottom - line.bottom - 2)
+    draw_pending(surface, rest, model.live_presses(now_ns))
+
+
+def _draw_last(surface: pygame.Surface, area: pygame.Rect, model: FullModel) -> None:
+    size = surface.get_size()
+    window = model.last_window
+    results = model.window_results()
+    if window is None or not results:
+        widgets.paragraph(
+            surface,
+            "Slap your Indian when it can take loot: hunter buffalo, warrior tomahawks, "
+            "woman necklaces, chief totem pole + a male Indian; any of them tipis.",
+            widgets.px(size, 15),
+            theme.TEXT_DIM,
+            area,
+        )
+        return
+    line = pygame.Rect(area.left, area.top, area.width, widgets.px(size, 18))
+    widgets.text(surface, f"Pow-Wow {window.index + 1}", widgets.px(size, 15), theme.TEXT_DIM, line)
+    count = min(len(window.slaps), len(results))
+    reason_h = widgets.px(size, 14)
+    gap = widgets.px(size, 3)
+    room = area.bottom - line.bottom - len(results) * reason_h - 2
+    timeline_h = max(count * widgets.px(size, 18), min(room, count * (widgets.px(size, 28) + gap)))
+    timeline = pygame.Rect(area.left, line.bottom, area.width, timeline_h)
+    draw_timeline(
+        surface, timeline, window, results=[describe_result(r, model.colours) for r in results]
+    )
+    top = timeline.bottom + 2
+    for result in results:
+        if top + reason_h > area.bottom:
+            break
+        colour = {"loot": theme.GOOD, "nothing": theme.TEXT_DIM, "penalty": theme.BAD}[
+            result_kind(result)
+        ]
+        band = pygame.Rect(area.left, top, area.width, reason_h)
+        widgets.text(surface, result.reason, round(reason_h * 0.95), colour, band)
+        top += reason_h
+
+
+# --- the results -----------------------------------------------------------------------------
+
+
+class FullResultsScene(BaseScene):
+    """Scores, winner(s) and reactions. Select or back: the start menu."""
+
+    def __init__(self, app: AppContext, model: FullModel) -> None:
+        super().__init__(app)
+        self.model = model
+        self.results: FullResults = model.results()
+
+    def nav(self, button: NavButton, now_ns: int) -> None:
+        if button in ("select", "back"):
+            self.model.close()
+            self.app.stack.pop()
+
+    def close(self) -> None:
+        self.model.close()
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        size = surface.get_size()
+        layout = widgets.frame(size)
+        surface.fill(theme.BACKGROUND)
+        results = self.results
+        widgets.header(surface, layout.header, "Results — full game", f"{results.windows} Pow-Wows")
+        body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
+        banner = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 30))
+        widgets.text(
+            surface,
+            _winner_words(results),
+            widgets.px(size, 22),
+            theme.GOOD,
+            banner,
+            align="center",
+            bold=True,
+        )
+        table = pygame.Rect(
+            body.left,
+            banner.bottom + widgets.px(size, 4),
+            body.width,
+            body.bottom - banner.bottom - widgets.px(size, 4),
+        )
+        _draw_results_table(surface, table, results)
+        widgets.footer(surface, layout.footer, "Select: the start menu", None)
+
+
+def _winner_words(results: FullResults) -> str:
+    cards = next(p.cards for p in results.players if p.winner)
+    names = ", ".join(widgets.seat_name(c) for c in results.winners)
+    if results.shared:
+        return f"Shared victory: {names}, {cards} cards each (A10)"
+    return f"{names} wins with {cards} cards"
+
+
+COLUMNS: Final = ("cards", "slaps", "won", "pen.", "fastest", "median", "slowest")
+
+
+def _draw_results_table(surface: pygame.Surface, area: pygame.Rect, results: FullResults) -> None:
+    size = surface.get_size()
+    weights = [1.5, 1.0, 0.9, 0.9, 0.9, 1.2, 1.2, 1.2]
+    lines = widgets.rows(
+        area, len(results.players) + 2, height=widgets.px(size, 28), gap=widgets.px(size, 3)
+    )
+    group = widgets.columns(lines[0], weights, gap=4)
+    widgets.text(
+        surface,
+        "reaction from the card turn, ms",
+        widgets.px(size, 14),
+        theme.TEXT_DIM,
+        group[5].union(group[7]),
+        align="center",
+    )
+    for cell, word in zip(widgets.columns(lines[1], weights, gap=4)[1:], COLUMNS, strict=True):
+        widgets.text(surface, word, widgets.px(size, 15), theme.TEXT_DIM, cell, align="center")
+    for line, player in zip(lines[2:], results.players, strict=True):
+        fill = theme.mix(theme.PANEL, theme.GOOD, 0.25) if player.winner else theme.PANEL
+        widgets.panel(surface, line, fill=fill)
+        cells = widgets.columns(line.inflate(-4, -6), weights, gap=4)
+        widgets.chip(surface, cells[0], player.colour, label=player.colour)
+        values = [
+            str(player.cards),
+            str(player.slaps),
+            str(player.won),
+            str(player.penalties),
+            _ms(player.fastest_ns),
+            _ms(player.median_ns),
+            _ms(player.slowest_ns),
+        ]
+        for index, (cell, value) in enumerate(zip(cells[1:], values, strict=True)):
+            widgets.text(
+                surface,
+                value,
+                round(line.height * (0.85 if index == 0 else 0.68)),
+                theme.TEXT,
+                cell,
+                align="center",
+                bold=index == 0,
+            )
+
+
+def _ms(value: float | None) -> str:
+    return "—" if value is None else f"{value / 1e6:.0f}"

@@ -1,0 +1,466 @@
+"""The Apache FULL game behind its screens: the rules engine plays the virtual cards, the
+table slaps on the real buttons, bots slap and turn through the same arbiter. No pygame:
+the scenes in ``apache_full.py`` draw it.
+
+The data path:
+
+* Turning. In phase ``ready`` with no window open, the turner's button turns the next card
+  (``Turn``; the session deals the card, auto chance), unless that button's Indian could
+  take loot now: then it is a slap, so the turner can still slap the card just turned.
+  A bot turner turns after ``bot_pause_ns``; with auto turn, a human turner's card is
+  turned for them after ``auto_turn_ns`` of calm. Each turn is ``Arbiter.card_turned``.
+* Slapping. Every other seat press goes to a ``powwow.Arbiter`` on its real stamp. After
+  every turned card (and every resolved window) each bot's ``ReflexBot`` reaction is filed
+  as a ``Press`` stamped ``now + reaction`` (source ``"bot"``): bots and people go through
+  the same arbiter, ordered by stamp.
+* Windows. ``poll(now_ns)`` resolves windows; each is journaled as a ``"powwow-window"``
+  note (``Window.to_json()``) FIRST, then entered as ``Slap`` actions in the arbiter's
+  order and a ``Close``. A window resolving while a choice is pending waits in ``queued``.
+  After the last card only one window may be entered (ruling A10): later ones are dropped
+  (journaled as ``"powwow-dropped"`` notes). With no slap within the quiet time after the
+  last card, ``End``.
+* Choices (ruling A6). A bot chooses at once; a person has ``choice_timeout_ns`` to pick,
+  then the engine's ``default_choice`` is applied.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from companion.bots.apache import ReflexBot, ReflexTeam
+from companion.input.controls import button_of, seat_of
+from companion.input.events import Press
+from companion.powwow import Arbiter, Ignored, Window
+from companion.rules.apache import (
+    CHOOSE,
+    CLOSE,
+    END,
+    FINAL,
+    OVER,
+    READY,
+    Action,
+    ApacheState,
+    Choose,
+    Close,
+    Slap,
+    SlapResult,
+    Turn,
+)
+from companion.rules.apache.engine import Apache
+from companion.session import Session
+from companion.ui.scenes import PowwowSettings
+
+Stage = Literal["play", "window", "choose", "over"]
+
+WINDOW_NOTE: Final = "powwow-window"
+DROPPED_NOTE: Final = "powwow-dropped"
+LATE_NOTE: Final = "late"
+BOT_SOURCE: Final = "bot"
+SECOND: Final = 1_000_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class FullTuning:
+    """The FULL mode's pauses. The defaults are for people; tests shorten them."""
+
+    bot_median_ms: float = 450.0
+    """The bots' median reaction time (lognormal, ``ReflexBot``)."""
+    bot_pause_ns: int = 900_000_000
+    """How long a bot turner waits before turning the next card."""
+    choice_timeout_ns: int = 5 * SECOND
+    """How long a person has to choose before ruling A6's default is applied."""
+    auto_turn_ns: int | None = None
+    """Replaces the menu's auto turn pause when auto turn is on (tests); None: the menu's."""
+
+
+@dataclass(frozen=True, slots=True)
+class FullOptions:
+    """What the start menu chose for a FULL game."""
+
+    colours: tuple[str, ...]
+    humans: int
+    """The first ``humans`` colours are people, the rest ReflexBots."""
+    war_path: bool = False
+    wedding: bool = False
+    joint_raid: bool = False
+    auto_turn_ns: int | None = None
+    """Turn a person's card for them after this much calm (None: off)."""
+
+    def setup(self) -> dict[str, object]:
+        return {
+            "colours": list(self.colours),
+            "variants": {
+                "war_path": self.war_path,
+                "wedding": self.wedding,
+                "joint_raid": self.joint_raid and len(self.colours) < 5,
+            },
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One player's line on the results screen."""
+
+    colour: str
+    cards: int
+    winner: bool
+    slaps: int
+    won: int
+    """Legal slaps that took cards."""
+    penalties: int
+    reactions_ns: tuple[int, ...]
+    """Reaction time from the card turn, one per counted slap, from the window notes."""
+
+    @property
+    def fastest_ns(self) -> int | None:
+        return min(self.reactions_ns) if self.reactions_ns else None
+
+    @property
+    def median_ns(self) -> float | None:
+        return statistics.median(self.reactions_ns) if self.reactions_ns else None
+
+    @property
+    def slowest_ns(self) -> int | None:
+        return max(self.reactions_ns) if self.reactions_ns else None
+
+
+@dataclass(frozen=True, slots=True)
+class FullResults:
+    players: tuple[PlayerStats, ...]
+    winners: tuple[str, ...]
+    windows: int
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
+
+
+class FullModel:
+    """An Apache FULL game in progress (see the module docstring)."""
+
+    def __init__(
+        self,
+        session: Session[ApacheState, Action],
+        settings: PowwowSettings,
+        *,
+        humans: int,
+        auto_turn_ns: int | None = None,
+        tuning: FullTuning | None = None,
+        now_ns: int = 0,
+    ) -> None:
+        self.session = session
+        engine = session.engine
+        assert isinstance(engine, Apache)
+        self.engine: Apache = engine
+        self.tuning = tuning or FullTuning()
+        self.colours: tuple[str, ...] = session.state.colours
+        self.humans = max(0, min(humans, len(self.colours)))
+        self.auto_turn_ns = auto_turn_ns
+        self.bots = {
+            seat: ReflexBot(
+                seat,
+                random.Random(f"{session.seed}-bot-{seat}"),
+                median_ms=self.tuning.bot_median_ms,
+            )
+            for seat in range(self.humans, len(self.colours))
+        }
+        self.team = ReflexTeam(list(self.bots.values()))
+        self.windows: list[Window] = [
+            Window.from_json(note.data) for note in session.notes if note.kind == WINDOW_NOTE
+        ]
+        self.arbiter = Arbiter(
+            seats=self.colours,
+            quiet_ns=settings.quiet_ns,
+            settle_ns=settings.settle_ns,
+            tie_window_ns=settings.tie_window_ns,
+            seed=session.seed,
+            first_index=len(self.windows),
+        )
+        self.queued: deque[Window] = deque()
+        self.live: list[Press] = []
+        self.notices: deque[str] = deque()
+        self.calm_since_ns = now_ns
+        """When the table last changed (a turn, a window, a choice): pauses count from it."""
+        self.choice_since_ns = now_ns
+        self.choice_focus = 0
+        self.final_window_taken = False
+        self._bot_seq = 0
+
+    # -- what the screens show --
+
+    @property
+    def state(self) -> ApacheState:
+        return self.session.state
+
+    @property
+    def stage(self) -> Stage:
+        phase = self.state.phase
+        if phase == OVER:
+            return "over"
+        if phase == CHOOSE:
+            return "choose"
+        return "window" if self.arbiter.pending or self.queued else "play"
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self.bots
+
+    def live_presses(self, now_ns: int) -> list[Press]:
+        """The presses of the window being decided that have happened by ``now_ns`` (a
+        bot's press is filed ahead, stamped when its hand lands)."""
+        return sorted((p for p in self.live if p.t_ns <= now_ns), key=lambda p: p.t_ns)
+
+    @property
+    def last_window(self) -> Window | None:
+        return self.windows[-1] if self.windows else None
+
+    def window_results(self) -> tuple[SlapResult, ...]:
+        """The results of the last resolved window (its slaps in order)."""
+        return self.state.last_resolution
+
+    def choice_left_ns(self, now_ns: int) -> int:
+        return max(0, self.choice_since_ns + self.tuning.choice_timeout_ns - now_ns)
+
+    # -- input --
+
+    def press(self, press: Press, now_ns: int) -> None:
+        """A seat button of a person (bots press through ``_bot_reactions``)."""
+        colour = seat_of(press.control)
+        if colour not in self.colours:
+            self.notices.append(f"{colour} is not in this game: press ignored")
+            return
+        seat = self.colours.index(colour)
+        state = self.state
+        if state.phase == OVER:
+            return
+        if state.phase == CHOOSE and state.pending_seat == seat and not self.is_bot(seat):
+            kinds = ("chief", "warrior", "woman", "hunter")
+            self.choose_index(self.choice_page * 4 + kinds.index(button_of(press.control)), now_ns)
+            return
+        indian = button_of(press.control)
+        if (
+            state.phase == READY
+            and seat == state.turner
+            and not self.arbiter.pending
+            and not self.queued
+            and not self.engine.slap_is_legal(state, seat, indian)
+        ):
+            self.turn(now_ns)
+            return
+        self.file_press(press)
+
+    def turn(self, now_ns: int) -> None:
+        """The turner turns the next card (the session deals it)."""
+        state = self.state
+        self.session.apply(Turn(state.turner))
+        self.arbiter.card_turned(now_ns)
+        self.calm_since_ns = now_ns
+        self._bot_reactions(now_ns, fresh=True)
+
+    # -- choosing --
+
+    @property
+    def options(self) -> tuple[Choose, ...]:
+        return self.engine.options(self.state) if self.state.phase == CHOOSE else ()
+
+    @property
+    def choice_page(self) -> int:
+        return self.choice_focus // 4
+
+    def move_choice(self, delta: int) -> None:
+        count = len(self.options)
+        if count:
+            self.choice_focus = (self.choice_focus + delta) % count
+
+    def choose_index(self, index: int, now_ns: int) -> None:
+        options = self.options
+        if 0 <= index < len(options):
+            self._choose(options[index], now_ns)
+
+    def _choose(self, choice: Choose, now_ns: int) -> None:
+        self.session.apply(choice)
+        self._after_resolution(now_ns)
+
+    # -- time --
+
+    def poll(self, now_ns: int) -> bool:
+        """Resolve windows, let bots and timers act. True if anything changed."""
+        changed = False
+        while (window := self.arbiter.poll(now_ns)) is not None:
+            self.queued.append(window)
+            self.live = [p for p in self.live if p.t_ns >= window.closed_ns]
+            changed = True
+        for ignored in self.arbiter.take_late():
+            self._late(ignored)
+            changed = True
+        changed |= self._enter_queued(now_ns)
+        changed |= self._timers(now_ns)
+        return changed
+
+    def flush(self, now_ns: int) -> None:
+        for window in self.arbiter.flush(now_ns):
+            self.queued.append(window)
+        self.live = []
+        self._enter_queued(now_ns)
+
+    def undo(self) -> str:
+        """Undo back to before the last card turn (its windows and choices with it)."""
+        if self.stage not in ("play", "over") or self.arbiter.pending:
+            return "wait: a Pow-Wow is being decided"
+        history = self.session.history
+        if not any(isinstance(step.action, Turn) for step in history):
+            return "nothing to undo"
+        while self.session.can_undo:
+            before = self.session.history
+            self.session.undo()  # one move: a turn comes with its dealt card
+            undone = before[len(self.session.history) :]
+            if any(isinstance(step.action, Turn) for step in undone):
+                break
+        self.final_window_taken = False
+        return "undone: the last card (the same card will be turned again)"
+
+    def close(self) -> None:
+        self.session.close()
+
+    # -- the end --
+
+    def results(self) -> FullResults:
+        state = self.state
+        sizes = state.pile_sizes
+        best = max(sizes)
+        winners = tuple(self.colours[s] for s, n in enumerate(sizes) if n == best)
+        slaps = [0] * len(self.colours)
+        won = [0] * len(self.colours)
+        penalties = [0] * len(self.colours)
+        for result in self._all_results():
+            slaps[result.seat] += 1
+            won[result.seat] += bool(result.legal and result.taken)
+            penalties[result.seat] += not result.legal
+        reactions: dict[str, list[int]] = {colour: [] for colour in self.colours}
+        for window in self.windows:
+            for slap in window.slaps:
+                if slap.reaction_ns is not None:
+                    reactions[slap.seat].append(slap.reaction_ns)
+        players = tuple(
+            PlayerStats(
+                colour=colour,
+                cards=sizes[seat],
+                winner=colour in winners,
+                slaps=slaps[seat],
+                won=won[seat],
+                penalties=penalties[seat],
+                reactions_ns=tuple(reactions[colour]),
+            )
+            for seat, colour in enumerate(self.colours)
+        )
+        return FullResults(players, winners, len(self.windows))
+
+    def _all_results(self) -> list[SlapResult]:
+        """Every slap result of the game, from the line of play (undone moves excluded)."""
+        engine, header = self.engine, self.session.header
+        state = engine.new(header["setup"], header["seed"])
+        found: list[SlapResult] = []
+        for step in self.session.history:
+            state = engine.apply(state, step.action)
+            if isinstance(step.action, Close | Choose) and state.phase != CHOOSE:
+                found.extend(state.resolution)
+        return found
+
+    # -- internals --
+
+    def file_press(self, press: Press) -> None:
+        """Give a slap to the arbiter as it is (no turning): bots, and the screenshots."""
+        filed = self.arbiter.pending
+        self.arbiter.press(press)
+        if self.arbiter.pending > filed:
+            self.live.append(press)
+
+    def _bot_reactions(self, now_ns: int, *, fresh: bool) -> None:
+        state = self.state
+        if not self.bots or state.phase not in (READY, FINAL):
+            return
+        for reaction in self.team.react(state, fresh=fresh):
+            control = f"{self.colours[reaction.seat]}.{reaction.indian}"
+            self._bot_seq += 1
+            self.file_press(Press(control, now_ns + reaction.delay_ns, BOT_SOURCE, self._bot_seq))
+
+    def _late(self, ignored: Ignored) -> None:
+        self.session.annotate(LATE_NOTE, ignored.to_json())
+        self.notices.append(
+            f"{ignored.seat} {ignored.control.partition('.')[2]}: {ignored.reason}, "
+            "ignored, no penalty (ruling A9)"
+        )
+
+    def _enter_queued(self, now_ns: int) -> bool:
+        entered = False
+        while self.queued and self.state.phase in (READY, FINAL, OVER):
+            window = self.queued.popleft()
+            entered = True
+            if self.state.phase == OVER or self.final_window_taken:
+                self.session.annotate(DROPPED_NOTE, window.to_json())
+                self.notices.append("the game is over: only one Pow-Wow after the last card (A10)")
+                continue
+            self._enter(window, now_ns)
+        return entered
+
+    def _enter(self, window: Window, now_ns: int) -> None:
+        final = self.state.phase == FINAL
+        self.session.annotate(WINDOW_NOTE, window.to_json())
+        self.windows.append(window)
+        seat_of_colour = {colour: seat for seat, colour in enumerate(self.colours)}
+        for slap in window.slaps:
+            self.session.apply(Slap(seat_of_colour[slap.seat], slap.indian))
+        self.session.apply(CLOSE)
+        self.final_window_taken = final
+        self._after_resolution(now_ns)
+
+    def _after_resolution(self, now_ns: int) -> None:
+        self.calm_since_ns = now_ns
+        state = self.state
+        if state.phase == CHOOSE:
+            self.choice_since_ns = now_ns
+            self.choice_focus = 0
+            seat = state.pending_seat
+            if seat is not None and self.is_bot(seat):
+                self._choose(self.bots[seat].choose(state), now_ns)
+            return
+        self._bot_reactions(now_ns, fresh=False)
+
+    def _timers(self, now_ns: int) -> bool:
+        state = self.state
+        if state.phase == CHOOSE:
+            if self.choice_left_ns(now_ns) > 0:
+                return False
+            self._choose(self.engine.default_choice(state), now_ns)  # ruling A6
+            return True
+        if self.arbiter.pending or self.queued:
+            return False
+        calm = now_ns - self.calm_since_ns
+        if state.phase == FINAL and calm >= self.arbiter.quiet_ns + self.arbiter.settle_ns:
+            self.session.apply(END)  # nobody slapped after the last card (ruling A10)
+            return True
+        wait = self.tuning.bot_pause_ns if self.is_bot(state.turner) else self.auto_turn_ns
+        if state.phase == READY and wait is not None and calm >= wait:
+            self.turn(now_ns)
+            return True
+        return False
+
+
+def describe_result(result: SlapResult, colours: Sequence[str]) -> str:
+    """A slap's result in a few words for the timeline's result column."""
+    if not result.legal:
+        return f"penalty −{len(result.penalty)}"
+    if not result.taken:
+        return "snatched"
+    return f"took {len(result.taken)}"
+
+
+def result_kind(result: SlapResult) -> str:
+    """``loot`` / ``nothing`` / ``penalty``: the timeline's colours."""
+    if not result.legal:
+        return "penalty"
+    return "loot" if result.taken else "nothing"

@@ -1,0 +1,240 @@
+"""Apache FULL mode: the model (turns, bots through the arbiter, choices, undo), and
+`companion run` end to end: the real main loop, simulated pins pressed by keyboard events,
+from the start menu through a whole 2-player game (a person and a bot) to the results."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from companion.input.events import Press
+from companion.input.pinmap import load_profile
+from companion.rules.apache import APACHE, Choose
+from companion.session import Session
+from companion.ui.apache_full import FullResultsScene, FullScene
+from companion.ui.apache_full_model import WINDOW_NOTE, FullModel, FullOptions, FullTuning
+from companion.ui.app import Inbox, open_display, run_loop
+from companion.ui.doctor import open_input
+from companion.ui.menu import MenuModel, MenuScene
+from companion.ui.run import build_app
+from companion.ui.scenes import AppContext, PowwowSettings
+from tests.ui.test_run import QUICK_KEYS, Step, tap, top
+
+SIZE = (480, 320)
+FAST = PowwowSettings(quiet_ns=20_000_000, settle_ns=5_000_000)
+QUICK = FullTuning(bot_median_ms=3, bot_pause_ns=0, choice_timeout_ns=40_000_000, auto_turn_ns=0)
+"""Test-only pauses: bots react in ~3 ms, turn at once, auto turn at once."""
+MS = 1_000_000
+
+
+def model_for(tmp_path: Path, humans: int, seed: int = 7, **variants: bool) -> FullModel:
+    options = FullOptions(("red", "yellow", "purple"), humans, **variants)
+    session = Session.start(APACHE, options.setup(), seed, tmp_path / "g.jsonl")
+    return FullModel(session, FAST, humans=humans, tuning=QUICK, now_ns=0)
+
+
+def run_to_end(model: FullModel, now: int = 0, step: int = 16 * MS) -> int:
+    while model.stage != "over" and now < 10**12:
+        now += step
+        model.poll(now)
+    return now
+
+
+def test_a_game_of_bots_ends_and_replays(tmp_path: Path) -> None:
+    model = model_for(tmp_path, humans=0, war_path=True, wedding=True, joint_raid=True)
+    run_to_end(model)
+    model.close()
+    replayed = Session.load(tmp_path / "g.jsonl")
+    assert replayed.is_over
+    assert replayed.state.pile_sizes == model.state.pile_sizes
+    notes = [note for note in replayed.notes if note.kind == WINDOW_NOTE]
+    assert len(notes) == len(model.windows) > 0
+    results = model.results()
+    assert sum(p.cards for p in results.players) == sum(model.state.pile_sizes)
+    assert {p.colour for p in results.players if p.winner} == set(results.winners)
+
+
+def test_the_turners_button_turns_and_a_legal_indian_slaps(tmp_path: Path) -> None:
+    model = model_for(tmp_path, humans=3)
+    model.press(Press("red.hunter", 10 * MS, "t", 1), 10 * MS)
+    assert model.state.display and model.state.phase == "ready", "red turned a card"
+    assert model.arbiter.pending == 0
+    # find a legal slap for some seat, then that seat's press is a slap, not a turn
+    now = 20 * MS
+    while not any(
+        model.engine.slap_is_legal(model.state, seat, i)
+        for seat in range(3)
+        for i in ("chief", "warrior", "woman", "hunter")
+    ):
+        now += 10 * MS
+        model.turn(now)
+    turner = model.state.turner
+    seat, indian = next(
+        (s, i)
+        for s in (turner, *range(3))
+        for i in ("chief", "warrior", "woman", "hunter")
+        if model.engine.slap_is_legal(model.state, s, i)
+    )
+    shown = len(model.state.display)
+    model.press(Press(f"{model.colours[seat]}.{indian}", now + MS, "t", 2), now + MS)
+    assert len(model.state.display) == shown and model.arbiter.pending == 1
+    model.poll(now + 200 * MS)
+    assert model.windows and model.windows[-1].slaps[0].seat == model.colours[seat]
+
+
+def test_a_person_chooses_by_button_or_gets_the_default(tmp_path: Path) -> None:
+    for by_button in (True, False):
+        (tmp_path / str(by_button)).mkdir()
+        model = model_for(tmp_path / str(by_button), humans=3, seed=7, wedding=True)
+        now, found = 0, False
+        while model.stage != "over" and not found:
+            now += 100 * MS
+            state = model.state
+            legal = [
+                (s, i)
+                for s in range(3)
+                for i in ("chief", "warrior", "woman", "hunter")
+                if model.engine.slap_is_legal(state, s, i)
+            ]
+            if legal and state.phase == "ready":
+                s, i = legal[0]
+                model.file_press(Press(f"{model.colours[s]}.{i}", now, "t", now))
+                model.poll(now + 100 * MS)
+                now += 100 * MS
+                if model.state.phase == "choose":
+                    found = len(model.options) >= 2
+                    if not found:
+                        model.choose_index(0, now)
+            elif state.phase == "ready":
+                model.turn(now)
+        assert found
+        options = model.options
+        seat = model.state.pending_seat
+        assert seat is not None
+        if by_button:
+            model.press(Press(f"{model.colours[seat]}.warrior", now, "t", 1), now)  # option 2
+            chosen = options[1]
+        else:
+            chosen = model.engine.default_choice(model.state)
+            model.poll(now + QUICK.choice_timeout_ns - 1)
+            assert model.state.phase == "choose", "still time to choose"
+            model.poll(now + QUICK.choice_timeout_ns)  # ruling A6: the default
+        assert model.state.phase != "choose"
+        last = model.session.history[-1].action
+        assert isinstance(last, Choose)
+        assert last == chosen
+        model.close()
+
+
+def test_undo_takes_back_the_last_card(tmp_path: Path) -> None:
+    model = model_for(tmp_path, humans=3)
+    model.turn(MS)
+    model.turn(2 * MS)
+    first_two = model.state.display
+    assert model.undo().startswith("undone")
+    assert model.state.display == first_two[:1]
+    model.turn(3 * MS)
+    assert model.state.display == first_two, "the same card is dealt again"
+    model.close()
+
+
+def test_menu_full_game_rows() -> None:
+    menu = MenuModel()
+    kinds = [row.kind for row in menu.rows]
+    menu.focus = kinds.index("joint_raid")
+    menu.select()
+    assert menu.full_options().joint_raid
+    menu.set_players(5)
+    assert not menu.full_options().joint_raid, "Joint Raid only with fewer than 5 players"
+    assert menu.toggle_words("joint_raid") == "only with < 5 players"
+    menu.focus = kinds.index("humans")
+    menu.select()
+    menu.nav("next")
+    assert menu.full_options().humans == 2
+    menu.focus = kinds.index("full")
+    choice = menu.select()
+    assert choice is not None and choice.kind == "full" and choice.full is not None
+
+
+# --- end to end ------------------------------------------------------------------------------
+
+
+def on_menu(check: Callable[[MenuScene], bool]) -> Callable[[AppContext], bool]:
+    def ready(app: AppContext) -> bool:
+        scene = top(app)
+        return isinstance(scene, MenuScene) and check(scene)
+
+    return ready
+
+
+def row_is(kind: str) -> Callable[[AppContext], bool]:
+    return on_menu(lambda m: not m.model.editing and m.model.row.kind == kind)
+
+
+STEPS = [
+    Step("focus Players", row_is("tracker"), tap(pygame.K_RIGHT)),
+    Step("edit Players", row_is("players"), tap(pygame.K_RETURN)),
+    Step("3 -> 2 players", on_menu(lambda m: m.model.editing), tap(pygame.K_LEFT)),
+    Step("done editing", on_menu(lambda m: m.model.players == 2), tap(pygame.K_RETURN)),
+    Step(
+        "down to Auto turn",
+        row_is("players"),
+        tap(*[pygame.K_RIGHT] * 7),
+    ),
+    Step("auto turn on", row_is("auto_turn"), tap(pygame.K_RETURN)),
+    Step(
+        "up to the full game",
+        on_menu(lambda m: m.model.toggles["auto_turn"]),
+        tap(*[pygame.K_LEFT] * 5),
+    ),
+    Step("start it", row_is("full"), tap(pygame.K_RETURN)),
+    Step(
+        "red turns the first card by hand",
+        lambda app: isinstance(top(app), FullScene),
+        tap(pygame.K_4),
+    ),
+    Step(
+        "back to the menu",
+        lambda app: isinstance(top(app), FullResultsScene),
+        tap(pygame.K_RETURN),
+    ),
+    Step("Escape twice: quit", row_is("full"), tap(pygame.K_ESCAPE, pygame.K_ESCAPE)),
+]
+
+
+def test_a_full_game_from_the_menu_to_the_results(tmp_path: Path) -> None:
+    profile = load_profile("gpio-dsi")
+    inbox = Inbox()
+    screen = open_display(SIZE, fullscreen=False, title="test")
+    pygame.event.clear()
+    done: list[str] = []
+    shown: list[FullResultsScene] = []
+    with open_input("sim", profile, inbox.put, debounce=QUICK_KEYS) as opened:
+        app = build_app(
+            SIZE, games_dir=tmp_path, opened=opened, profile=profile, powwow=FAST, full_tuning=QUICK
+        )
+        app.new_seed = lambda: 11
+
+        def after_frame(surface: pygame.Surface) -> None:
+            if isinstance(top(app), FullResultsScene) and not shown:
+                shown.append(top(app))  # type: ignore[arg-type]
+            if len(done) < len(STEPS) and STEPS[len(done)].ready(app):
+                step = STEPS[len(done)]
+                done.append(step.what)
+                step.then(app)
+
+        deadline = time.monotonic_ns() + 30_000_000_000  # a safety net, never reached
+        run_loop(screen, app.stack, inbox, until_ns=deadline, after_frame=after_frame)
+    assert done == [step.what for step in STEPS]
+    assert app.stack.finished
+    (journal,) = tmp_path.glob("apache-*.jsonl")
+    replayed = Session.load(journal)
+    assert replayed.is_over
+    results = shown[0].results
+    assert replayed.state.pile_sizes == tuple(p.cards for p in results.players)
+    assert replayed.header["seed"] == 11
+    assert any(note.kind == WINDOW_NOTE for note in replayed.notes)
+    assert replayed.state.deck_count == 0, "the whole deck was turned"
