@@ -271,6 +271,12 @@ class SerialBoxSource:
         if index is not None:
             self._write_quietly(led(index, value))
 
+    @property
+    def led_colours(self) -> dict[str, int]:
+        """The colour (0xRRGGBB) each lit button was last asked for."""
+        with self._state_lock:
+            return dict(self._colours)
+
     def show_leds(self, colours: Mapping[str, int | tuple[int, int, int]]) -> None:
         """Exactly these buttons lit, every other LED off."""
         values = {c: _rgb(v) for c, v in colours.items()}

@@ -101,6 +101,7 @@ class FullScene(BaseScene):
     def __init__(self, app: AppContext, model: FullModel) -> None:
         super().__init__(app)
         self.model = model
+        model.on_window = app.on_window
         self.flashes = widgets.Flashes()
 
     # -- input --

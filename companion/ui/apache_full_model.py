@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -181,6 +181,8 @@ class FullModel:
             seed=session.seed,
             first_index=len(self.windows),
         )
+        self.on_window: Callable[[Window], None] = lambda window: None
+        """Told of each resolved Pow-Wow as it comes (the scene passes the app's)."""
         self.queued: deque[Window] = deque()
         self.live: list[Press] = []
         self.notices: deque[str] = deque()
@@ -291,6 +293,7 @@ class FullModel:
         """Resolve windows, let bots and timers act. True if anything changed."""
         changed = False
         while (window := self.arbiter.poll(now_ns)) is not None:
+            self.on_window(window)
             self.queued.append(window)
             self.live = [p for p in self.live if p.t_ns >= window.closed_ns]
             changed = True

@@ -76,6 +76,7 @@ class _ModelScene(BaseScene):
     def __init__(self, app: AppContext, model: TrackerModel) -> None:
         super().__init__(app)
         self.model = model
+        model.on_window = app.on_window
         self.flashes = widgets.Flashes()
 
     def guarded(self, action: Callable[[], object], now_ns: int) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import statistics
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -95,6 +95,8 @@ class TrackerModel:
         self.session = session
         self.colours: tuple[str, ...] = session.state.colours
         self._windows: list[tuple[Window, int]] = []  # (window, note's n), journal order
+        self.on_window: Callable[[Window], None] = lambda window: None
+        """Told of each resolved Pow-Wow as it comes (the scene passes the app's)."""
         self.notices: deque[str] = deque()
         """Messages for the screen to show briefly (taken by the scene)."""
         for note in session.notes:
@@ -194,6 +196,7 @@ class TrackerModel:
         True if anything changed."""
         changed = False
         while (window := self.arbiter.poll(now_ns)) is not None:
+            self.on_window(window)
             self._resolved(window)
             changed = True
         for ignored in self.arbiter.take_late():

@@ -11,11 +11,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from companion.input.pinmap import Profile, default_profile_for, load_profile
+from companion.input.serial_box import SerialBoxSource
+from companion.powwow import Window
 from companion.session import default_games_dir
 from companion.ui.apache_full_model import FullTuning
 from companion.ui.app import Inbox, open_display, parse_size, run_loop
@@ -44,6 +47,8 @@ def build_app(
         app.powwow = powwow
     if opened is not None and profile is not None:
         app.open_doctor = lambda: _doctor_scene(opened, profile)
+    if opened is not None and isinstance(opened.device, SerialBoxSource):
+        app.on_window = _first_slapper_light(opened.device)
     stack.push(MenuScene(app, full_tuning=full_tuning))
     return app
 
@@ -53,6 +58,16 @@ def _doctor_scene(opened: OpenedInput, profile: Profile) -> DoctorScene:
     return DoctorScene(
         _build_model(profile, opened.report, time.monotonic_ns()), opened.read_source
     )
+
+
+def _first_slapper_light(box: SerialBoxSource) -> Callable[[Window], None]:
+    """After each Pow-Wow the box lights the button the first slapper pressed."""
+
+    def light(window: Window) -> None:
+        if window.slaps:
+            box.light_only(window.slaps[0].control)
+
+    return light
 
 
 def powwow_from(args: argparse.Namespace) -> PowwowSettings:

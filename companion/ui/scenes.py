@@ -27,7 +27,7 @@ import pygame
 
 from companion.input.controls import NAV_GROUP, seat_of
 from companion.input.events import InputEvent, Press, Stuck, Unstuck
-from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, DEFAULT_TIE_WINDOW_NS
+from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, DEFAULT_TIE_WINDOW_NS, Window
 from companion.ui.app import Scene
 
 NavButton = Literal["previous", "next", "select", "back"]
@@ -198,6 +198,8 @@ class AppContext:
     wall_clock: Callable[[], float] = time.time
     """Unix time: journal stamps and "5 min ago"."""
     new_seed: Callable[[], int] = field(default_factory=lambda: _random_seed)
+    on_window: Callable[[Window], None] = field(default=lambda window: None)
+    """Told of every resolved Pow-Wow (the button box lights the first slapper's button)."""
 
 
 def _random_seed() -> int:

@@ -414,3 +414,26 @@ def test_every_stage_draws_at_both_sizes(
     scene.draw(surface, LATER)
     scene.menu_open = True
     scene.draw(surface, LATER)
+
+
+def test_the_app_hears_of_each_pow_wow_and_the_box_lights_the_first_slapper(
+    app: AppContext,
+) -> None:
+    from companion.input.pinmap import load_profile
+    from companion.input.serial_box import SerialBoxSource
+    from companion.powwow import Window
+    from companion.ui.apache_tracker import TrackerScene
+    from companion.ui.run import _first_slapper_light
+
+    heard: list[Window] = []
+    app.on_window = heard.append
+    scene = TrackerScene(app, TrackerModel(start(app.games_dir), QUIET))
+    window(scene.model, ("yellow.chief", 2.0), ("red.hunter", 1.0))
+    assert [slap.control for slap in heard[0].slaps] == ["red.hunter", "yellow.chief"]
+    box = SerialBoxSource(lambda event: None, profile=load_profile("usb-box"), auto_start=False)
+    try:
+        _first_slapper_light(box)(heard[0])
+        assert list(box.led_colours) == ["red.hunter"]
+    finally:
+        box.close()
+        scene.model.close()
