@@ -7,15 +7,21 @@ The data path:
 * Turning. In phase ``ready`` with no window open, the turner's button turns the next card
   (``Turn``; the session deals the card, auto chance), unless that button's Indian could
   take loot now: then it is a slap, so the turner can still slap the card just turned.
+  (The issue asks that the turner's press turn; the consequence, a turner cannot make an
+  illegal slap with the button they turn with while no window is open, is accepted: the
+  press that turns is never judged as a slap.)
   A bot turner turns after ``bot_pause_ns``; with auto turn, a human turner's card is
   turned for them after ``auto_turn_ns`` of calm. Each turn is ``Arbiter.card_turned``.
 * Slapping. Every other seat press goes to a ``powwow.Arbiter`` on its real stamp. After
-  every turned card (and every resolved window) each bot's ``ReflexBot`` reaction is filed
-  as a ``Press`` stamped ``now + reaction`` (source ``"bot"``): bots and people go through
-  the same arbiter, ordered by stamp.
+  every turned card (and every resolved window) each bot's ``ReflexBot`` reaction becomes a
+  ``Press`` stamped ``now + reaction`` (source ``"bot"``), held in ``bot_hands`` until that
+  time comes and only then given to the arbiter: nothing shows or counts a bot's slap
+  before its hand lands, and a turn clears the hands still in the air. Bots and people go
+  through the same arbiter, ordered by stamp.
 * Windows. ``poll(now_ns)`` resolves windows; each is journaled as a ``"powwow-window"``
   note (``Window.to_json()``) FIRST, then entered as ``Slap`` actions in the arbiter's
-  order and a ``Close``. A window resolving while a choice is pending waits in ``queued``.
+  order and a ``Close``. A window resolving while a choice is pending waits in ``queued``
+  and is judged on the display after that choice (the display "as it then is", A9).
   After the last card only one window may be entered (ruling A10): later ones are dropped
   (journaled as ``"powwow-dropped"`` notes). With no slap within the quiet time after the
   last card, ``End``.
@@ -185,6 +191,9 @@ class FullModel:
         """Told of each resolved Pow-Wow as it comes (the scene passes the app's)."""
         self.queued: deque[Window] = deque()
         self.live: list[Press] = []
+        self.bot_hands: list[Press] = []
+        """Bot slaps decided but not yet landed (stamped in the future): they reach the
+        arbiter only when their time comes, so nothing shows or counts a press early."""
         self.notices: deque[str] = deque()
         self.calm_since_ns = now_ns
         """When the table last changed (a turn, a window, a choice): pauses count from it."""
@@ -231,6 +240,7 @@ class FullModel:
 
     def press(self, press: Press, now_ns: int) -> None:
         """A seat button of a person (bots press through ``_bot_reactions``)."""
+        self._land_bot_hands(press.t_ns)  # bot slaps that landed before this press count
         colour = seat_of(press.control)
         if colour not in self.colours:
             self.notices.append(f"{colour} is not in this game: press ignored")
@@ -256,7 +266,9 @@ class FullModel:
         self.file_press(press)
 
     def turn(self, now_ns: int) -> None:
-        """The turner turns the next card (the session deals it)."""
+        """The turner turns the next card (the session deals it). Bot hands still in the
+        air were meant for the old display: the bots look again at the new card."""
+        self.bot_hands.clear()
         state = self.state
         self.session.apply(Turn(state.turner))
         self.arbiter.card_turned(now_ns)
@@ -292,6 +304,7 @@ class FullModel:
     def poll(self, now_ns: int) -> bool:
         """Resolve windows, let bots and timers act. True if anything changed."""
         changed = False
+        self._land_bot_hands(now_ns)
         while (window := self.arbiter.poll(now_ns)) is not None:
             self.on_window(window)
             self.queued.append(window)
@@ -305,6 +318,8 @@ class FullModel:
         return changed
 
     def flush(self, now_ns: int) -> None:
+        self._land_bot_hands(now_ns)
+        self.bot_hands.clear()
         for window in self.arbiter.flush(now_ns):
             self.queued.append(window)
         self.live = []
@@ -389,7 +404,16 @@ class FullModel:
         for reaction in self.team.react(state, fresh=fresh):
             control = f"{self.colours[reaction.seat]}.{reaction.indian}"
             self._bot_seq += 1
-            self.file_press(Press(control, now_ns + reaction.delay_ns, BOT_SOURCE, self._bot_seq))
+            hand = Press(control, now_ns + reaction.delay_ns, BOT_SOURCE, self._bot_seq)
+            self.bot_hands.append(hand)
+
+    def _land_bot_hands(self, now_ns: int) -> None:
+        """File the bot slaps whose time has come, in stamp order."""
+        landed = sorted((p for p in self.bot_hands if p.t_ns <= now_ns), key=lambda p: p.t_ns)
+        if landed:
+            self.bot_hands = [p for p in self.bot_hands if p.t_ns > now_ns]
+            for hand in landed:
+                self.file_press(hand)
 
     def _late(self, ignored: Ignored) -> None:
         self.session.annotate(LATE_NOTE, ignored.to_json())
@@ -440,7 +464,7 @@ class FullModel:
                 return False
             self._choose(self.engine.default_choice(state), now_ns)  # ruling A6
             return True
-        if self.arbiter.pending or self.queued:
+        if self.arbiter.pending or self.queued or self.bot_hands:
             return False
         calm = now_ns - self.calm_since_ns
         if state.phase == FINAL and calm >= self.arbiter.quiet_ns + self.arbiter.settle_ns:

@@ -238,3 +238,30 @@ def test_a_full_game_from_the_menu_to_the_results(tmp_path: Path) -> None:
     assert replayed.header["seed"] == 11
     assert any(note.kind == WINDOW_NOTE for note in replayed.notes)
     assert replayed.state.deck_count == 0, "the whole deck was turned"
+
+
+def test_a_bot_hand_still_in_the_air_does_not_turn_the_turners_press_into_a_slap(
+    tmp_path: Path,
+) -> None:
+    """Bot slaps reach the arbiter only when they land: the turner's press before that
+    turns the next card (nothing of the bot's shows or counts early)."""
+    from companion.rules.apache.actions import Slap, Turn
+
+    model = model_for(tmp_path, humans=1, seed=3)
+    indians = ("chief", "warrior", "woman", "hunter")
+    for _ in range(100):  # turn (nobody slaps) until red is to turn with a bot hand in the air
+        model.turn(0)
+        state = model.state
+        dead = [i for i in indians if not model.engine.slap_is_legal(state, 0, i)]
+        if model.bot_hands and state.turner == 0 and dead:
+            break
+    else:
+        raise AssertionError("no turn left red to turn with a bot hand in the air")
+    landing = min(hand.t_ns for hand in model.bot_hands)
+    turns = sum(isinstance(step.action, Turn) for step in model.session.history)
+    assert model.stage == "play", "a bot's future press must not show as a Pow-Wow"
+    model.press(Press(f"red.{dead[0]}", landing - 1, "keyboard", 1), landing - 1)
+    history = [step.action for step in model.session.history]
+    assert sum(isinstance(action, Turn) for action in history) == turns + 1
+    assert not any(isinstance(a, Slap) and a.seat == 0 for a in history)
+    model.close()
