@@ -35,7 +35,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TextIO
 
-from companion.bots.apache import ReflexBot, ReflexTeam, simulate_window, window_slaps
+from companion.bots.apache import (
+    Reaction,
+    ReflexBot,
+    ReflexTeam,
+    simulate_window,
+    window_slaps,
+)
 from companion.errors import IllegalAction
 from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, Arbiter
 from companion.rules.apache import APACHE, CHOOSE, CLOSE, END, FINAL, KINDS, OVER, READY, VARIANTS
@@ -71,6 +77,24 @@ class GameReport:
 class _ApacheGame:
     """Plays one Apache game with ReflexBots through the arbiter, checking every action."""
 
+    __slots__ = (
+        "_check",
+        "arbiter",
+        "bots",
+        "chance",
+        "check",
+        "colours",
+        "now",
+        "record",
+        "report",
+        "seq",
+        "slap_actions",
+        "state",
+        "team",
+        "turn_filed",
+        "turns",
+    )
+
     def __init__(
         self, setup: dict[str, Any], seed: int, *, check: bool, record: list[Action] | None
     ) -> None:
@@ -93,6 +117,7 @@ class _ApacheGame:
         ]
         self.report = GameReport(seed)
         self.record = record
+        self._check = APACHE.check_invariants if check else None
 
     def play(self) -> GameReport:
         try:
@@ -109,56 +134,99 @@ class _ApacheGame:
         return self.report
 
     def _play(self) -> None:
-        """The game loop: turn, reveal, then slap rounds until nobody slaps (A9, A10)."""
-        turns, chance = self.turns, self.chance
-        while self.state.phase != OVER:
-            if self.state.phase == READY:
-                self._step(turns[self.state.turner])
-                self._step(APACHE.random_reveal(self.state, chance))
+        """The game loop: turn, reveal, then slap rounds until nobody slaps (A9, A10).
+
+        The hot path (about 330 actions a game) is written out with local names: every
+        action still goes through ``_step``'s steps (the engine's fast door, the count, the
+        record, the invariant check), only without a method call per action.
+        """
+        turns, chance, team, report = self.turns, self.chance, self.team, self.report
+        record, check = self.record, self._check
+        reveal = APACHE.random_reveal
+        state = self.state
+        while state.phase != OVER:
+            if state.phase == READY:
+                turn = turns[state.turner]
+                self.state = state = _apply(state, turn)
+                report.actions += 1
+                if record is not None:
+                    record.append(turn)
+                if check is not None:
+                    check(state)
+                card = reveal(state, chance)
+                self.state = state = _apply(state, card)
+                report.actions += 1
+                if record is not None:
+                    record.append(card)
+                if check is not None:
+                    check(state)
                 self.now += TURN_GAP_NS
                 self.turn_filed = False
-            self._slap_rounds()
-            if self.state.phase == FINAL:
+            found = team.react(state, fresh=True)
+            if found:  # about one card in three: most cards get no slap
+                self._slap_rounds(found)
+                state = self.state
+            if state.phase == FINAL:
                 self._step(END)
+                state = self.state
 
-    def _slap_rounds(self) -> None:
+    def _slap_rounds(self, found: list[Reaction]) -> None:
         """Windows after a turned card until nobody has anything to slap (A9, A10).
 
         Two or more reactions go through the arbiter (it orders them by stamp, draws dead
         heats and splits them into windows by the quiet time); a lone reaction is a one-slap
         window with nothing to order and skips it.
+
+        ``found``: the reactions to the card just turned (not empty).
         """
-        fresh, team = True, self.team
-        while (found := team.react(self.state, fresh=fresh)) and self.state.phase != OVER:
-            fresh = False
+        team = self.team
+        while True:
             if len(found) == 1:
                 alone = found[0]
                 self._window((self.slap_actions[alone.seat][alone.indian],))
                 self.now += alone.delay_ns + DEFAULT_QUIET_NS + DEFAULT_SETTLE_NS
-                continue
-            if not self.turn_filed:
-                self.arbiter.card_turned(self.now)
-                self.turn_filed = True
-            windows = simulate_window(
-                self.arbiter, self.colours, found, start_ns=self.now, seq=self.seq
-            )
-            self.seq += len(found)
-            for window in windows:
-                if self.state.phase == OVER:  # ruling A10: no window after the final one
-                    break
-                self._window(window_slaps(window, self.colours))
-            self.now = windows[-1].resolved_ns
+            else:
+                self._arbitrate(found)
+            found = team.react(self.state, fresh=False)
+            if not found or self.state.phase == OVER:
+                return
+
+    def _arbitrate(self, found: list[Reaction]) -> None:
+        """Two or more reactions: through the arbiter, window by window."""
+        if not self.turn_filed:
+            self.arbiter.card_turned(self.now)
+            self.turn_filed = True
+        windows = simulate_window(
+            self.arbiter, self.colours, found, start_ns=self.now, seq=self.seq
+        )
+        self.seq += len(found)
+        for window in windows:
+            if self.state.phase == OVER:  # ruling A10: no window after the final one
+                break
+            self._window(window_slaps(window, self.colours))
+        self.now = windows[-1].resolved_ns
 
     def _window(self, slaps: Sequence[Action]) -> None:
-        report, step = self.report, self._step
+        """One window: its slaps, the close, the choices (each action as in ``_step``)."""
+        report, record, check = self.report, self.record, self._check
         report.windows += 1
         report.slaps += len(slaps)
-        for slap in slaps:
-            step(slap)
-        step(CLOSE)
-        while self.state.phase == CHOOSE:
-            step(self.bots[self.state.slaps[self.state.resolved].seat].choose(self.state))
-        report.illegal_slaps += sum(not r.legal for r in self.state.resolution)
+        state = self.state
+        for action in (*slaps, CLOSE):
+            state = _apply(state, action)
+            report.actions += 1
+            if record is not None:
+                record.append(action)
+            if check is not None:
+                self.state = state  # the state that failed stays visible
+                check(state)
+        self.state = state
+        while state.phase == CHOOSE:
+            self._step(self.bots[state.slaps[state.resolved].seat].choose(state))
+            state = self.state
+        for result in state.resolution:
+            if not result.legal:
+                report.illegal_slaps += 1
 
     def _step(self, action: Action) -> None:
         """Apply through the engine's fast door (bots only play legal actions), then check
@@ -167,8 +235,8 @@ class _ApacheGame:
         self.report.actions += 1
         if self.record is not None:
             self.record.append(action)
-        if self.check:
-            APACHE.check_invariants(state)
+        if self._check is not None:
+            self._check(state)
 
 
 _apply: Final = APACHE.apply_unchecked

@@ -35,7 +35,14 @@ from companion.powwow import Arbiter, Window
 from companion.rules.apache.actions import Choose, Slap, Turn
 from companion.rules.apache.cards import BUFFALO, KINDS, NUM_CARDS, TYPE_OF, WARRIOR
 from companion.rules.apache.engine import CHOOSE, READY, Apache, ApacheState
-from companion.rules.apache.loot import Option, legal_kinds, legal_slaps, options, seating
+from companion.rules.apache.loot import (
+    Option,
+    Seating,
+    legal_kinds,
+    legal_slaps,
+    options,
+    seating,
+)
 
 DEFAULT_MEDIAN_MS: Final = 450.0
 DEFAULT_SIGMA: Final = 0.35
@@ -182,14 +189,17 @@ class ReflexTeam:
     no bot's error is due (most rounds) costs one scan of the display and two comparisons.
     """
 
-    __slots__ = ("bots", "next_error")
+    __slots__ = ("_place", "bots", "next_error")
 
     def __init__(self, bots: Sequence[ReflexBot]) -> None:
         self.bots = tuple(bots)
         self.next_error = min((bot.error_at for bot in self.bots), default=sys.maxsize)
+        self._place: Seating | None = None
 
     def react(self, state: ApacheState, *, fresh: bool) -> list[Reaction]:
-        place = seating(state.colours)
+        place = self._place
+        if place is None or place.colours is not state.colours:
+            place = self._place = seating(state.colours)
         legal = legal_slaps(place, state.display)
         erring = fresh and NUM_CARDS - state.deck_count >= self.next_error
         if legal is place.nobody and not erring:

@@ -10,7 +10,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate, chain, filterfalse
-from operator import getitem
+from operator import attrgetter, getitem
 from typing import Any, Final, NamedTuple
 
 from companion.rules.apache.actions import (
@@ -306,17 +306,10 @@ class Apache(Engine[ApacheState, Action]):
     def apply_unchecked(self, state: ApacheState, action: Action) -> ApacheState:
         """The state after ``action`` WITHOUT checking it (for bots and simulation, which
         only play legal actions); an illegal action gives an undefined state."""
-        if isinstance(action, Turn):
-            return _new(ApacheState, (*state[:_PHASE], REVEAL, *state[_PHASE + 1 :]))
-        if isinstance(action, Reveal):
-            return _reveal(state, action)
-        if isinstance(action, Slap):
-            return _slap(state, action)
-        if isinstance(action, Close):
-            return _close(state)
-        if isinstance(action, Choose):
-            return self._choose(state, action)
-        return _new(ApacheState, (*state[:_PHASE], OVER, *state[_PHASE + 1 :]))
+        step = _STEPS.get(type(action))  # the exact action classes: one dict look-up
+        if step is None:  # a subclass of one
+            step = next((f for cls, f in _STEPS.items() if isinstance(action, cls)), _end)
+        return step(self, state, action)
 
     # -- what the screens need --
 
@@ -380,7 +373,6 @@ class Apache(Engine[ApacheState, Action]):
         """Ruling A2: every card in exactly one place (deck, display, a pile, removed); the
         deck counts in range; scores are the pile sizes; the phase fits the window."""
         _CARD_CHECK.check(state, self.scores)
-        _check_phase(state)
 
     # -- JSON --
 
@@ -474,6 +466,10 @@ _RESOLVED: Final = ApacheState._fields.index("resolved")
 assert ApacheState._fields[_DISPLAY : _REMOVED + 1] == ("display", "piles", "removed")
 assert ApacheState._fields[_RESOLVED:] == ("resolved", "resolution")
 assert ApacheState._fields[_WINDOW : _WINDOW + 3] == ("window", "slaps", "resolved")
+assert ApacheState._fields[_PHASE:] == (
+    *("phase", "deck", "deck_count", "display", "piles", "removed"),
+    *("turner", "window", "slaps", "resolved", "resolution"),
+)
 
 
 # --- helpers: seating tables -----------------------------------------------------------------
@@ -524,28 +520,56 @@ def _table(colours: tuple[str, ...]) -> _Table:
 # --- helpers: the steps ----------------------------------------------------------------------
 
 
+def _turn(engine: Apache, state: ApacheState, action: Action) -> ApacheState:
+    return _new(ApacheState, (*state[:_PHASE], REVEAL, *state[_PHASE + 1 :]))
+
+
+def _end(engine: Apache, state: ApacheState, action: Action) -> ApacheState:
+    return _new(ApacheState, (*state[:_PHASE], OVER, *state[_PHASE + 1 :]))
+
+
+def _reveal_step(engine: Apache, state: ApacheState, action: Reveal) -> ApacheState:
+    return _reveal(state, action)
+
+
+def _slap_step(engine: Apache, state: ApacheState, action: Slap) -> ApacheState:
+    return _slap(state, action)
+
+
+def _close_step(engine: Apache, state: ApacheState, action: Close) -> ApacheState:
+    return _close(state)
+
+
+def _choose_step(engine: Apache, state: ApacheState, action: Choose) -> ApacheState:
+    return engine._choose(state, action)
+
+
 def _reveal(state: ApacheState, action: Reveal) -> ApacheState:
     t = TYPE_INDEX[action.card]
     deck = state.deck
     left = deck[t]
     card = TYPE_FIRST[t] + TYPE_COUNTS[t] - left  # the lowest remaining id of the type
     count = state.deck_count - 1
-    return ApacheState(
-        state.colours,
-        state.war_path,
-        state.wedding,
-        state.joint_raid,
-        READY if count else FINAL,  # ruling A10: after the last card, the final window
-        (*deck[:t], left - 1, *deck[t + 1 :]),
-        count,
-        (*state.display, card),
-        state.piles,
-        state.removed,
-        (state.turner + 1) % len(state.colours),  # ruling A9: clockwise unless someone slaps
-        (),
-        (),
-        0,
-        state.resolution,
+    colours = state.colours
+    return _new(
+        ApacheState,
+        (
+            colours,
+            state.war_path,
+            state.wedding,
+            state.joint_raid,
+            READY if count else FINAL,  # ruling A10: after the last card, the final window
+            (*deck[:t], left - 1, *deck[t + 1 :]),
+            count,
+            (*state.display, card),
+            state.piles,
+            state.removed,
+            (state.turner + 1) % len(colours),  # ruling A9: clockwise unless someone slaps
+            (),
+            (),
+            0,
+            state.resolution,
+        ),
     )
 
 
@@ -613,22 +637,22 @@ def _resolve(
                 ApacheState,
                 (*head, CHOOSE, *middle, display, piles, removed, *between, i, results),
             )
-    return ApacheState(
-        state.colours,
-        state.war_path,
-        state.wedding,
-        state.joint_raid,
-        READY if state.deck_count else OVER,  # ruling A10: the final window ends the game
-        state.deck,
-        state.deck_count,
-        display,
-        piles,
-        removed,
-        slaps[-1].seat,  # ruling A9: the last slap in the order turns next
-        (),
-        (),
-        0,
-        results,
+    return _new(
+        ApacheState,
+        (
+            *state[:_PHASE],
+            READY if state.deck_count else OVER,  # ruling A10: the final window ends the game
+            state.deck,
+            state.deck_count,
+            display,
+            piles,
+            removed,
+            slaps[-1].seat,  # ruling A9: the last slap in the order turns next
+            (),
+            (),
+            0,
+            results,
+        ),
     )
 
 
@@ -657,23 +681,27 @@ def _take(
     if state.war_path and kind == WARRIOR and option.option == "item":  # ruling A11
         piles, raided = raid(piles, slap.seat)
         reason += raid_words(place, raided)
-    result = SlapResult(
-        slap.seat,
-        slap.indian,
-        True,
-        option.option,
-        option.target,
-        option.taken,
-        option.joined,
-        (),
-        raided,
-        reason,
+    result = _new(
+        SlapResult,
+        (
+            slap.seat,
+            slap.indian,
+            True,
+            option.option,
+            option.target,
+            option.taken,
+            option.joined,
+            (),
+            raided,
+            reason,
+        ),
     )
     return display, piles, result
 
 
 def _nothing(slap: Slap, *, legal: bool, penalty: tuple[int, ...], reason: str) -> SlapResult:
-    return SlapResult(slap.seat, slap.indian, legal, None, None, (), (), penalty, (), reason)
+    fields = (slap.seat, slap.indian, legal, None, None, (), (), penalty, (), reason)
+    return _new(SlapResult, fields)
 
 
 def _as_choice(state: ApacheState, option: Option) -> Choose:
@@ -764,6 +792,17 @@ _CHECKS: Final = {
 }
 
 
+_STEPS: Final[dict[type, Callable[[Apache, ApacheState, Any], ApacheState]]] = {
+    Turn: _turn,
+    Reveal: _reveal_step,
+    Slap: _slap_step,
+    Close: _close_step,
+    Choose: _choose_step,
+    End: _end,
+}
+"""``apply_unchecked`` by action class (subclasses take the ``isinstance`` way)."""
+
+
 def _phase_words(state: ApacheState) -> str:
     return {
         READY: "no slap window is open",
@@ -796,32 +835,65 @@ class _CardCheck:
     def __init__(self) -> None:
         self._last: tuple[Any, ...] = (None, None, None, None, -1)
         self._deck: tuple[tuple[int, ...], int, int] = (FULL_DECK, 0, 0)
-        self._won: tuple[Any, ...] = (None, None, 0, 0)
+        self._won: tuple[Any, ...] = (None, None, 0, 0, 0)
         self._shown: tuple[tuple[int, ...], int] = ((), 0)
         self._masks: dict[int, tuple[tuple[Any, ...], int]] = {}
 
     def check(self, state: ApacheState, scores: Callable[[ApacheState], tuple[float, ...]]) -> None:
-        deck, display, removed, piles = state.deck, state.display, state.removed, state.piles
+        """Cards conserved (A2), scores = pile sizes, and the phase fits (``_check_phase``),
+        with the state unpacked once (this runs after every simulated action)."""
+        (
+            colours,
+            _,
+            _,
+            _,
+            phase,
+            deck,
+            deck_count,
+            display,
+            piles,
+            removed,
+            turner,
+            window,
+            slaps,
+            resolved,
+            _,
+        ) = state
         last = self._last
-        if (
+        if not (
             deck is last[0]
             and display is last[1]
             and removed is last[2]
             and piles is last[3]
-            and state.deck_count == last[4]
+            and deck_count == last[4]
         ):
-            return
-        turned, expected = self._turned(deck, state.deck_count, display)
-        won = self._won
-        if removed is not won[0] or piles is not won[1]:
-            sizes = tuple(map(len, piles))
-            assert scores(state) == sizes, f"scores {scores(state)} != pile sizes {sizes}"
-            mask = self._mask(removed) + sum(map(self._mask, piles))
-            self._won = won = (removed, piles, len(removed) + sum(sizes), mask)
-        total = self._display_mask(display) + won[3]
-        if len(display) + won[2] != turned or total != expected:
-            raise AssertionError(_conservation_failure(state))
-        self._last = (deck, display, removed, piles, state.deck_count)
+            known = self._deck
+            if deck is known[0] and NUM_CARDS - deck_count == known[1]:
+                turned, expected = known[1], known[2]
+            else:
+                turned, expected = self._turned(deck, deck_count, display)
+            won = self._won
+            if removed is not won[0] or piles is not won[1]:
+                sizes = tuple(map(len, piles))
+                assert scores(state) == sizes, f"scores {scores(state)} != pile sizes {sizes}"
+                mask = (removed_mask := self._mask(removed)) + self._piles_mask(piles, won)
+                self._won = won = (removed, piles, len(removed) + sum(sizes), mask, removed_mask)
+            shown = self._shown
+            total = (shown[1] if display is shown[0] else self._display_mask(display)) + won[3]
+            if len(display) + won[2] != turned or total != expected:
+                raise AssertionError(_conservation_failure(state))
+            self._last = (deck, display, removed, piles, deck_count)
+        # the phase (ruling A8, A10): inline ``_check_phase``, its messages on failure
+        if slaps:
+            if (
+                phase not in _WINDOW_PHASES
+                or not len(set(map(_SEAT, slaps))) == len(slaps) > resolved >= 0
+            ):
+                _check_phase(state)
+        elif phase not in _CALM_PHASES[not deck_count] or window:
+            _check_phase(state)
+        if not 0 <= turner < len(piles) == len(colours):
+            _check_phase(state)
 
     def _display_mask(self, display: tuple[int, ...]) -> int:
         """The display's mask; a display that is the last one plus the card just turned
@@ -857,6 +929,19 @@ class _CardCheck:
             turned, expected = _turned(deck, count)
         self._deck = (deck, turned, expected)
         return turned, expected
+
+    def _piles_mask(self, piles: Piles, won: tuple[Any, ...]) -> int:
+        """The piles' mask; the piles that are the very tuples of the last piles checked
+        (an action changes one or two) reuse their part of the last mask."""
+        last = won[1]
+        if last is None or len(last) != len(piles):
+            return sum(map(self._mask, piles))
+        mask: int = won[3] - won[4]  # the last piles' mask
+        mask_of = self._mask
+        for pile, old in zip(piles, last, strict=True):
+            if pile is not old:
+                mask += mask_of(pile) - mask_of(old)
+        return mask
 
     def _mask(self, cards: tuple[int, ...]) -> int:
         found = self._masks.get(id(cards))
@@ -902,6 +987,7 @@ _CARD_CHECK: Final = _CardCheck()
 
 
 _WINDOW_PHASES: Final = frozenset({WINDOW, CHOOSE})
+_SEAT: Final = attrgetter("seat")
 _CALM_PHASES: Final = (frozenset({READY, REVEAL}), frozenset({FINAL, OVER}))
 """The phases without a window, by whether the deck is empty (ruling A10)."""
 

@@ -43,6 +43,7 @@ class Seating:
     __slots__ = (
         "colour",
         "colours",
+        "legal",
         "nobody",
         "own_types",
         "owned",
@@ -60,6 +61,8 @@ class Seating:
         """The four Indian types of each seat."""
         self.owned = frozenset().union(*self.own_types)
         self.nobody: tuple[tuple[int, ...], ...] = ((),) * self.players
+        self.legal: dict[frozenset[int], tuple[tuple[int, ...], ...]] = {}
+        """``legal_slaps``' answers by the set of Indian types that can take something."""
         owner = {c: seat for seat, c in enumerate(self.colour)}
         self.seat_of_type = tuple(owner.get(t // 4, -1) for t in range(NUM_INDIAN_TYPES))
         """The seat owning each Indian type, -1 when unowned (ruling A1)."""
@@ -104,9 +107,20 @@ class Option(NamedTuple):
 # --- legality (ruling A4) --------------------------------------------------------------------
 
 
+_NO_TYPE: Final = 255
+_TYPE_TABLE: Final = TYPE_OF + bytes([_NO_TYPE]) * (256 - len(TYPE_OF))
+"""``TYPE_OF`` as a ``bytes.translate`` table (ids 0..113 are bytes: ``bytes(display)``)."""
+_MALE_TABLE: Final = IS_MALE + bytes(256 - len(IS_MALE))
+
+
 def types_of(display: tuple[int, ...]) -> bytes:
     """The type of each face-up card, in display order (``in`` and ``find`` run in C)."""
-    return bytes(map(TYPE_OF.__getitem__, display))
+    return bytes(display).translate(_TYPE_TABLE)
+
+
+def males(display: tuple[int, ...]) -> int:
+    """How many male Indians (ruling A3) are in ``display``."""
+    return bytes(display).translate(_MALE_TABLE).count(1)
 
 
 def can_take(
@@ -118,13 +132,13 @@ def can_take(
     if the caller has it."""
     if types is None:
         types = types_of(display)
-    if place.indian(seat, kind) not in types:
+    if place.colour[seat] * 4 + kind not in types:  # place.indian(seat, kind)
         return False
     if TIPI in types:
         return True
     if kind != CHIEF:
         return ITEM_OF_KIND[kind] in types
-    return TOTEM in types and sum(map(IS_MALE.__getitem__, display)) >= 2  # chief + another
+    return TOTEM in types and males(display) >= 2  # chief + another
 
 
 def legal_kinds(place: Seating, display: tuple[int, ...], seat: int) -> tuple[int, ...]:
@@ -148,19 +162,29 @@ with another male (chiefs)."""
 def legal_slaps(place: Seating, display: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For every seat, the kinds it may slap legally on ``display`` (ruling A4), all seats at
     once with a few set operations (the simulation asks after every card)."""
-    types = frozenset(map(TYPE_OF.__getitem__, display))
+    types = frozenset(bytes(display).translate(_TYPE_TABLE))
     indians = types & place.owned
     if indians and TIPI not in types:
         key = (TOMAHAWK in types) | (NECKLACE in types) << 1 | (BUFFALO in types) << 2
-        if TOTEM in types and sum(map(IS_MALE.__getitem__, display)) >= 2:
+        if TOTEM in types and males(display) >= 2:
             key |= 8
         indians &= _ALLOWED[key]
     if not indians:
         return place.nobody
+    known = place.legal.get(indians)
+    if known is not None:
+        return known
     found: list[list[int]] = [[] for _ in range(place.players)]
     for t in sorted(indians):
         found[place.seat_of_type[t]].append(t % 4)
-    return tuple(map(tuple, found))
+    if len(place.legal) >= _LEGAL_CACHE:
+        place.legal.clear()
+    known = place.legal[indians] = tuple(map(tuple, found))
+    return known
+
+
+_LEGAL_CACHE: Final = 4096
+"""At most this many Indian sets remembered per seating (``Seating.legal``)."""
 
 
 def why_illegal(place: Seating, display: tuple[int, ...], seat: int, kind: int) -> str:
@@ -192,7 +216,7 @@ def options(
     ``types_of(display)`` if the caller has it."""
     if types is None:
         types = types_of(display)
-    at = types.find(place.indian(seat, kind))  # ruling A7: the first of identical Indians
+    at = types.find(place.colour[seat] * 4 + kind)  # A7: the first of identical Indians
     if at < 0:
         return ()
     own = display[at]
@@ -260,7 +284,8 @@ def _option(
     cards: tuple[int, ...],
     joined: tuple[int, ...],
 ) -> Option:
-    return Option(option, target, tuple(filter(set(cards).__contains__, display)), joined)
+    taken = tuple(filter(set(cards).__contains__, display))
+    return tuple.__new__(Option, (option, target, taken, joined))
 
 
 def default_option(found: tuple[Option, ...]) -> Option | None:
