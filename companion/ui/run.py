@@ -41,7 +41,10 @@ def build_app(
     first frame). With ``opened`` and ``profile`` the menu offers the doctor, and keys go
     to the input source before any scene sees them. ``full_tuning``: the Apache FULL
     mode's pauses (tests shorten them)."""
-    stack = SceneStack(key_handler=None if opened is None else opened.handle_key)
+    stack = SceneStack(
+        key_handler=None if opened is None else opened.handle_key,
+        source_warnings=None if opened is None else lambda: opened.warnings,
+    )
     app = AppContext(size=size, stack=stack, games_dir=games_dir)
     if powwow is not None:
         app.powwow = powwow

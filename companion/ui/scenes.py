@@ -28,6 +28,7 @@ import pygame
 from companion.input.controls import NAV_GROUP, seat_of
 from companion.input.events import InputEvent, Press, Stuck, Unstuck
 from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, DEFAULT_TIE_WINDOW_NS, Window
+from companion.ui import widgets
 from companion.ui.app import Scene
 
 NavButton = Literal["previous", "next", "select", "back"]
@@ -65,6 +66,9 @@ class Closable(Protocol):
     def close(self) -> None: ...
 
 
+BANNER_EVERY_NS = 100_000_000
+
+
 class SceneStack:
     """Scenes on a stack; ``run_loop`` drives the top one (see the module docstring)."""
 
@@ -74,11 +78,17 @@ class SceneStack:
         *,
         key_handler: KeyHandler | None = None,
         clock: Callable[[], int] = time.monotonic_ns,
+        source_warnings: Callable[[], tuple[str, ...]] | None = None,
     ) -> None:
         self._scenes: list[Scene] = []
         self._requests: list[tuple[str, Scene | None]] = []
         self._key_handler = key_handler
         self._clock = clock
+        self._source_warnings = source_warnings
+        self.banner: str | None = None
+        """The input source's latest warning (a button box gone, a stopped timer), shown
+        across the top of every screen until it clears."""
+        self._banner_read_ns: int | None = None
         if first is not None:
             self.push(first)
 
@@ -147,7 +157,7 @@ class SceneStack:
             self.top.handle_input(event, now_ns)
 
     def update(self, now_ns: int) -> bool:
-        changed = self.apply_requests(now_ns)
+        changed = self.apply_requests(now_ns) | self._read_banner(now_ns)
         top = self.top
         if top is None:
             return changed
@@ -159,6 +169,20 @@ class SceneStack:
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         if self.top is not None:
             self.top.draw(surface, now_ns)
+        if self.banner is not None:
+            widgets.banner(surface, self.banner)
+
+    def _read_banner(self, now_ns: int) -> bool:
+        """Look at the source's warnings ten times a second; True when the banner changed."""
+        last = self._banner_read_ns
+        if self._source_warnings is None or (last is not None and now_ns - last < BANNER_EVERY_NS):
+            return False
+        self._banner_read_ns = now_ns
+        warnings = self._source_warnings()
+        banner = warnings[-1] if warnings else None
+        changed = banner != self.banner
+        self.banner = banner
+        return changed
 
     def close(self) -> None:
         """Close every scene (journals are released); the stack is empty afterwards."""

@@ -257,3 +257,12 @@ class Flashes:
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+def banner(surface: pygame.Surface, words: str) -> None:
+    """A warning across the top of any screen (over its header): the button box is gone."""
+    size = surface.get_size()
+    strip = frame(size).header
+    pygame.draw.rect(surface, theme.BAD, strip)
+    inner = strip.inflate(-px(size, 16), 0)
+    text(surface, words, px(size, 17), theme.TEXT, inner, align="center", bold=True)
