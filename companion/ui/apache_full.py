@@ -32,6 +32,7 @@ from companion.ui import theme, widgets
 from companion.ui.apache_full_model import (
     FullModel,
     FullResults,
+    PlayerStats,
     describe_result,
     result_kind,
 )
@@ -432,84 +433,27 @@ class FullResultsScene(BaseScene):
         self.model.close()
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        size = surface.get_size()
-        layout = widgets.frame(size)
-        surface.fill(theme.BACKGROUND)
         results = self.results
-        widgets.header(surface, layout.header, "Results — full game", f"{results.windows} Pow-Wows")
-        body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
-        banner = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 30))
-        widgets.text(
+        cards = next(p.cards for p in results.players if p.winner)
+        widgets.results_page(
             surface,
-            _winner_words(results),
-            widgets.px(size, 22),
-            theme.GOOD,
-            banner,
-            align="center",
-            bold=True,
+            title="Results — full game",
+            right=f"{results.windows} Pow-Wows",
+            headline=widgets.winner_words(results.winners, cards),
+            times_label="reaction from the card turn, ms",
+            columns=COLUMNS,
+            lines=[_result_line(player) for player in results.players],
+            hint="Select: the start menu",
         )
-        table = pygame.Rect(
-            body.left,
-            banner.bottom + widgets.px(size, 4),
-            body.width,
-            body.bottom - banner.bottom - widgets.px(size, 4),
-        )
-        _draw_results_table(surface, table, results)
-        widgets.footer(surface, layout.footer, "Select: the start menu", None)
-
-
-def _winner_words(results: FullResults) -> str:
-    cards = next(p.cards for p in results.players if p.winner)
-    names = ", ".join(widgets.seat_name(c) for c in results.winners)
-    if results.shared:
-        return f"Shared victory: {names}, {cards} cards each (A10)"
-    return f"{names} wins with {cards} cards"
 
 
 COLUMNS: Final = ("cards", "slaps", "won", "pen.", "fastest", "median", "slowest")
 
 
-def _draw_results_table(surface: pygame.Surface, area: pygame.Rect, results: FullResults) -> None:
-    size = surface.get_size()
-    weights = [1.5, 1.0, 0.9, 0.9, 0.9, 1.2, 1.2, 1.2]
-    lines = widgets.rows(
-        area, len(results.players) + 2, height=widgets.px(size, 28), gap=widgets.px(size, 3)
-    )
-    group = widgets.columns(lines[0], weights, gap=4)
-    widgets.text(
-        surface,
-        "reaction from the card turn, ms",
-        widgets.px(size, 14),
-        theme.TEXT_DIM,
-        group[5].union(group[7]),
-        align="center",
-    )
-    for cell, word in zip(widgets.columns(lines[1], weights, gap=4)[1:], COLUMNS, strict=True):
-        widgets.text(surface, word, widgets.px(size, 15), theme.TEXT_DIM, cell, align="center")
-    for line, player in zip(lines[2:], results.players, strict=True):
-        fill = theme.mix(theme.PANEL, theme.GOOD, 0.25) if player.winner else theme.PANEL
-        widgets.panel(surface, line, fill=fill)
-        cells = widgets.columns(line.inflate(-4, -6), weights, gap=4)
-        widgets.chip(surface, cells[0], player.colour, label=player.colour)
-        values = [
-            str(player.cards),
-            str(player.slaps),
-            str(player.won),
-            str(player.penalties),
-            _ms(player.fastest_ns),
-            _ms(player.median_ns),
-            _ms(player.slowest_ns),
-        ]
-        for index, (cell, value) in enumerate(zip(cells[1:], values, strict=True)):
-            widgets.text(
-                surface,
-                value,
-                round(line.height * (0.85 if index == 0 else 0.68)),
-                theme.TEXT,
-                cell,
-                align="center",
-                bold=index == 0,
-            )
+def _result_line(player: PlayerStats) -> widgets.ResultLine:
+    values = (player.cards, player.slaps, player.won, player.penalties)
+    times = (player.fastest_ns, player.median_ns, player.slowest_ns)
+    return widgets.ResultLine(player.colour, player.winner, (*map(str, values), *map(_ms, times)))
 
 
 def _ms(value: float | None) -> str:

@@ -32,7 +32,6 @@ The data path:
 from __future__ import annotations
 
 import random
-import statistics
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -60,6 +59,7 @@ from companion.rules.apache import (
 from companion.rules.apache.engine import Apache
 from companion.session import Session
 from companion.ui.scenes import PowwowSettings
+from companion.ui.stats import TimeSpread
 
 Stage = Literal["play", "window", "choose", "over"]
 
@@ -109,7 +109,7 @@ class FullOptions:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerStats:
+class PlayerStats(TimeSpread):
     """One player's line on the results screen."""
 
     colour: str
@@ -123,16 +123,8 @@ class PlayerStats:
     """Reaction time from the card turn, one per counted slap, from the window notes."""
 
     @property
-    def fastest_ns(self) -> int | None:
-        return min(self.reactions_ns) if self.reactions_ns else None
-
-    @property
-    def median_ns(self) -> float | None:
-        return statistics.median(self.reactions_ns) if self.reactions_ns else None
-
-    @property
-    def slowest_ns(self) -> int | None:
-        return max(self.reactions_ns) if self.reactions_ns else None
+    def times_ns(self) -> tuple[int, ...]:
+        return self.reactions_ns
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from companion.input.controls import button_of, seat_of
 from companion.input.events import Press, Stuck, Unstuck
 from companion.rules.apache_tracker import PRAIRIE_CARDS, RESULTS
 from companion.ui import theme, widgets
-from companion.ui.apache_tracker_model import Results, TrackerModel
+from companion.ui.apache_tracker_model import PlayerResult, Results, TrackerModel
 from companion.ui.powwow_view import RESULT_COLOURS, draw_pending, draw_timeline, format_gap
 from companion.ui.scenes import AppContext, BaseScene, NavButton
 
@@ -571,89 +571,28 @@ class ResultsScene(_ModelScene):
         return self.flashes.expire(now_ns)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        size = surface.get_size()
-        layout = widgets.frame(size)
-        surface.fill(theme.BACKGROUND)
         results = self.results
-        widgets.header(surface, layout.header, "Results", f"{results.windows} Pow-Wows")
-        body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
-        banner = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 32))
-        widgets.text(
+        cards = next(p.cards for p in results.players if p.winner)
+        widgets.results_page(
             surface,
-            _winner_words(results),
-            widgets.px(size, 26),
-            theme.GOOD,
-            banner,
-            align="center",
-            bold=True,
+            title="Results",
+            right=f"{results.windows} Pow-Wows",
+            headline=widgets.winner_words(results.winners, cards),
+            times_label="gap to the first slap, ms",
+            columns=RESULT_COLUMNS,
+            lines=[_result_line(player) for player in results.players],
+            hint="Select: the start menu · Back: a count was wrong",
+            flash=self.flashes.current(now_ns),
         )
-        table = pygame.Rect(
-            body.left,
-            banner.bottom + widgets.px(size, 6),
-            body.width,
-            body.bottom - banner.bottom - widgets.px(size, 6),
-        )
-        _draw_results_table(surface, table, results)
-        hint = "Select: the start menu · Back: a count was wrong"
-        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
-
-
-def _winner_words(results: Results) -> str:
-    cards = next(p.cards for p in results.players if p.winner)
-    names = ", ".join(widgets.seat_name(colour) for colour in results.winners)
-    if results.shared:
-        return f"Shared victory: {names}, {cards} cards each (ruling A10)"
-    return f"{names} wins with {cards} cards"
 
 
 RESULT_COLUMNS: Final = ("cards", "slaps", "loot", "pen.", "fastest", "median", "slowest")
 
 
-def _draw_results_table(surface: pygame.Surface, area: pygame.Rect, results: Results) -> None:
-    size = surface.get_size()
-    weights = [1.7, 1.0, 0.9, 0.9, 0.9, 1.2, 1.2, 1.2]
-    lines = widgets.rows(
-        area, len(results.players) + 2, height=widgets.px(size, 30), gap=widgets.px(size, 3)
-    )
-    group = widgets.columns(lines[0], weights, gap=4)
-    span = group[5].union(group[7])
-    widgets.text(
-        surface,
-        "gap to the first slap, ms",
-        widgets.px(size, 15),
-        theme.TEXT_DIM,
-        span,
-        align="center",
-    )
-    for cell, word in zip(
-        widgets.columns(lines[1], weights, gap=4)[1:], RESULT_COLUMNS, strict=True
-    ):
-        widgets.text(surface, word, widgets.px(size, 16), theme.TEXT_DIM, cell, align="center")
-    for line, player in zip(lines[2:], results.players, strict=True):
-        fill = theme.mix(theme.PANEL, theme.GOOD, 0.25) if player.winner else theme.PANEL
-        widgets.panel(surface, line, fill=fill)
-        cells = widgets.columns(line.inflate(-4, -6), weights, gap=4)
-        widgets.chip(surface, cells[0], player.colour, label=player.colour)
-        values = [
-            str(player.cards),
-            str(player.slaps),
-            str(player.loot),
-            str(player.penalties),
-            _ms(player.fastest_ns),
-            _ms(player.median_ns),
-            _ms(player.slowest_ns),
-        ]
-        for index, (cell, value) in enumerate(zip(cells[1:], values, strict=True)):
-            bold = index == 0
-            widgets.text(
-                surface,
-                value,
-                round(line.height * (0.85 if bold else 0.7)),
-                theme.TEXT,
-                cell,
-                align="center",
-                bold=bold,
-            )
+def _result_line(player: PlayerResult) -> widgets.ResultLine:
+    values = (player.cards, player.slaps, player.loot, player.penalties)
+    times = (player.fastest_ns, player.median_ns, player.slowest_ns)
+    return widgets.ResultLine(player.colour, player.winner, (*map(str, values), *map(_ms, times)))
 
 
 def _ms(gap_ns: float | None) -> str:

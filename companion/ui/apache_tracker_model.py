@@ -13,7 +13,6 @@ ignores as late or duplicate are journaled as ``"late"`` notes and shown briefly
 
 from __future__ import annotations
 
-import statistics
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from companion.rules.apache_tracker import (
 )
 from companion.session import Session
 from companion.ui.scenes import PowwowSettings
+from companion.ui.stats import TimeSpread
 
 Stage = Literal["play", "window", "confirm", "count", "over"]
 
@@ -46,7 +46,7 @@ RESULT_WORDS: Final[dict[str, str]] = {"loot": "loot", "nothing": "nothing", "pe
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerResult:
+class PlayerResult(TimeSpread):
     """One player's line on the results screen."""
 
     colour: str
@@ -62,16 +62,8 @@ class PlayerResult:
     winner: bool
 
     @property
-    def fastest_ns(self) -> int | None:
-        return min(self.gaps_ns) if self.gaps_ns else None
-
-    @property
-    def median_ns(self) -> float | None:
-        return statistics.median(self.gaps_ns) if self.gaps_ns else None
-
-    @property
-    def slowest_ns(self) -> int | None:
-        return max(self.gaps_ns) if self.gaps_ns else None
+    def times_ns(self) -> tuple[int, ...]:
+        return self.gaps_ns
 
 
 @dataclass(frozen=True, slots=True)
