@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from companion.rules.apache import APACHE
-from companion.simulate import add_arguments, play_apache_game, run
+from companion.simulate import add_arguments, run
+from companion.simulate.apache import play_apache_game
 
 TIMES = ("seconds", "games_per_second")
 
@@ -82,11 +83,9 @@ def test_a_progress_bar_on_a_terminal_but_never_with_json() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["apache", "--variants", "warpath"], "argument --variants: unknown variant(s) 'warpath'"),
-        (["apache", "--players", "6"], "argument --players: 6 players is not possible"),
         (["apache", "--players", "two"], "argument --players: 'two' is not a number of players"),
         (["apache", "--games", "0"], "argument --games: '0' is not a number of games"),
-        (["paris"], "argument game: no simulator for game 'paris'; known: apache"),
+        (["chess"], "argument game: no simulator for game 'chess'; known: apache"),
     ],
 )
 def test_bad_arguments_are_clear_errors(
@@ -99,11 +98,32 @@ def test_bad_arguments_are_clear_errors(
     assert f"companion simulate: error: {message}" in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["apache", "--variants", "warpath"],
+            "argument --variants: apache has no variant 'warpath' "
+            "(it has war-path, wedding, joint-raid)",
+        ),
+        (
+            ["apache", "--players", "6"],
+            "argument --players: 6 players is not possible: Apache is for 2 to 5 players "
+            "(ruling A1)",
+        ),
+    ],
+)
+def test_arguments_the_game_cannot_take_are_clear_errors(argv: list[str], message: str) -> None:
+    code, out, err = simulate(*argv)
+    assert code == 2 and out == ""
+    assert err == f"companion simulate: error: {message}\n"
+
+
 def test_variants_none_and_spaces() -> None:
     args = parser().parse_args(["apache", "--variants", "none"])
     assert args.variants == ()
-    args = parser().parse_args(["apache", "--variants", " wedding , war-path "])
-    assert args.variants == ("war_path", "wedding")
+    data = figures("apache", "--games", "1", "--variants", " wedding , war-path ")
+    assert data["variants"] == ["war_path", "wedding"], "the game's order, whatever was typed"
 
 
 def test_an_invariant_failure_is_counted_and_fails_the_run(

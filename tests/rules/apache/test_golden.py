@@ -22,7 +22,7 @@ from typing import Any, Final
 import pytest
 
 from companion.rules.apache import APACHE, Action, ApacheState, Choose, Close, parse_action
-from companion.simulate import play_apache_game
+from companion.simulate.apache import play_apache_game
 
 GOLDEN: Final = Path(__file__).with_name("golden")
 GAMES: Final[dict[str, tuple[dict[str, Any], int]]] = {
