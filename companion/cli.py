@@ -104,6 +104,12 @@ def _bench_serial(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def _bench_display(args: argparse.Namespace) -> int:
+    from companion.bench.display import run
+
+    return run(args)
+
+
 def _bench_arbiter(args: argparse.Namespace) -> int:
     from companion.bench.arbiter import run
 
@@ -201,6 +207,15 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     add_serial_arguments(serial)
     serial.set_defaults(handler=_bench_serial)
+
+    from companion.bench.display import add_arguments as add_display_arguments
+
+    display = benches.add_parser(
+        "display",
+        help="the screen: press-to-frame latency, idle CPU, first frame, peak memory",
+    )
+    add_display_arguments(display)
+    display.set_defaults(handler=_bench_display)
     return parser
 
 

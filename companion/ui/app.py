@@ -19,6 +19,7 @@ from companion.errors import ConfigError, DeviceError
 from companion.input.events import InputEvent
 
 FRAMES_PER_SECOND = 60
+FRAME_NS = 1_000_000_000 // FRAMES_PER_SECOND
 
 
 class Scene(Protocol):
@@ -118,18 +119,21 @@ def run_loop(
     *,
     until_ns: int | None = None,
     after_frame: Callable[[pygame.Surface], None] | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> None:
-    """Run ``scene`` until it finishes, the window closes, or ``until_ns`` passes.
+    """Run ``scene`` until it finishes, the window closes, ``until_ns`` passes or ``stop()``
+    says so (asked at least every ``IDLE_POLL_S``).
 
-    While something changes it runs at up to 60 frames a second; when the screen is
-    static it sleeps until an input event, a pygame event or ``until_ns`` wakes it.
+    While something animates it draws up to 60 frames a second; when the screen is static
+    it sleeps until an input event, a pygame event or ``until_ns`` wakes it. A press is
+    drawn as soon as it arrives, between animation frames too.
     """
-    clock = pygame.time.Clock()
     dirty, busy = True, True
+    next_frame_ns = 0
     while not scene.finished:
-        events = _next_events(inbox, busy=busy, until_ns=until_ns)
+        events = _next_events(inbox, busy=busy, until_ns=until_ns, next_frame_ns=next_frame_ns)
         now_ns = time.monotonic_ns()
-        if until_ns is not None and now_ns >= until_ns:
+        if (until_ns is not None and now_ns >= until_ns) or (stop is not None and stop()):
             return
         for event in events:
             if event.type == pygame.QUIT:
@@ -138,22 +142,28 @@ def run_loop(
             dirty = True
         dirty |= _drain(inbox, scene, now_ns)
         busy = scene.update(now_ns)
-        if dirty or busy:
+        if dirty or (busy and now_ns >= next_frame_ns):
             scene.draw(screen, now_ns)
             pygame.display.flip()
             if after_frame is not None:
                 after_frame(screen)
             dirty = False
-            clock.tick(FRAMES_PER_SECOND)
+            next_frame_ns = now_ns + FRAME_NS
 
 
-def _next_events(inbox: Inbox, *, busy: bool, until_ns: int | None) -> list[pygame.event.Event]:
-    """pygame's pending events; when idle, first sleep on the input queue a little."""
-    if not busy and inbox.is_empty():
-        timeout_s = IDLE_POLL_S
+def _next_events(
+    inbox: Inbox, *, busy: bool, until_ns: int | None, next_frame_ns: int
+) -> list[pygame.event.Event]:
+    """pygame's pending events, after sleeping on the input queue: while animating until
+    the next frame is due, when idle up to ``IDLE_POLL_S``. A press wakes it at once, so it
+    is drawn without waiting for the frame clock."""
+    if inbox.is_empty():
+        now_ns = time.monotonic_ns()
+        timeout_s = max(0.0, (next_frame_ns - now_ns) / 1e9) if busy else IDLE_POLL_S
         if until_ns is not None:
-            timeout_s = min(timeout_s, max(0.0, (until_ns - time.monotonic_ns()) / 1e9))
-        inbox.wait_for_any(timeout_s)
+            timeout_s = min(timeout_s, max(0.0, (until_ns - now_ns) / 1e9))
+        if timeout_s > 0:
+            inbox.wait_for_any(timeout_s)
     return pygame.event.get()
 
 

@@ -250,10 +250,12 @@ class Flashes:
         return None
 
     def expire(self, now_ns: int) -> bool:
-        """Forget the messages whose time is up; True if one was forgotten (redraw)."""
-        before = len(self._items)
+        """Forget the messages whose time is up; True if the one shown changed (redraw)."""
+        if not self._items or min(f.until_ns for f in self._items) > now_ns:
+            return False
+        shown = self._items[-1]
         self._items = deque((f for f in self._items if f.until_ns > now_ns), maxlen=8)
-        return len(self._items) != before
+        return not self._items or self._items[-1] is not shown
 
     def __len__(self) -> int:
         return len(self._items)
