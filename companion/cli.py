@@ -145,6 +145,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="where games are journaled (default: $COMPANION_DATA_DIR/games, else "
         "$XDG_STATE_HOME/companion/games, else ~/.local/state/companion/games)",
     )
+    run.add_argument("--mute", action="store_true", help="start with the sound effects off")
     run.set_defaults(handler=_run)
 
     doctor = commands.add_parser(

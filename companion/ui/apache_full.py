@@ -153,6 +153,8 @@ class FullScene(BaseScene):
         except (OSError, CompanionError) as exc:
             self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
             changed = True
+        self.app.sounds.play_all(self.model.cues)
+        self.model.cues.clear()
         while self.model.notices:
             self.flashes.add(self.model.notices.popleft(), now_ns)
             changed = True

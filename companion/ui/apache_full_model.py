@@ -59,6 +59,7 @@ from companion.rules.apache import (
 from companion.rules.apache.engine import Apache
 from companion.session import Session
 from companion.ui.scenes import PowwowSettings
+from companion.ui.sound import Cue
 from companion.ui.stats import TimeSpread
 
 Stage = Literal["play", "window", "choose", "over"]
@@ -180,6 +181,8 @@ class FullModel:
             first_index=len(self.windows),
         )
         self.on_window: Callable[[Window], None] = lambda window: None
+        self.cues: list[Cue] = []
+        """Sound cues since the scene last took them (``companion.ui.sound``)."""
         """Told of each resolved Pow-Wow as it comes (the scene passes the app's)."""
         self.queued: deque[Window] = deque()
         self.live: list[Press] = []
@@ -263,6 +266,7 @@ class FullModel:
         self.bot_hands.clear()
         state = self.state
         self.session.apply(Turn(state.turner))
+        self.cues.append("turn")
         self.arbiter.card_turned(now_ns)
         self.calm_since_ns = now_ns
         self._bot_reactions(now_ns, fresh=True)
@@ -299,6 +303,7 @@ class FullModel:
         self._land_bot_hands(now_ns)
         while (window := self.arbiter.poll(now_ns)) is not None:
             self.on_window(window)
+            self.cues.append("slap")
             self.queued.append(window)
             self.live = [p for p in self.live if p.t_ns >= window.closed_ns]
             changed = True
@@ -434,6 +439,8 @@ class FullModel:
         for slap in window.slaps:
             self.session.apply(Slap(seat_of_colour[slap.seat], slap.indian))
         self.session.apply(CLOSE)
+        if any(not result.legal for result in self.state.resolution):
+            self.cues.append("penalty")
         self.final_window_taken = final
         self._after_resolution(now_ns)
 

@@ -204,6 +204,8 @@ class TrackerScene(_ModelScene):
         except (OSError, CompanionError) as exc:
             self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
             changed = True
+        self.app.sounds.play_all(self.model.cues)
+        self.model.cues.clear()
         changed |= self.take_notices(now_ns)
         changed |= self.flashes.expire(now_ns)
         return changed or self.model.stage == "window"

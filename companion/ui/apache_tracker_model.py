@@ -32,6 +32,7 @@ from companion.rules.apache_tracker import (
 )
 from companion.session import Session
 from companion.ui.scenes import PowwowSettings
+from companion.ui.sound import Cue
 from companion.ui.stats import TimeSpread
 
 Stage = Literal["play", "window", "confirm", "count", "over"]
@@ -88,6 +89,8 @@ class TrackerModel:
         self.colours: tuple[str, ...] = session.state.colours
         self._windows: list[tuple[Window, int]] = []  # (window, note's n), journal order
         self.on_window: Callable[[Window], None] = lambda window: None
+        self.cues: list[Cue] = []
+        """Sound cues since the scene last took them (``companion.ui.sound``)."""
         """Told of each resolved Pow-Wow as it comes (the scene passes the app's)."""
         self.notices: deque[str] = deque()
         """Messages for the screen to show briefly (taken by the scene)."""
@@ -189,6 +192,7 @@ class TrackerModel:
         changed = False
         while (window := self.arbiter.poll(now_ns)) is not None:
             self.on_window(window)
+            self.cues.append("slap")
             self._resolved(window)
             changed = True
         for ignored in self.arbiter.take_late():
@@ -216,6 +220,8 @@ class TrackerModel:
         if seat is None:
             return
         self.session.apply(TrackerAction.confirm(seat, RESULTS[self.option]))
+        if RESULTS[self.option] == "penalty":
+            self.cues.append("penalty")
         self.option = DEFAULT_OPTION
         self._enter_queued()
 

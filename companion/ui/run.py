@@ -26,6 +26,7 @@ from companion.ui.doctor import OpenedInput, _build_model, open_input
 from companion.ui.doctor_screen import DoctorScene
 from companion.ui.menu import MenuScene
 from companion.ui.scenes import AppContext, PowwowSettings, SceneStack
+from companion.ui.sound import Sounds
 
 
 def build_app(
@@ -97,6 +98,9 @@ def run_command(args: argparse.Namespace) -> int:
             profile=profile,
             powwow=powwow_from(args),
         )
+        app.sounds = Sounds.open(muted=getattr(args, "mute", False))
+        if app.sounds.silent_reason is not None:
+            print(f"note: {app.sounds.silent_reason}", file=sys.stderr)
         try:
             run_loop(screen, app.stack, inbox, until_ns=until)
         finally:

@@ -30,6 +30,7 @@ from companion.input.events import InputEvent, Press, Stuck, Unstuck
 from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, DEFAULT_TIE_WINDOW_NS, Window
 from companion.ui import widgets
 from companion.ui.app import Scene
+from companion.ui.sound import Sounds
 
 NavButton = Literal["previous", "next", "select", "back"]
 
@@ -224,6 +225,8 @@ class AppContext:
     new_seed: Callable[[], int] = field(default_factory=lambda: _random_seed)
     on_window: Callable[[Window], None] = field(default=lambda window: None)
     """Told of every resolved Pow-Wow (the button box lights the first slapper's button)."""
+    sounds: Sounds = field(default_factory=Sounds)
+    """The sound effects (silent until ``Sounds.open``; ``companion run`` opens them)."""
 
 
 def _random_seed() -> int:

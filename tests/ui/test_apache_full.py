@@ -46,6 +46,9 @@ def run_to_end(model: FullModel, now: int = 0, step: int = 16 * MS) -> int:
 def test_a_game_of_bots_ends_and_replays(tmp_path: Path) -> None:
     model = model_for(tmp_path, humans=0, war_path=True, wedding=True, joint_raid=True)
     run_to_end(model)
+    assert model.cues.count("turn") == 114, "a tick for every card turned"
+    assert model.cues.count("slap") == len(model.windows) > 0
+    assert "penalty" in model.cues, "bots sometimes slap wrongly"
     model.close()
     replayed = Session.load(tmp_path / "g.jsonl")
     assert replayed.is_over

@@ -251,6 +251,9 @@ def test_confirming_with_the_nav_buttons(app: AppContext, model: TrackerModel) -
     assert model.option == 2
     surface = pygame.Surface(app.size)
     scene.draw(surface, 0)  # the penalty option shows its reminder
+    assert model.cues == ["slap"], "the window's sound"
+    scene.update(LATER)
+    assert model.cues == [], "the scene handed the cues to the (silent) sounds"
     press(scene, "nav.back")
     assert model.state.results == () and model.option == 0
     flash = scene.flashes.current(0)
