@@ -41,6 +41,7 @@ from companion.ui.doctor_screen import DoctorScene
 from companion.ui.menu import MenuModel, MenuScene
 from companion.ui.scenes import AppContext, Closable, SceneStack
 from companion.ui.screenshot_args import SCENES, SIZES
+from companion.ui.setup import APACHE_SETUP, SetupModel, SetupScene
 
 TOLERANCE: Final = 24
 """A pixel differs when a channel differs by more than this (font anti-aliasing varies)."""
@@ -145,6 +146,15 @@ def _menu(app: AppContext) -> Drawable:
     ]
     model = MenuModel(unfinished, now=SAMPLE_WALL)
     return MenuScene(app, model), 0
+
+
+def _setup_apache(app: AppContext) -> Drawable:
+    """Apache's setup in full mode, four players, War Path on, Mode focused."""
+    model = SetupModel(APACHE_SETUP, players=4)
+    model.set_mode("full")
+    model.values["war_path"] = 1
+    model.focus = 0
+    return SetupScene(app, model), 0
 
 
 def _doctor(app: AppContext) -> Drawable:
@@ -293,6 +303,7 @@ def _full_results(app: AppContext) -> Drawable:
 
 SAMPLES: Final[dict[str, Callable[[AppContext], Drawable]]] = {
     "menu": _menu,
+    "setup-apache": _setup_apache,
     "doctor": _doctor,
     "apache-tracker-play": _play,
     "apache-tracker-window": _window,

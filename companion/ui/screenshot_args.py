@@ -9,6 +9,7 @@ from typing import Final
 
 SCENES: Final = (
     "menu",
+    "setup-apache",
     "doctor",
     "apache-tracker-play",
     "apache-tracker-window",

@@ -1,6 +1,7 @@
 """Apache FULL mode: the model (turns, bots through the arbiter, choices, undo), and
 `companion run` end to end: the real main loop, simulated pins pressed by keyboard events,
-from the start menu through a whole 2-player game (a person and a bot) to the results."""
+from the start menu and Apache's setup through a whole 2-player game (a person and a bot)
+to the results."""
 
 from __future__ import annotations
 
@@ -18,10 +19,11 @@ from companion.ui.apache_full import FullResultsScene, FullScene
 from companion.ui.apache_full_model import WINDOW_NOTE, FullModel, FullOptions, FullTuning
 from companion.ui.app import Inbox, open_display, run_loop
 from companion.ui.doctor import open_input
-from companion.ui.menu import MenuModel, MenuScene
+from companion.ui.menu import MenuScene
 from companion.ui.run import build_app
 from companion.ui.scenes import AppContext, PowwowSettings
-from tests.ui.test_run import QUICK_KEYS, Step, tap, top
+from companion.ui.setup import APACHE_SETUP, SetupModel, apache_full_options
+from tests.ui.test_run import QUICK_KEYS, Step, on_row, on_setup, tap, top
 
 SIZE = (480, 320)
 FAST = PowwowSettings(quiet_ns=20_000_000, settle_ns=5_000_000)
@@ -144,22 +146,24 @@ def test_undo_takes_back_the_last_card(tmp_path: Path) -> None:
     model.close()
 
 
-def test_menu_full_game_rows() -> None:
-    menu = MenuModel()
-    kinds = [row.kind for row in menu.rows]
-    menu.focus = kinds.index("joint_raid")
-    menu.select()
-    assert menu.full_options().joint_raid
-    menu.set_players(5)
-    assert not menu.full_options().joint_raid, "Joint Raid only with fewer than 5 players"
-    assert menu.toggle_words("joint_raid") == "only with < 5 players"
-    menu.focus = kinds.index("humans")
-    menu.select()
-    menu.nav("next")
-    assert menu.full_options().humans == 2
-    menu.focus = kinds.index("full")
-    choice = menu.select()
-    assert choice is not None and choice.kind == "full" and choice.full is not None
+def test_setup_full_game_rows() -> None:
+    setup = SetupModel(APACHE_SETUP)
+    setup.set_mode("full")
+    keys = [row.key for row in setup.rows]
+    setup.focus = keys.index("joint_raid")
+    setup.select()
+    assert apache_full_options(setup.choice()).joint_raid
+    setup.set_players(5)
+    assert not apache_full_options(setup.choice()).joint_raid, "only with fewer than 5 players"
+    assert setup.words(setup.row) == "only with < 5 players"
+    setup.focus = keys.index("humans")
+    setup.select()
+    setup.nav("next")
+    assert apache_full_options(setup.choice()).humans == 2
+    setup.focus = keys.index("start")
+    assert setup.nav("select") is None, "the first select only ends the editing"
+    assert setup.nav("select") == "start"
+    assert setup.choice().mode == "full"
 
 
 # --- end to end ------------------------------------------------------------------------------
@@ -173,27 +177,21 @@ def on_menu(check: Callable[[MenuScene], bool]) -> Callable[[AppContext], bool]:
     return ready
 
 
-def row_is(kind: str) -> Callable[[AppContext], bool]:
-    return on_menu(lambda m: not m.model.editing and m.model.row.kind == kind)
-
-
 STEPS = [
-    Step("focus Players", row_is("tracker"), tap(pygame.K_RIGHT)),
-    Step("edit Players", row_is("players"), tap(pygame.K_RETURN)),
-    Step("3 -> 2 players", on_menu(lambda m: m.model.editing), tap(pygame.K_LEFT)),
-    Step("done editing", on_menu(lambda m: m.model.players == 2), tap(pygame.K_RETURN)),
+    Step("open Apache", on_menu(lambda m: m.model.row.kind == "game"), tap(pygame.K_RETURN)),
+    Step("full game", on_row("mode"), tap(pygame.K_RETURN)),
+    Step("focus Players", on_setup(lambda s: s.model.mode == "full"), tap(pygame.K_RIGHT)),
+    Step("edit Players", on_row("players"), tap(pygame.K_RETURN)),
+    Step("3 -> 2 players", on_setup(lambda s: s.model.editing), tap(pygame.K_LEFT)),
+    Step("done editing", on_setup(lambda s: s.model.players == 2), tap(pygame.K_RETURN)),
+    Step("down to Auto turn", on_row("players"), tap(*[pygame.K_RIGHT] * 6)),
+    Step("auto turn on", on_row("auto_turn"), tap(pygame.K_RETURN)),
     Step(
-        "down to Auto turn",
-        row_is("players"),
-        tap(*[pygame.K_RIGHT] * 7),
+        "on to Start",
+        on_setup(lambda s: s.model.choice().flag("auto_turn")),
+        tap(pygame.K_RIGHT),
     ),
-    Step("auto turn on", row_is("auto_turn"), tap(pygame.K_RETURN)),
-    Step(
-        "up to the full game",
-        on_menu(lambda m: m.model.toggles["auto_turn"]),
-        tap(*[pygame.K_LEFT] * 5),
-    ),
-    Step("start it", row_is("full"), tap(pygame.K_RETURN)),
+    Step("start it", on_row("start"), tap(pygame.K_RETURN)),
     Step(
         "red turns the first card by hand",
         lambda app: isinstance(top(app), FullScene),
@@ -204,7 +202,11 @@ STEPS = [
         lambda app: isinstance(top(app), FullResultsScene),
         tap(pygame.K_RETURN),
     ),
-    Step("Escape twice: quit", row_is("full"), tap(pygame.K_ESCAPE, pygame.K_ESCAPE)),
+    Step(
+        "Escape twice: quit",
+        on_menu(lambda m: m.model.row.kind == "game"),
+        tap(pygame.K_ESCAPE, pygame.K_ESCAPE),
+    ),
 ]
 
 

@@ -1,10 +1,12 @@
-"""The start menu: rows, players and colours with the nav buttons, seat buttons and mouse,
-starting and resuming games."""
+"""The start menu: a row per game, resume rows, doctor and quit with the nav buttons and the
+mouse; a game's setup opened and kept; resuming games."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from pathlib import Path
+from typing import NoReturn
 
 import pygame
 import pytest
@@ -14,14 +16,14 @@ from companion.rules.apache_tracker import ENGINE as TRACKER
 from companion.rules.apache_tracker import TrackerAction
 from companion.session import Session, UnfinishedGame
 from companion.ui.apache_tracker import CountScene, TrackerScene
-from companion.ui.menu import Choice, MenuModel, MenuScene, _colour_chips, _visible_rows
+from companion.ui.menu import GAMES, Choice, MenuModel, MenuScene
 from companion.ui.menu import describe_age as age
 from companion.ui.scenes import AppContext, SceneStack
+from companion.ui.setup import APACHE_SETUP, SEATS_NOTE, SetupScene, visible_rows
 
 NOW = 1_735_761_600.0
 
-FULL_ROWS = ("full", "humans", "war_path", "wedding", "joint_raid", "auto_turn")
-RESUME = 3 + len(FULL_ROWS)
+RESUME = len(GAMES)
 """The first Resume row."""
 
 
@@ -44,16 +46,18 @@ def kind(model: MenuModel) -> str:
     return model.row.kind
 
 
-def editing(model: MenuModel) -> bool:
-    return model.editing
-
-
-def colours(model: MenuModel) -> tuple[str, ...]:
-    return model.colours
-
-
 def kinds(model: MenuModel) -> list[str]:
     return [row.kind for row in model.rows]
+
+
+def top(app: AppContext) -> object:
+    """The top scene, read afresh."""
+    return app.stack.top
+
+
+def shown(app: AppContext, menu: MenuScene) -> None:
+    app.stack.push(menu)
+    app.stack.update(0)
 
 
 def test_rows_in_order_with_one_row_per_unfinished_game() -> None:
@@ -61,19 +65,21 @@ def test_rows_in_order_with_one_row_per_unfinished_game() -> None:
         UnfinishedGame(Path(f"g{i}.jsonl"), "apache_tracker", 4 + i, i, NOW - 90) for i in (1, 2)
     ]
     model = MenuModel(games, now=NOW)
-    assert kinds(model) == [
-        "tracker",
-        "players",
-        "colours",
-        *FULL_ROWS,
-        "resume",
-        "resume",
-        "doctor",
-        "quit",
-    ]
+    assert kinds(model) == ["game", "resume", "resume", "doctor", "quit"]
+    assert model.rows[0].label == "Apache" and model.rows[0].setup is APACHE_SETUP
+    assert model.rows[0].detail == "tracker or full game · 2-5 players"
     assert model.rows[RESUME].label == "Resume Apache tracker"
     assert model.rows[RESUME].detail == "5 actions, 1 min ago"
-    assert kinds(MenuModel(doctor=False))[-2:] == ["auto_turn", "quit"]
+    assert kinds(MenuModel(doctor=False)) == ["game", "quit"]
+
+
+def test_a_full_journal_and_an_unknown_one_are_named() -> None:
+    games = [
+        UnfinishedGame(Path("a.jsonl"), "apache", 9, 1, NOW),
+        UnfinishedGame(Path("t.jsonl"), "toy", 3, 1, NOW),
+    ]
+    labels = [row.label for row in MenuModel(games, now=NOW).rows]
+    assert labels[RESUME : RESUME + 2] == ["Resume Apache", "Resume toy"]
 
 
 @pytest.mark.parametrize(
@@ -90,57 +96,19 @@ def test_describe_age(seconds: float, words: str) -> None:
     assert age(seconds) == words
 
 
-def test_default_players_are_the_first_colours_ruling_a1() -> None:
-    model = MenuModel()
-    assert colours(model) == ("red", "yellow", "purple")
-    assert model.select() == Choice("tracker", colours=("red", "yellow", "purple"))
-
-
 def test_previous_and_next_move_and_wrap() -> None:
     model = MenuModel()
     model.nav("previous")
     assert kind(model) == "quit"
     model.nav("next")
+    assert kind(model) == "game"
     model.nav("next")
-    assert kind(model) == "players"
+    assert kind(model) == "doctor"
 
 
-def test_players_are_edited_with_previous_and_next() -> None:
+def test_select_on_a_game_asks_for_its_setup() -> None:
     model = MenuModel()
-    model.nav("next")
-    model.nav("select")
-    assert model.editing
-    for _ in range(4):
-        model.nav("next")
-    assert colours(model) == ("red", "yellow", "purple", "blue", "green"), "at most 5"
-    for _ in range(5):
-        model.nav("previous")
-    assert colours(model) == ("red", "yellow"), "at least 2"
-    model.nav("back")
-    assert not editing(model) and kind(model) == "players"
-
-
-def test_colours_cycle_through_every_choice_of_that_many() -> None:
-    model = MenuModel(players=2)
-    model.focus = kinds(model).index("colours")
-    model.nav("select")
-    seen = {model.colours}
-    for _ in range(9):
-        model.nav("next")
-        seen.add(model.colours)
-    assert len(seen) == 10, "5 colours choose 2"
-    model.nav("next")
-    assert colours(model) == ("red", "yellow"), "round again"
-
-
-def test_a_seat_button_joins_or_leaves_but_never_below_two_players() -> None:
-    model = MenuModel(players=2)
-    model.toggle("green")
-    assert colours(model) == ("red", "yellow", "green")
-    model.toggle("red")
-    model.toggle("yellow")
-    assert colours(model) == ("yellow", "green")
-    assert "ruling A1" in model.message
+    assert model.nav("select") == Choice("setup", setup=APACHE_SETUP)
 
 
 def test_back_goes_to_quit_then_quits() -> None:
@@ -149,19 +117,53 @@ def test_back_goes_to_quit_then_quits() -> None:
     assert model.nav("back") == Choice("quit")
 
 
-def test_starting_a_game_journals_it_and_opens_the_game(app: AppContext) -> None:
-    menu = MenuScene(app, MenuModel(players=2))
-    app.stack.push(menu)
-    app.stack.update(0)
+def test_focus_stays_on_its_row_when_the_list_changes() -> None:
+    model = MenuModel()
+    model.focus = kinds(model).index("doctor")
+    game = UnfinishedGame(Path("g.jsonl"), "apache_tracker", 4, 1, NOW)
+    model.refresh([game], now=NOW)
+    assert kind(model) == "doctor"
+
+
+def test_select_opens_the_games_setup_and_keeps_it(app: AppContext) -> None:
+    menu = MenuScene(app)
+    shown(app, menu)
     menu.handle_input(Press("nav.select", 1, "test", 0), 1)
     app.stack.update(1)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene) and setup.model.game is APACHE_SETUP
+    setup.model.set_players(2)
+    setup.nav("back", 1)
+    app.stack.update(1)
+    assert top(app) is menu and kind(menu.model) == "game"
+    menu.nav("select", 2)
+    app.stack.update(2)
+    again = top(app)
+    assert isinstance(again, SetupScene) and again.model.players == 2, "the last choices"
+
+
+def test_starting_a_game_journals_it_and_its_end_returns_to_the_menu(app: AppContext) -> None:
+    menu = MenuScene(app)
+    shown(app, menu)
+    menu.nav("select", 0)
+    app.stack.update(0)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    setup.model.set_players(2)
+    setup.nav("previous", 0)  # round to Start
+    setup.nav("select", 0)
+    app.stack.update(0)
     scene = app.stack.top
     assert isinstance(scene, TrackerScene)
+    assert app.stack.scenes == (menu, scene)
     (journal,) = app.games_dir.glob("apache_tracker-*.jsonl")
     assert scene.model.session.path == journal
     assert Session.load(journal).setup == {"colours": ["red", "yellow"]}
-    assert Session.load(journal).seed == 5
     scene.close()
+    app.stack.pop()
+    app.stack.update(0)
+    assert app.stack.top is menu
+    assert kinds(menu.model) == ["game", "resume", "quit"], "the game left unfinished is listed"
 
 
 def _unfinished_tracker(directory: Path, *actions: TrackerAction) -> Path:
@@ -179,8 +181,7 @@ def _unfinished_tracker(directory: Path, *actions: TrackerAction) -> Path:
 def test_resume_reopens_the_game_at_its_phase(app: AppContext) -> None:
     _unfinished_tracker(app.games_dir, TrackerAction.finish())
     menu = MenuScene(app)
-    app.stack.push(menu)
-    app.stack.update(0)
+    shown(app, menu)
     assert kinds(menu.model)[RESUME] == "resume"
     menu.model.focus = RESUME
     menu.nav("select", 0)
@@ -217,28 +218,44 @@ def test_a_game_without_a_screen_is_listed_and_explains(app: AppContext) -> None
     assert flash is not None and "no screen yet" in flash.text
 
 
-def test_clicks_choose_rows_arrows_and_colours(app: AppContext) -> None:
+def test_clicks_open_a_game_and_quit(app: AppContext) -> None:
     menu = MenuScene(app, MenuModel())
-    rects = dict(_visible_rows(app.size, menu.model))
-    players = rects[1]
-    menu.click((players.right - 3, players.centery), 0)
-    assert menu.model.players == 4
-    menu.click((players.right - 3 * players.height + 3, players.centery), 0)
-    assert menu.model.players == 3
-    blue = _colour_chips(rects[2])[3]
-    menu.click(blue.center, 0)
-    assert menu.model.colours == ("red", "yellow", "purple", "blue")
-    menu.model.focus = len(menu.model.rows) - 1  # the menu scrolls to show the last row
-    quit_row = dict(_visible_rows(app.size, menu.model))[len(menu.model.rows) - 1]
-    menu.click(quit_row.center, 0)
+    shown(app, menu)
+    rects = dict(visible_rows(app.size, len(menu.model.rows), menu.model.focus))
+    menu.click(rects[0].center, 0)
+    app.stack.update(0)
+    assert isinstance(app.stack.top, SetupScene)
+    app.stack.pop()
+    app.stack.update(0)
+    last = len(menu.model.rows) - 1
+    menu.click((1, 1), 0)  # the header: nothing
+    assert top(app) is menu
+    menu.click(rects[last].center, 0)
     app.stack.update(0)
     assert app.stack.finished
 
 
+def test_a_resume_that_the_game_refuses_is_flashed_and_the_journal_released(
+    app: AppContext, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _unfinished_tracker(app.games_dir)
+
+    def refuse(*args: object) -> NoReturn:
+        raise OSError("no room")
+
+    broken = dataclasses.replace(APACHE_SETUP, resume=refuse)
+    menu = MenuScene(app, MenuModel(games=(broken,)))
+    shown(app, menu)
+    menu.model.focus = RESUME
+    menu.nav("select", 0)
+    flash = menu.flashes.current(0)
+    assert flash is not None and flash.text == f"cannot resume {path.name}: no room"
+    Session.resume(path).close()  # not left open
+
+
 def test_quit_empties_the_stack(app: AppContext) -> None:
     menu = MenuScene(app)
-    app.stack.push(menu)
-    app.stack.update(0)
+    shown(app, menu)
     menu.nav("back", 0)
     menu.nav("back", 0)
     app.stack.update(0)
@@ -246,21 +263,19 @@ def test_quit_empties_the_stack(app: AppContext) -> None:
 
 
 def test_a_full_game_resumes_with_its_people_and_bots(app: AppContext) -> None:
-    from companion.rules.apache import APACHE
+    from companion.rules.apache import APACHE as FULL
     from companion.rules.apache.actions import Turn
     from companion.ui.apache_full import FullScene
-    from companion.ui.menu import SEATS_NOTE
 
     ticks = itertools.count()
     path = app.games_dir / "apache-20250101-190000.jsonl"
     setup = {"players": 3, "colours": ["red", "yellow", "purple"]}
-    with Session.start(APACHE, setup, 9, path, clock=lambda: NOW + next(ticks)) as session:
+    with Session.start(FULL, setup, 9, path, clock=lambda: NOW + next(ticks)) as session:
         session.annotate(SEATS_NOTE, {"humans": 1, "auto_turn_ns": None})
         session.apply(Turn(session.state.turner))
         turned = session.state.display
     menu = MenuScene(app)
-    app.stack.push(menu)
-    app.stack.update(0)
+    shown(app, menu)
     menu.model.focus = RESUME
     menu.nav("select", 0)
     app.stack.update(0)

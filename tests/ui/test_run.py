@@ -1,5 +1,5 @@
 """`companion run` end to end: the real main loop, simulated pins pressed by keyboard events,
-from the start menu through an Apache TRACKER game to its results and back out."""
+from the start menu and Apache's setup through a TRACKER game to its results and back out."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from companion.ui.doctor import open_input
 from companion.ui.menu import MenuScene
 from companion.ui.run import build_app
 from companion.ui.scenes import AppContext, PowwowSettings
+from companion.ui.setup import SetupScene
 
 SIZE = (480, 320)
 QUIET = PowwowSettings(quiet_ns=150_000_000, settle_ns=30_000_000)
@@ -65,6 +66,19 @@ def on_menu(check: Callable[[MenuScene], bool]) -> Callable[[AppContext], bool]:
     return lambda app: isinstance(top(app), MenuScene) and check(menu(app))
 
 
+def on_setup(check: Callable[[SetupScene], bool]) -> Callable[[AppContext], bool]:
+    def ready(app: AppContext) -> bool:
+        scene = top(app)
+        return isinstance(scene, SetupScene) and check(scene)
+
+    return ready
+
+
+def on_row(key: str) -> Callable[[AppContext], bool]:
+    """The setup shows with ``key``'s row focused and nothing being edited."""
+    return on_setup(lambda s: not s.model.editing and s.model.row.key == key)
+
+
 def on_game(check: Callable[[TrackerScene], bool]) -> Callable[[AppContext], bool]:
     def ready(app: AppContext) -> bool:
         scene = top(app)
@@ -82,12 +96,13 @@ def on_count(check: Callable[[CountScene], bool]) -> Callable[[AppContext], bool
 
 
 STEPS = [
-    Step("focus Players", on_menu(lambda m: m.model.focus == 0), tap(pygame.K_RIGHT)),
-    Step("edit Players", on_menu(lambda m: m.model.row.kind == "players"), tap(pygame.K_RETURN)),
-    Step("3 -> 2 players", on_menu(lambda m: m.model.editing), tap(pygame.K_LEFT)),
-    Step("done editing", on_menu(lambda m: m.model.players == 2), tap(pygame.K_RETURN)),
-    Step("focus the game", on_menu(lambda m: not m.model.editing), tap(pygame.K_LEFT)),
-    Step("start it", on_menu(lambda m: m.model.row.kind == "tracker"), tap(pygame.K_RETURN)),
+    Step("open Apache", on_menu(lambda m: m.model.row.kind == "game"), tap(pygame.K_RETURN)),
+    Step("focus Players", on_row("mode"), tap(pygame.K_RIGHT)),
+    Step("edit Players", on_row("players"), tap(pygame.K_RETURN)),
+    Step("3 -> 2 players", on_setup(lambda s: s.model.editing), tap(pygame.K_LEFT)),
+    Step("done editing", on_setup(lambda s: s.model.players == 2), tap(pygame.K_RETURN)),
+    Step("down to Start", on_row("players"), tap(pygame.K_RIGHT, pygame.K_RIGHT)),
+    Step("start it", on_row("start"), tap(pygame.K_RETURN)),
     Step(
         "red.hunter then yellow.chief",
         on_game(lambda g: g.model.stage == "play"),
@@ -112,7 +127,7 @@ STEPS = [
     Step("back to the menu", lambda app: isinstance(top(app), ResultsScene), tap(pygame.K_RETURN)),
     Step(
         "Escape twice: quit",
-        on_menu(lambda m: m.model.players == 2 and m.model.row.kind == "tracker"),
+        on_menu(lambda m: m.model.row.kind == "game" and m.model.setups["apache"].players == 2),
         tap(pygame.K_ESCAPE, pygame.K_ESCAPE),
     ),
 ]
