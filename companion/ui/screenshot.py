@@ -40,6 +40,7 @@ from companion.ui.doctor import SNAPSHOT_NOW_NS, snapshot_model
 from companion.ui.doctor_screen import DoctorScene
 from companion.ui.menu import MenuModel, MenuScene
 from companion.ui.scenes import AppContext, Closable, SceneStack
+from companion.ui.screenshot_apocalypse import SAMPLES as APOCALYPSE_SAMPLES
 from companion.ui.screenshot_args import SCENES, SIZES
 from companion.ui.setup import APACHE_SETUP, SetupModel, SetupScene
 
@@ -314,6 +315,7 @@ SAMPLES: Final[dict[str, Callable[[AppContext], Drawable]]] = {
     "apache-full-window": _full_window,
     "apache-full-choose": _full_choose,
     "apache-full-results": _full_results,
+    **APOCALYPSE_SAMPLES,  # type: ignore[dict-item]  # every sample has draw()
 }
 
 

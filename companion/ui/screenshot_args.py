@@ -20,6 +20,13 @@ SCENES: Final = (
     "apache-full-window",
     "apache-full-choose",
     "apache-full-results",
+    "setup-apocalypse",
+    "apocalypse-tracker-play",
+    "apocalypse-tracker-value",
+    "apocalypse-tracker-alarm",
+    "apocalypse-tracker-trick",
+    "apocalypse-tracker-score",
+    "apocalypse-tracker-results",
 )
 SIZES: Final = ((480, 320), (800, 480))
 

@@ -16,6 +16,7 @@ from companion.rules.apache_tracker import ENGINE as TRACKER
 from companion.rules.apache_tracker import TrackerAction
 from companion.session import Session, UnfinishedGame
 from companion.ui.apache_tracker import CountScene, TrackerScene
+from companion.ui.apocalypse_setup import APOCALYPSE_SETUP
 from companion.ui.menu import GAMES, Choice, MenuModel, MenuScene
 from companion.ui.menu import describe_age as age
 from companion.ui.scenes import AppContext, SceneStack
@@ -65,12 +66,13 @@ def test_rows_in_order_with_one_row_per_unfinished_game() -> None:
         UnfinishedGame(Path(f"g{i}.jsonl"), "apache_tracker", 4 + i, i, NOW - 90) for i in (1, 2)
     ]
     model = MenuModel(games, now=NOW)
-    assert kinds(model) == ["game", "resume", "resume", "doctor", "quit"]
+    assert kinds(model) == ["game", "game", "resume", "resume", "doctor", "quit"]
     assert model.rows[0].label == "Apache" and model.rows[0].setup is APACHE_SETUP
     assert model.rows[0].detail == "tracker or full game · 2-5 players"
+    assert model.rows[1].label == "Apocalypse" and model.rows[1].setup is APOCALYPSE_SETUP
     assert model.rows[RESUME].label == "Resume Apache tracker"
     assert model.rows[RESUME].detail == "5 actions, 1 min ago"
-    assert kinds(MenuModel(doctor=False)) == ["game", "quit"]
+    assert kinds(MenuModel(doctor=False)) == ["game", "game", "quit"]
 
 
 def test_a_full_journal_and_an_unknown_one_are_named() -> None:
@@ -102,6 +104,7 @@ def test_previous_and_next_move_and_wrap() -> None:
     assert kind(model) == "quit"
     model.nav("next")
     assert kind(model) == "game"
+    model.nav("next")
     model.nav("next")
     assert kind(model) == "doctor"
 
@@ -163,7 +166,7 @@ def test_starting_a_game_journals_it_and_its_end_returns_to_the_menu(app: AppCon
     app.stack.pop()
     app.stack.update(0)
     assert app.stack.top is menu
-    assert kinds(menu.model) == ["game", "resume", "quit"], "the game left unfinished is listed"
+    assert kinds(menu.model) == ["game", "game", "resume", "quit"], "the unfinished game is listed"
 
 
 def _unfinished_tracker(directory: Path, *actions: TrackerAction) -> Path:
@@ -246,7 +249,7 @@ def test_a_resume_that_the_game_refuses_is_flashed_and_the_journal_released(
     broken = dataclasses.replace(APACHE_SETUP, resume=refuse)
     menu = MenuScene(app, MenuModel(games=(broken,)))
     shown(app, menu)
-    menu.model.focus = RESUME
+    menu.model.focus = 1
     menu.nav("select", 0)
     flash = menu.flashes.current(0)
     assert flash is not None and flash.text == f"cannot resume {path.name}: no room"

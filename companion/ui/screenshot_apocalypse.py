@@ -1,0 +1,117 @@
+"""The Apocalypse samples of ``companion screenshot`` (see ``screenshot.py``).
+
+One four-player TRACKER game entered through the model, as a table would: a first trick
+turns the blue and green tokens; in the second, red 8 and a Tranquility are on the table
+(``play``), P3 picks purple (``value``), whose 4 turns the last token (``alarm``), and
+P4's red 2 takes the Apocalypse (``trick``). Then the rounds are entered to their end
+(``score``, ``results``), each card the first option offered.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Final
+
+from companion.rules.apocalypse_tracker import ENGINE, Entry
+from companion.session import Session
+from companion.ui.apocalypse_setup import APOCALYPSE_SETUP
+from companion.ui.apocalypse_tracker import ApocalypseTrackerScene, ResultsScene
+from companion.ui.apocalypse_tracker_model import ApocalypseTrackerModel
+from companion.ui.scenes import AppContext
+from companion.ui.setup import SetupModel, SetupScene
+
+SAMPLE_WALL: Final = 1_735_761_600.0
+FIRST_TRICK: Final = (
+    Entry.horseman("blue", 6),
+    Entry.horseman("blue", 2),
+    Entry.horseman("blue", 9),
+    Entry.horseman("green", 3),
+    Entry.lead(0),
+)
+SECOND_TRICK: Final = (Entry.horseman("red", 8), Entry.tranquility())
+
+Drawable = tuple[object, int]
+
+
+def _model(app: AppContext) -> ApocalypseTrackerModel:
+    ticks = itertools.count()
+    session = Session.start(
+        ENGINE,
+        {"players": 4},
+        7,
+        app.games_dir / "apocalypse_tracker-sample.jsonl",
+        auto_chance=False,
+        clock=lambda: SAMPLE_WALL + next(ticks),
+    )
+    for entry in (*FIRST_TRICK, *SECOND_TRICK):
+        session.apply(entry)
+    return ApocalypseTrackerModel(session)
+
+
+def _play(app: AppContext) -> Drawable:
+    model = _model(app)
+    model.focus = 2
+    return ApocalypseTrackerScene(app, model), 0
+
+
+def _value(app: AppContext) -> Drawable:
+    model = _model(app)
+    model.colour("purple", "chief")
+    model.focus = 3
+    return ApocalypseTrackerScene(app, model), 0
+
+
+def _alarm(app: AppContext) -> Drawable:
+    model = _model(app)
+    model.colour("purple", "chief")
+    model.pick(next(i for i, c in enumerate(model.choices()) if c.key == "4"))
+    assert model.cues == ["apocalypse"]
+    return ApocalypseTrackerScene(app, model), 0
+
+
+def _trick(app: AppContext) -> Drawable:
+    model = _model(app)
+    for suit, value in (("purple", "4"), ("red", "2")):
+        model.colour(suit, "chief")
+        model.pick(next(i for i, c in enumerate(model.choices()) if c.key == value))
+    return ApocalypseTrackerScene(app, model), 0
+
+
+def _until(model: ApocalypseTrackerModel, done: Callable[[ApocalypseTrackerModel], bool]) -> None:
+    """Enter the first option of every step (accepting the scores) until ``done``."""
+    for _ in range(2000):
+        if done(model):
+            return
+        model.focus = 0
+        model.select()
+    raise AssertionError("the sample game did not get there")
+
+
+def _score(app: AppContext) -> Drawable:
+    model = _model(app)
+    _until(model, lambda m: m.step == "score")
+    return ApocalypseTrackerScene(app, model), 0
+
+
+def _results(app: AppContext) -> Drawable:
+    model = _model(app)
+    _until(model, lambda m: m.step == "over")
+    return ResultsScene(app, model), 0
+
+
+def _setup(app: AppContext) -> Drawable:
+    model = SetupModel(APOCALYPSE_SETUP, players=4)
+    model.focus = 0
+    return SetupScene(app, model), 0
+
+
+SAMPLES: Final[dict[str, Callable[[AppContext], Drawable]]] = {
+    "setup-apocalypse": _setup,
+    "apocalypse-tracker-play": _play,
+    "apocalypse-tracker-value": _value,
+    "apocalypse-tracker-alarm": _alarm,
+    "apocalypse-tracker-trick": _trick,
+    "apocalypse-tracker-score": _score,
+    "apocalypse-tracker-results": _results,
+}
