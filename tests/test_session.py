@@ -1194,3 +1194,18 @@ def test_a_seat_action_with_the_table_flag_is_refused(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(JournalError, match=rf"line {index + 1}: "):
         Session.load(path)
+
+
+def test_the_documented_apocalypse_tracker_journal_replays(tmp_path: Path) -> None:
+    text = (REPO / "companion" / "JOURNAL.md").read_text()
+    blocks = re.findall(r"```jsonl\n(.*?)```", text, flags=re.DOTALL)
+    path = tmp_path / "apocalypse.jsonl"
+    path.write_text(next(block for block in blocks if '"game":"apocalypse_tracker"' in block))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        session = Session.load(path)
+    state = session.state
+    assert state.phase == "lead" and state.leader == 1 and state.black == ()
+    assert [state.round_points(seat) for seat in range(3)] == [8, 9, 0]
+    result = state.last_trick
+    assert result is not None and result.apocalypse and result.points == 9
