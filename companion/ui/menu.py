@@ -40,7 +40,7 @@ from companion.ui.setup import (
 GAMES: Final[tuple[GameSetup, ...]] = (APACHE_SETUP, APOCALYPSE_SETUP)
 """The games with screens, in menu order: adding a game is adding its ``GameSetup`` here."""
 
-RowKind = Literal["game", "resume", "doctor", "quit"]
+RowKind = Literal["game", "resume", "settings", "doctor", "quit"]
 
 
 def describe_age(seconds: float) -> str:
@@ -75,7 +75,7 @@ class MenuRow:
 class Choice:
     """What the menu asks the program to do."""
 
-    kind: Literal["setup", "resume", "doctor", "quit"]
+    kind: Literal["setup", "resume", "settings", "doctor", "quit"]
     setup: GameSetup | None = None
     game: UnfinishedGame | None = None
 
@@ -107,6 +107,7 @@ class MenuModel:
         for game in unfinished:
             detail = f"{game.actions} actions, {describe_age(now - game.mtime)}"
             rows.append(MenuRow("resume", f"Resume {self.journal_name(game.game)}", detail, game))
+        rows.append(MenuRow("settings", "Settings", "sound, Pow-Wow times, screen"))
         if self.doctor:
             rows.append(MenuRow("doctor", "Doctor — test every button"))
         rows.append(MenuRow("quit", "Quit"))
@@ -203,6 +204,10 @@ class MenuScene(BaseScene):
             return
         if choice.kind == "quit":
             self.app.stack.clear()
+        elif choice.kind == "settings":
+            from companion.ui.settings_scene import SettingsScene
+
+            self.app.stack.push(SettingsScene(self.app))
         elif choice.kind == "doctor" and self.app.open_doctor is not None:
             self.app.stack.push(self.app.open_doctor())
         elif choice.kind == "setup" and choice.setup is not None:

@@ -20,6 +20,7 @@ from companion.input.pinmap import Profile, default_profile_for, load_profile
 from companion.input.serial_box import SerialBoxSource
 from companion.powwow import Window
 from companion.session import default_games_dir
+from companion.settings import Settings, load_settings, settings_path
 from companion.ui.apache_full_model import FullTuning
 from companion.ui.app import Inbox, open_display, parse_size, run_loop
 from companion.ui.doctor import OpenedInput, _build_model, open_input
@@ -74,31 +75,59 @@ def _first_slapper_light(box: SerialBoxSource) -> Callable[[Window], None]:
     return light
 
 
-def powwow_from(args: argparse.Namespace) -> PowwowSettings:
+def powwow_from(args: argparse.Namespace, settings: Settings | None = None) -> PowwowSettings:
+    """The Pow-Wow times: ``--quiet-time`` over the settings' (ruling A9)."""
+    settings = settings or Settings()
     quiet = getattr(args, "quiet_time", None)
-    if quiet is None:
-        return PowwowSettings()
-    return PowwowSettings(quiet_ns=round(quiet * 1e9))
+    quiet_s = settings.quiet_time_s if quiet is None else quiet
+    return PowwowSettings(
+        quiet_ns=round(quiet_s * 1e9), tie_window_ns=settings.tie_window_us * 1000
+    )
+
+
+def profile_from(args: argparse.Namespace, settings: Settings) -> Profile:
+    """``--profile``, else the settings' profile if it suits ``--source``, else the
+    source's default profile."""
+    if args.profile:
+        return load_profile(args.profile)
+    default = default_profile_for(args.source)
+    if settings.profile is None:
+        return load_profile(default)
+    chosen = load_profile(settings.profile)
+    if (chosen.kind == "box") != (args.source == "box"):
+        print(
+            f"warning: the settings' profile {settings.profile!r} is a {chosen.kind} profile, "
+            f"not for --source {args.source}; using {default}",
+            file=sys.stderr,
+        )
+        return load_profile(default)
+    return chosen
 
 
 def run_command(args: argparse.Namespace) -> int:
-    profile = load_profile(args.profile or default_profile_for(args.source))
-    size = parse_size(args.size)
+    settings_file = settings_path()
+    settings, problem = load_settings(settings_file)
+    if problem is not None:
+        print(f"warning: {problem}", file=sys.stderr)
+    profile = profile_from(args, settings)
+    fullscreen = args.fullscreen or (args.size is None and settings.size == "fullscreen")
+    size = parse_size(args.size or ("800x480" if settings.size == "fullscreen" else settings.size))
     games_dir = default_games_dir() if args.games_dir is None else Path(args.games_dir)
     inbox = Inbox()
     with open_input(args.source, profile, inbox.put) as opened:
         for warning in opened.warnings:
             print(f"warning: {warning}", file=sys.stderr)
         until = None if args.seconds is None else time.monotonic_ns() + round(args.seconds * 1e9)
-        screen = open_display(size, fullscreen=args.fullscreen, title="companion")
+        screen = open_display(size, fullscreen=fullscreen, title="companion")
         app = build_app(
             screen.get_size(),
             games_dir=games_dir,
             opened=opened,
             profile=profile,
-            powwow=powwow_from(args),
+            powwow=powwow_from(args, settings),
         )
-        app.sounds = Sounds.open(muted=getattr(args, "mute", False))
+        app.settings, app.settings_file = settings, settings_file
+        app.sounds = Sounds.open(muted=getattr(args, "mute", False) or not settings.sound)
         if app.sounds.silent_reason is not None:
             print(f"note: {app.sounds.silent_reason}", file=sys.stderr)
         try:

@@ -28,6 +28,7 @@ import pygame
 from companion.input.controls import NAV_GROUP, seat_of
 from companion.input.events import InputEvent, Press, Stuck, Unstuck
 from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, DEFAULT_TIE_WINDOW_NS, Window
+from companion.settings import Settings
 from companion.ui import widgets
 from companion.ui.app import Scene
 from companion.ui.sound import Sounds
@@ -225,6 +226,10 @@ class AppContext:
     new_seed: Callable[[], int] = field(default_factory=lambda: _random_seed)
     on_window: Callable[[Window], None] = field(default=lambda window: None)
     """Told of every resolved Pow-Wow (the button box lights the first slapper's button)."""
+    settings: Settings = field(default_factory=Settings)
+    """What the settings screen shows and changes."""
+    settings_file: Path | None = None
+    """Where the settings are saved (None: not saved, as in tests and screenshots)."""
     sounds: Sounds = field(default_factory=Sounds)
     """The sound effects (silent until ``Sounds.open``; ``companion run`` opens them)."""
 

@@ -31,6 +31,7 @@ from companion.input.pinmap import DEFAULT_PROFILE, load_profile
 from companion.rules.apache import APACHE, KINDS
 from companion.rules.apache_tracker import ENGINE as TRACKER
 from companion.session import Session, UnfinishedGame
+from companion.settings import Settings
 from companion.ui.apache_full import FullResultsScene, FullScene
 from companion.ui.apache_full_model import FullModel, FullOptions, FullTuning
 from companion.ui.apache_tracker import CountScene, ResultsScene, TrackerScene
@@ -302,8 +303,17 @@ def _full_results(app: AppContext) -> Drawable:
     return FullResultsScene(app, model), clock[0]
 
 
+def _settings(app: AppContext) -> Drawable:
+    from companion.ui.settings_scene import SettingsModel, SettingsScene
+
+    model = SettingsModel(Settings(quiet_time_s=1.5), ("gpio-dsi", "gpio-spi35", "usb-box"))
+    model.focus, model.editing = 1, True
+    return SettingsScene(app, model), 0
+
+
 SAMPLES: Final[dict[str, Callable[[AppContext], Drawable]]] = {
     "menu": _menu,
+    "settings": _settings,
     "setup-apache": _setup_apache,
     "doctor": _doctor,
     "apache-tracker-play": _play,

@@ -9,6 +9,7 @@ from typing import Final
 
 SCENES: Final = (
     "menu",
+    "settings",
     "setup-apache",
     "doctor",
     "apache-tracker-play",

@@ -409,7 +409,7 @@ def test_a_numbered_seat_game_starts_from_the_menu_with_its_choice(app: AppConte
     menu = MenuScene(app, MenuModel(games=(APACHE_SETUP, NUMBERED), doctor=False))
     app.stack.push(menu)
     app.stack.update(0)
-    assert [row.label for row in menu.model.rows] == ["Apache", "Numbered", "Quit"]
+    assert [row.label for row in menu.model.rows] == ["Apache", "Numbered", "Settings", "Quit"]
     assert menu.model.rows[1].detail == "tracker or full game · 2-6 players"
     menu.nav("next", 0)
     menu.nav("select", 0)
