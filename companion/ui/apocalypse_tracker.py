@@ -376,7 +376,7 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, play: Play) -> None:
         token = pygame.Rect(rect.left, rect.top + 2 * third, rect.width, third)
         widgets.text(
             surface,
-            f"→ {theme.SEAT_LETTERS[play.token]}",
+            f"flips {theme.SEAT_LETTERS[play.token]}",
             round(third * 0.7),
             theme.SEAT_COLOURS[play.token],
             token,
@@ -541,7 +541,7 @@ def _draw_results_table(
             bold=True,
         )
         for cell, record in zip(cells[1:], state.rounds, strict=False):
-            mark = " ⇄" if record.swapped else ""
+            mark = " swapped" if record.swapped else ""
             widgets.text(
                 surface,
                 f"{record.scores[seat]}{mark}",

@@ -614,7 +614,7 @@ def _draw_number(
     focused: bool,
     editing: bool,
 ) -> None:
-    """Players or a count: ``◀ value ▶`` on the right (the arrows glow while editing)."""
+    """Players or a count: ``< value >`` on the right (drawn arrows, lit while editing)."""
     minus, value, plus = value_cells(rect, _value_width(rect, row))
     arrow_ink = theme.WARN if editing else theme.TEXT_DIM
     inset = rect.height // 3
