@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -70,3 +71,26 @@ def test_games_in_an_empty_directory_says_so(
 ) -> None:
     assert main(["games", "--dir", str(tmp_path)]) == 0
     assert "no unfinished games" in capsys.readouterr().out
+
+
+def test_a_reader_that_stops_early_is_no_error(tmp_path: Path) -> None:
+    """``companion replay LOG | head -1``: exit 141 quietly, no traceback. The reader here
+    has gone before the first write (its end of the pipe is closed)."""
+    text = (Path(__file__).parents[1] / "companion" / "JOURNAL.md").read_text()
+    header = '{"type":"header","format":1,"game":"apocalypse_tracker"'
+    journal = tmp_path / "a.jsonl"
+    journal.write_text(header + text.split("```jsonl\n" + header)[1].split("```")[0])
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "replay", str(journal)],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode == 141
+    assert b"Traceback" not in done.stderr
