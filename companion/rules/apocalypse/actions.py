@@ -1,0 +1,138 @@
+"""Apocalypse actions: small frozen records with a JSON form and a one-line text form.
+
+========  ==========================================================  =====================
+action    JSON                                                        text
+========  ==========================================================  =====================
+Deal      ``{"kind": "deal", "card": "red-8"}`` (chance)              ``deal red-8``
+Play      ``{"kind": "play", "card": "red-8"}``                       ``play red-8``
+Play      ``{"kind": "play", "card": "chaos", "token": "purple"}``    ``play chaos purple``
+NameFirst ``{"kind": "first", "seat": 2}``                            ``first 2``
+========  ==========================================================  =====================
+
+Cards are named by type (``"red-8"``, ``"chaos"``, ``"tranquility"``): a player holding two
+Chaos cards (Duel) plays "a Chaos card", the engine takes the lowest id. A Play names no seat:
+it is the move of the seat whose turn it is (the journal records the seat beside it).
+``token`` is the suit whose token a Chaos card flips (ruling P5): given exactly when a Chaos
+card is played while a token is still coloured; absent otherwise.
+
+``repr`` is a constructor call, ``str`` the text form, and :func:`parse_action` /
+:func:`action_from_json` read them back (raising ``ValueError`` on malformed input).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, TypeAlias
+
+from companion.rules.apocalypse.cards import SUIT_INDEX, SUITS, TYPE_INDEX, TYPE_NAMES
+from companion.rules.base import JSON
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the next card dealt is a ``card`` (a type name). Cards go seat by seat: seat 0
+    receives its whole hand first, then seat 1, ... (ruling P3)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"deal {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The seat whose turn it is plays a ``card`` (a type name); a Chaos card also names the
+    suit of the ``token`` it flips (ruling P5)."""
+
+    card: str
+    token: str | None = None
+
+    def __str__(self) -> str:
+        return f"play {self.card}" + ("" if self.token is None else f" {self.token}")
+
+
+@dataclass(frozen=True, slots=True)
+class NameFirst:
+    """The trick's winner (ruling P8) or the round's chooser (ruling P10) names ``seat`` the
+    first player of the next trick."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"first {self.seat}"
+
+
+Action: TypeAlias = Deal | Play | NameFirst
+
+
+def action_to_json(action: Action) -> JSON:
+    """The JSON form (see the module table)."""
+    if isinstance(action, Play):
+        if action.token is None:
+            return {"kind": "play", "card": action.card}
+        return {"kind": "play", "card": action.card, "token": action.token}
+    if isinstance(action, Deal):
+        return {"kind": "deal", "card": action.card}
+    return {"kind": "first", "seat": action.seat}
+
+
+_FIELDS: Final = {"deal": {"card"}, "play": {"card", "token"}, "first": {"seat"}}
+
+
+def action_from_json(data: Any) -> Action:
+    """Inverse of :func:`action_to_json`; ``ValueError`` naming what is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError(f"not an apocalypse action: {data!r}; expected e.g. {{'kind': 'play'}}")
+    kind = data.get("kind")
+    fields = _FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise ValueError(f"unknown apocalypse action kind {kind!r}; known: {sorted(_FIELDS)}")
+    extra = set(data) - fields - {"kind"}
+    if extra:
+        raise ValueError(f"apocalypse {kind} action has unexpected field(s) {sorted(extra)}")
+    if kind == "first":
+        return NameFirst(_seat(data.get("seat")))
+    card = _card_name(data.get("card"))
+    if kind == "deal":
+        return Deal(card)
+    token = data.get("token")
+    return Play(card, None if token is None else _suit(token))
+
+
+def parse_action(text: str) -> Action:
+    """Read the text form: ``parse_action("play chaos purple") == Play("chaos", "purple")``."""
+    words = text.split()
+    if not words:
+        raise ValueError("an empty apocalypse action; expected e.g. 'play red-8'")
+    kind, args = words[0], words[1:]
+    if kind == "first" and len(args) == 1 and args[0].isdigit():
+        return NameFirst(int(args[0]))
+    if kind == "deal" and len(args) == 1:
+        return Deal(_card_name(args[0]))
+    if kind == "play" and len(args) in (1, 2):
+        return Play(_card_name(args[0]), _suit(args[1]) if len(args) == 2 else None)
+    raise ValueError(
+        f"not an apocalypse action: {text!r}; expected 'deal CARD', 'play CARD [TOKEN]' "
+        "or 'first SEAT'"
+    )
+
+
+def _card_name(value: Any) -> str:
+    if not isinstance(value, str) or value not in TYPE_INDEX:
+        raise ValueError(
+            f"unknown card {value!r}; cards are e.g. 'red-8' (suits {', '.join(SUITS)}, "
+            f"values 1-4 and 6-10), 'chaos' or 'tranquility'"
+        )
+    return TYPE_NAMES[TYPE_INDEX[value]]
+
+
+def _suit(value: Any) -> str:
+    if not isinstance(value, str) or value not in SUIT_INDEX:
+        raise ValueError(f"unknown token {value!r}; tokens are {', '.join(SUITS)}")
+    return SUITS[SUIT_INDEX[value]]
+
+
+def _seat(value: Any) -> int:
+    if type(value) is not int or value < 0:
+        raise ValueError(f"a seat is an integer from 0, got {value!r}")
+    return value

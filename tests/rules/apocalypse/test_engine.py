@@ -1,0 +1,213 @@
+"""The engine's public face: setup, actions and their JSON and text, views, the fast doors,
+the invariants, and the registry."""
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from companion.errors import IllegalAction
+from companion.rules.apocalypse import (
+    APOCALYPSE,
+    DEAL,
+    PLAY,
+    Deal,
+    NameFirst,
+    Play,
+    action_from_json,
+    parse_action,
+    play_actions,
+)
+from companion.rules.apocalypse.cards import SUIT_INDEX, points_of
+from companion.rules.apocalypse.engine import Flip, places_of
+from companion.rules.base import CHANCE, SetupError, get_engine
+from tests.rules.apocalypse.script import arranged, calm, chaos, deal, ids, new, play
+from tests.rules.apocalypse.test_examples import HANDS, before_the_example
+
+
+def test_registered_as_apocalypse_with_its_rules_version() -> None:
+    assert get_engine("apocalypse") is APOCALYPSE
+    assert (APOCALYPSE.name, APOCALYPSE.rules_version) == ("apocalypse", "1")
+
+
+def test_setup_defaults_are_filled_in_and_validation_is_idempotent() -> None:
+    full = APOCALYPSE.validate_setup({})
+    assert full == {"players": 4, "suits": ["red", "green", "purple", "blue"], "first": 0}
+    assert APOCALYPSE.validate_setup(full) == full
+    dropped = APOCALYPSE.validate_setup({"players": 3, "drop": "green"})
+    assert dropped["suits"] == ["red", "purple", "blue", "yellow"]
+    assert APOCALYPSE.validate_setup(dropped) == dropped
+    for bad, words in (
+        ({"players": 4, "first": 4}, "'first' must be"),
+        ({"colours": ["red"]}, "unknown apocalypse setup option"),
+        ({"players": 4, "drop": "red", "suits": ["red", "green", "purple", "blue"]}, "disagree"),
+    ):
+        with pytest.raises(SetupError, match=words):
+            APOCALYPSE.validate_setup(bad)
+
+
+@pytest.mark.parametrize(
+    ("action", "data", "text"),
+    [
+        (Deal("red-8"), {"kind": "deal", "card": "red-8"}, "deal red-8"),
+        (Play("blue-10"), {"kind": "play", "card": "blue-10"}, "play blue-10"),
+        (
+            Play("chaos", "purple"),
+            {"kind": "play", "card": "chaos", "token": "purple"},
+            "play chaos purple",
+        ),
+        (Play("tranquility"), {"kind": "play", "card": "tranquility"}, "play tranquility"),
+        (NameFirst(2), {"kind": "first", "seat": 2}, "first 2"),
+    ],
+)
+def test_actions_json_and_text_round_trip(action: object, data: object, text: str) -> None:
+    assert APOCALYPSE.action_to_json(action) == data  # type: ignore[arg-type]
+    assert action_from_json(json.loads(json.dumps(data))) == action
+    assert str(action) == text and parse_action(text) == action
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        {"kind": "slap"},
+        {"kind": "play", "card": "red-5"},
+        {"kind": "play", "card": "chaos", "token": "pink"},
+        {"kind": "first", "seat": -1},
+        {"kind": "deal", "card": "red-1", "seat": 0},
+    ],
+)
+def test_malformed_action_json_is_a_value_error(data: object) -> None:
+    with pytest.raises(ValueError):
+        action_from_json(data)
+    with pytest.raises(ValueError):
+        parse_action("play red-5")
+
+
+def test_state_json_round_trip_mid_trick_and_after_rounds() -> None:
+    state = play(before_the_example(), "red-8", "chaos:purple")
+    for sample in (state, new(2), new(6)):
+        text = json.dumps(APOCALYPSE.state_to_json(sample))
+        assert APOCALYPSE.state_from_json(json.loads(text)) == sample
+    with pytest.raises(ValueError, match="not an apocalypse state"):
+        APOCALYPSE.state_from_json({"players": 4})
+
+
+def test_the_view_shows_only_the_seats_own_hand() -> None:
+    state = play(before_the_example(), "red-8")
+    view = APOCALYPSE.view(state, 1)
+    assert isinstance(view, dict)
+    assert view["hand"] == [*sorted(HANDS[1][1:], key=_order), "chaos", "tranquility"]
+    assert view["hand_sizes"] == [8, 9, 9, 9] and view["deck_count"] == 4
+    assert view["trick"] == [[0, "red-8"]] and view["lead"] == "red"
+    assert view["tokens"] == {"red": True, "green": False, "purple": False, "blue": True}
+    other = APOCALYPSE.view(state, 2)
+    assert isinstance(other, dict) and other["legal"] == []
+    assert view["legal"][0] == "play red-4", "seat 1 is to play: it sees its legal plays"
+    text = json.dumps(view)
+    for other in ("red-9", "green-10", "purple-1"):  # other hands' cards
+        assert other not in text
+    assert "blue-8" not in text, "the cards set aside stay hidden"
+
+
+def _order(name: str) -> int:
+    suit, value = name.split("-")
+    return SUIT_INDEX[suit] * 100 + int(value)
+
+
+def test_illegal_actions_name_the_rule() -> None:
+    state = new(4)
+    with pytest.raises(IllegalAction, match=r"play red-1 refused by ruling P4 \(following\)"):
+        APOCALYPSE.apply(state, Play("red-1"))
+    with pytest.raises(IllegalAction, match=r"ruling P3 \(the deal\): no yellow-1 is left"):
+        APOCALYPSE.apply(state, Deal("yellow-1"))
+    with pytest.raises(IllegalAction, match="not an apocalypse action"):
+        APOCALYPSE.apply(state, "play red-1")  # type: ignore[arg-type]
+    state = play(before_the_example(), "red-8", "chaos:purple", "tranquility")
+    with pytest.raises(
+        IllegalAction,
+        match=r"ruling P4 \(following\): seat 3 holds no red-1",
+    ):
+        APOCALYPSE.apply(state, Play("red-1"))
+    state = play(before_the_example(), "red-8", "chaos:purple")
+    with pytest.raises(IllegalAction, match=r"seat 2 holds a red card \(red 3, red 9, red 10\)"):
+        APOCALYPSE.apply(state, Play("green-7"))
+    with pytest.raises(IllegalAction, match=r"ruling P5 \(tokens\): only a Chaos card"):
+        APOCALYPSE.apply(state, Play("red-3", "green"))
+
+
+def test_chance_deals_card_by_card_seat_by_seat() -> None:
+    state = new(4)
+    assert APOCALYPSE.actor(state) == CHANCE
+    outcomes = APOCALYPSE.chance_outcomes(state)
+    assert [a for a, _ in outcomes] == list(APOCALYPSE.legal_actions(state))
+    assert all(p == pytest.approx(1 / 36) for _, p in outcomes)
+    state = APOCALYPSE.apply(state, Deal("green-7"))
+    assert state.hands[0] & ids("green-7") and state.turn == 0
+    state = deal(new(4), *HANDS)
+    assert state.phase == PLAY and state.hand_sizes == (10, 10, 10, 10)
+
+
+def test_the_fast_chance_doors_draw_what_the_outcomes_say() -> None:
+    rng = random.Random(5)
+    state = new(4)
+    counts = Counter(APOCALYPSE.random_deal(state, rng).card for _ in range(7200))
+    assert set(counts) == {str(a)[5:] for a, _ in APOCALYPSE.chance_outcomes(state)}
+    assert all(120 < n < 290 for n in counts.values()), "about 200 each (1 in 36)"
+    deals = APOCALYPSE.shuffled_deal(state, random.Random(1))
+    assert len(deals) == 32 and len({d.card for d in deals}) == 32
+    for action in deals:
+        state = APOCALYPSE.apply(state, action)
+    assert state.phase == PLAY
+    duel = new(2)
+    deals = APOCALYPSE.shuffled_deal(duel, random.Random(2))
+    for action in deals:
+        duel = APOCALYPSE.apply(duel, action)
+    assert duel.phase == PLAY and duel.hand_sizes == (13, 13)
+
+
+def test_random_play_is_a_uniform_pick_among_the_legal_plays() -> None:
+    state = play(before_the_example(), "red-8")
+    legal = play_actions(state)
+    for seed in range(40):
+        pick = APOCALYPSE.random_play(state, random.Random(seed))
+        draw = random.Random(seed).random()
+        assert pick == legal[int(draw * len(legal))]
+
+
+def test_the_invariants_catch_a_lost_or_doubled_card_and_bad_scores() -> None:
+    hands = [ids("red-1", "red-2") | chaos(0), ids("red-3") | calm(1), ids("green-1")]
+    state = arranged(new(3), hands)
+    APOCALYPSE.check_invariants(state)
+    doubled = state._replace(places=state.places | ids("red-1") << 64)  # also discarded
+    with pytest.raises(AssertionError, match=r"cards not conserved \(ruling P2\)"):
+        APOCALYPSE.check_invariants(doubled)
+    lost = state._replace(places=state.places & ~ids("red-3") << (64 * 4))
+    with pytest.raises(AssertionError, match="nowhere"):
+        APOCALYPSE.check_invariants(lost)
+    with pytest.raises(AssertionError, match="round points"):
+        APOCALYPSE.check_invariants(state._replace(points=(1, 0, 0)))
+    with pytest.raises(AssertionError, match="black tokens"):
+        APOCALYPSE.check_invariants(state._replace(tokens=1))
+    flipped = state._replace(tokens=1, flips=(Flip(0, 0, ids("red-1").bit_length() - 1, 1),))
+    with pytest.raises(AssertionError, match="never played"):
+        APOCALYPSE.check_invariants(flipped)
+    state = play(state, "red-1", "red-3", "green-1")  # seat 2's hand is empty: scored
+    assert state.rounds[0].raw == (20, 3 + 20, 0) and state.totals == (20, 23, 0)
+    wrong = state._replace(rounds=(state.rounds[0]._replace(scores=(20, 23, 1)),))
+    with pytest.raises(AssertionError, match=r"round 1 scored .* \(rulings P9, P12\)"):
+        APOCALYPSE.check_invariants(wrong)
+    with pytest.raises(AssertionError, match="totals"):
+        APOCALYPSE.check_invariants(state._replace(totals=(20, 23, 1)))
+    state = arranged(new(3), hands, won=[ids("red-6"), 0, 0])
+    assert state.points == (points_of(ids("red-6")), 0, 0) == (6, 0, 0)
+    assert places_of(deck=0, discard=0, in_trick=0, hands=[1], won=[0, 0]) == 1 << 192
+
+
+def test_apply_never_changes_its_argument() -> None:
+    state = before_the_example()
+    snapshot = json.dumps(APOCALYPSE.state_to_json(state))
+    play(state, "red-8", "chaos:green", "red-3", "purple-8")
+    assert json.dumps(APOCALYPSE.state_to_json(state)) == snapshot
+    assert state.phase == PLAY and state.phase != DEAL
