@@ -27,7 +27,7 @@ import pygame
 from companion.errors import CompanionError
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
-from companion.rules.apocalypse_tracker import ENGINE, Play, TrackerState
+from companion.rules.apocalypse_tracker import ENGINE, TrackerState
 from companion.ui import theme, widgets
 from companion.ui.apocalypse_tracker_model import (
     MENU,
@@ -35,14 +35,11 @@ from companion.ui.apocalypse_tracker_model import (
     Choice,
     player_name,
 )
+from companion.ui.apocalypse_view import draw_card, draw_tokens
 from companion.ui.scenes import AppContext, BaseScene, NavButton
 
 TITLE: Final = "Apocalypse — tracker"
 MENU_ROWS: Final = ("Back to the game", "Leave: resume it later from the start menu")
-BLACK_SIDE: Final[theme.RGB] = (12, 12, 14)
-ALARM: Final[theme.RGB] = (200, 30, 40)
-CHAOS_FILL: Final[theme.RGB] = (70, 40, 90)
-TRANQUILITY_FILL: Final[theme.RGB] = (215, 225, 230)
 
 
 class ApocalypseTrackerScene(BaseScene):
@@ -265,49 +262,6 @@ def _menu_rects(size: tuple[int, int]) -> list[pygame.Rect]:
 # --- drawing ---------------------------------------------------------------------------------
 
 
-def draw_tokens(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:
-    """The tokens, large: the coloured side, or black ringed in the suit's colour; each with
-    its suit's letter. During an Apocalypse an alarm band runs behind them."""
-    if state.apocalypse:
-        pygame.draw.rect(surface, ALARM, area, border_radius=max(3, area.height // 6))
-    count = len(state.suits)
-    radius = min(area.height // 2 - 2, area.width // (2 * count + 6))
-    words_w = area.width - count * (2 * radius + 10)
-    for k, suit in enumerate(state.suits):
-        centre = (area.left + radius + 4 + k * (2 * radius + 10), area.centery)
-        colour = theme.SEAT_COLOURS[suit]
-        letter = theme.SEAT_LETTERS[suit]
-        if suit in state.black:
-            pygame.draw.circle(surface, BLACK_SIDE, centre, radius)
-            pygame.draw.circle(surface, colour, centre, radius, width=max(3, radius // 5))
-            ink = colour
-        else:
-            pygame.draw.circle(surface, colour, centre, radius)
-            ink = theme.text_colour_on(colour)
-        box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
-        box.center = centre
-        widgets.text(surface, letter, round(radius * 1.3), ink, box, align="center", bold=True)
-    words = pygame.Rect(area.right - words_w, area.top, words_w - 6, area.height)
-    if state.apocalypse:
-        widgets.text(
-            surface,
-            "APOCALYPSE!",
-            round(area.height * 0.55),
-            theme.TEXT,
-            words,
-            align="right",
-            bold=True,
-        )
-    else:
-        coloured = state.coloured
-        words_text = f"{len(coloured)} tokens coloured"
-        if len(coloured) == 1:
-            words_text = f"{widgets.seat_name(coloured[0])}: the last coloured token"
-        widgets.text(
-            surface, words_text, round(area.height * 0.36), theme.TEXT_DIM, words, align="right"
-        )
-
-
 def _draw_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:
     if not state.trick and state.last_trick is not None and state.phase != "values":
         _draw_last_trick(surface, area, state)
@@ -333,56 +287,6 @@ def _draw_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerState)
             widgets.panel(surface, card, focused=seat == state.to_play)
         else:
             draw_card(surface, card, play)
-
-
-def draw_card(surface: pygame.Surface, rect: pygame.Rect, play: Play) -> None:
-    """A played card: a Horseman in its suit's colour with letter and value; Chaos dark
-    with the token it turned; Tranquility pale; a skip as a dim outline."""
-    radius = max(3, rect.width // 8)
-    if play.kind == "skip":
-        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=radius)
-        widgets.text(surface, "skip", rect.height // 4, theme.TEXT_DIM, rect, align="center")
-        return
-    if play.kind == "horseman" and play.suit is not None:
-        fill = theme.SEAT_COLOURS[play.suit]
-        top = theme.SEAT_LETTERS[play.suit]
-        middle = "?" if play.value is None else str(play.value)
-    elif play.kind == "chaos":
-        fill, top, middle = CHAOS_FILL, "Chaos", "5"
-    else:
-        fill, top, middle = TRANQUILITY_FILL, "Tranq.", "0"
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    ink = theme.text_colour_on(fill)
-    third = rect.height // 3
-    widgets.text(
-        surface,
-        top,
-        round(third * 0.8),
-        ink,
-        pygame.Rect(rect.left, rect.top, rect.width, third),
-        align="center",
-        bold=True,
-    )
-    widgets.text(
-        surface,
-        middle,
-        round(third * 1.3),
-        ink,
-        pygame.Rect(rect.left, rect.top + third, rect.width, third),
-        align="center",
-        bold=True,
-    )
-    if play.kind == "chaos" and play.token:
-        token = pygame.Rect(rect.left, rect.top + 2 * third, rect.width, third)
-        widgets.text(
-            surface,
-            f"flips {theme.SEAT_LETTERS[play.token]}",
-            round(third * 0.7),
-            theme.SEAT_COLOURS[play.token],
-            token,
-            align="center",
-            bold=True,
-        )
 
 
 def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:

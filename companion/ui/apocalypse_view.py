@@ -1,0 +1,160 @@
+"""Drawing shared by the Apocalypse screens (tracker and full game): tokens and cards.
+
+Both games' states offer what these need through small protocols: ``Tokens`` (the suits in
+play, the black ones, whether an Apocalypse is on) and ``CardFace`` (a card as drawn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol
+
+import pygame
+
+from companion.ui import theme, widgets
+
+BLACK_SIDE: Final[theme.RGB] = (12, 12, 14)
+ALARM: Final[theme.RGB] = (200, 30, 40)
+CHAOS_FILL: Final[theme.RGB] = (70, 40, 90)
+TRANQUILITY_FILL: Final[theme.RGB] = (215, 225, 230)
+
+
+class Tokens(Protocol):
+    @property
+    def suits(self) -> Sequence[str]: ...
+    @property
+    def black(self) -> Collection[str]: ...
+    @property
+    def apocalypse(self) -> bool: ...
+    @property
+    def coloured(self) -> Sequence[str]: ...
+
+
+class CardFace(Protocol):
+    """A card as drawn: ``kind`` horseman, chaos, tranquility or skip."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def suit(self) -> str | None: ...
+    @property
+    def value(self) -> int | None: ...
+    @property
+    def token(self) -> str | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A ``CardFace`` made by hand (the full game's card ids become these)."""
+
+    kind: str
+    suit: str | None = None
+    value: int | None = None
+    token: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TokenState:
+    """A ``Tokens`` made by hand."""
+
+    suits: tuple[str, ...]
+    black: tuple[str, ...]
+    apocalypse: bool
+
+    @property
+    def coloured(self) -> tuple[str, ...]:
+        return tuple(s for s in self.suits if s not in self.black)
+
+
+def draw_tokens(surface: pygame.Surface, area: pygame.Rect, state: Tokens) -> None:
+    """The tokens, large: the coloured side, or black ringed in the suit's colour; each with
+    its suit's letter. During an Apocalypse an alarm band runs behind them."""
+    if state.apocalypse:
+        pygame.draw.rect(surface, ALARM, area, border_radius=max(3, area.height // 6))
+    count = len(state.suits)
+    radius = min(area.height // 2 - 2, area.width // (2 * count + 6))
+    words_w = area.width - count * (2 * radius + 10)
+    for k, suit in enumerate(state.suits):
+        centre = (area.left + radius + 4 + k * (2 * radius + 10), area.centery)
+        colour = theme.SEAT_COLOURS[suit]
+        letter = theme.SEAT_LETTERS[suit]
+        if suit in state.black:
+            pygame.draw.circle(surface, BLACK_SIDE, centre, radius)
+            pygame.draw.circle(surface, colour, centre, radius, width=max(3, radius // 5))
+            ink = colour
+        else:
+            pygame.draw.circle(surface, colour, centre, radius)
+            ink = theme.text_colour_on(colour)
+        box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        box.center = centre
+        widgets.text(surface, letter, round(radius * 1.3), ink, box, align="center", bold=True)
+    words = pygame.Rect(area.right - words_w, area.top, words_w - 6, area.height)
+    if state.apocalypse:
+        widgets.text(
+            surface,
+            "APOCALYPSE!",
+            round(area.height * 0.55),
+            theme.TEXT,
+            words,
+            align="right",
+            bold=True,
+        )
+    else:
+        coloured = state.coloured
+        words_text = f"{len(coloured)} tokens coloured"
+        if len(coloured) == 1:
+            words_text = f"{widgets.seat_name(coloured[0])}: the last coloured token"
+        widgets.text(
+            surface, words_text, round(area.height * 0.36), theme.TEXT_DIM, words, align="right"
+        )
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, play: CardFace) -> None:
+    """A played card: a Horseman in its suit's colour with letter and value; Chaos dark
+    with the token it turned; Tranquility pale; a skip as a dim outline."""
+    radius = max(3, rect.width // 8)
+    if play.kind == "skip":
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=radius)
+        widgets.text(surface, "skip", rect.height // 4, theme.TEXT_DIM, rect, align="center")
+        return
+    if play.kind == "horseman" and play.suit is not None:
+        fill = theme.SEAT_COLOURS[play.suit]
+        top = theme.SEAT_LETTERS[play.suit]
+        middle = "?" if play.value is None else str(play.value)
+    elif play.kind == "chaos":
+        fill, top, middle = CHAOS_FILL, "Chaos", "5"
+    else:
+        fill, top, middle = TRANQUILITY_FILL, "Tranq.", "0"
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    ink = theme.text_colour_on(fill)
+    third = rect.height // 3
+    widgets.text(
+        surface,
+        top,
+        round(third * 0.8),
+        ink,
+        pygame.Rect(rect.left, rect.top, rect.width, third),
+        align="center",
+        bold=True,
+    )
+    widgets.text(
+        surface,
+        middle,
+        round(third * 1.3),
+        ink,
+        pygame.Rect(rect.left, rect.top + third, rect.width, third),
+        align="center",
+        bold=True,
+    )
+    if play.kind == "chaos" and play.token:
+        token = pygame.Rect(rect.left, rect.top + 2 * third, rect.width, third)
+        widgets.text(
+            surface,
+            f"flips {theme.SEAT_LETTERS[play.token]}",
+            round(third * 0.7),
+            theme.SEAT_COLOURS[play.token],
+            token,
+            align="center",
+            bold=True,
+        )
