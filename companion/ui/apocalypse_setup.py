@@ -1,9 +1,11 @@
 """Apocalypse in the start menu: its setup rows and the hooks that start and resume it.
 
 Seats are numbered (P1, P2, ...): in Apocalypse the five colours are suits, so the seat
-colour buttons pick suits and tokens during the game, not players. Rows: Players (2-6;
-two players always play the Duel, ruling P1), First player, and with 3 or 4 players the
-suit left out (ruling P2, yellow by default).
+colour buttons pick suits and tokens during the game, not players. Rows: Mode (tracker:
+real cards; full game: virtual hands), Players (2-6; two players always play the Duel,
+ruling P1), First player, with 3 or 4 players the suit left out (ruling P2, yellow by
+default), and in the full game Humans (P1 a person, or only bots). The tests' pauses come
+as ``SetupChoice.tuning``: an int, the bots' pause in nanoseconds.
 """
 
 from __future__ import annotations
@@ -13,11 +15,17 @@ from typing import Any, Final
 from companion.rules.apocalypse_tracker import ENGINE as TRACKER
 from companion.rules.apocalypse_tracker import SUITS
 from companion.session import Session
+from companion.ui.apocalypse_full import ApocalypseFullScene, FullResultsScene
+from companion.ui.apocalypse_full_model import (
+    DEFAULT_BOT_PAUSE_NS,
+    SEATS_NOTE,
+    ApocalypseFullModel,
+)
 from companion.ui.apocalypse_tracker import ApocalypseTrackerScene, ResultsScene
 from companion.ui.apocalypse_tracker_model import ApocalypseTrackerModel
 from companion.ui.app import Scene
 from companion.ui.scenes import AppContext
-from companion.ui.setup import Count, GameSetup, Mode, SetupChoice, new_session
+from companion.ui.setup import Count, GameSetup, Mode, SetupChoice, humans_words, new_session
 
 DEFAULT_DROP: Final = SUITS.index("yellow")
 
@@ -41,13 +49,38 @@ def tracker_setup(choice: SetupChoice) -> dict[str, Any]:
 
 
 def start_apocalypse(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
+    if choice.mode == "full":
+        return _start_full(choice, app, now_ns)
     session = new_session(TRACKER, tracker_setup(choice), app, auto_chance=False)
     return ApocalypseTrackerScene(app, ApocalypseTrackerModel(session))
+
+
+def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
+    from companion.rules.apocalypse import APOCALYPSE
+
+    session = new_session(APOCALYPSE, tracker_setup(choice), app, auto_chance=True)
+    humans = choice.number("humans")
+    try:
+        session.annotate(SEATS_NOTE, {"humans": humans})
+    except OSError:
+        session.close()
+        raise
+    pause = choice.tuning if isinstance(choice.tuning, int) else DEFAULT_BOT_PAUSE_NS
+    model = ApocalypseFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
+    return ApocalypseFullScene(app, model)
 
 
 def resume_apocalypse(
     session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object
 ) -> Scene:
+    if session.engine.name == "apocalypse":
+        seats = next((n.data for n in session.notes if n.kind == SEATS_NOTE), None)
+        humans = int(seats.get("humans", 1)) if isinstance(seats, dict) else 1
+        pause = tuning if isinstance(tuning, int) else DEFAULT_BOT_PAUSE_NS
+        full = ApocalypseFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
+        if full.step == "over":
+            return FullResultsScene(app, full)
+        return ApocalypseFullScene(app, full)
     model = ApocalypseTrackerModel(session)
     if model.step == "over":
         return ResultsScene(app, model)
@@ -57,7 +90,7 @@ def resume_apocalypse(
 APOCALYPSE_SETUP: Final = GameSetup(
     name="apocalypse",
     title="Apocalypse",
-    modes=(Mode("tracker", "tracker", "real cards"),),
+    modes=(Mode("tracker", "tracker", "real cards"), Mode("full", "full game", "virtual cards")),
     players=(2, 6),
     default_players=4,
     seats="numbered",
@@ -65,9 +98,11 @@ APOCALYPSE_SETUP: Final = GameSetup(
     options=(
         Count("first", "First player", low=1, high=None, default=1, words=_first_words),
         Count("drop", "Suit left out", low=0, high=4, default=DEFAULT_DROP, words=_drop_words),
+        Count("humans", "Humans", low=0, high=1, default=1, modes=("full",), words=humans_words),
     ),
-    journals={"apocalypse_tracker": "Apocalypse tracker"},
+    journals={"apocalypse_tracker": "Apocalypse tracker", "apocalypse": "Apocalypse"},
     start=start_apocalypse,
     resume=resume_apocalypse,
 )
-"""Apocalypse: TRACKER (real cards), 2-6 players."""
+"""Apocalypse: TRACKER (real cards) or FULL (virtual hands: one person against bots, or
+bots alone), 2-6 players."""

@@ -35,7 +35,7 @@ from companion.ui.apocalypse_tracker_model import (
     Choice,
     player_name,
 )
-from companion.ui.apocalypse_view import draw_card, draw_tokens
+from companion.ui.apocalypse_view import draw_card, draw_results, draw_tokens
 from companion.ui.scenes import AppContext, BaseScene, NavButton
 
 TITLE: Final = "Apocalypse — tracker"
@@ -166,23 +166,17 @@ class ResultsScene(BaseScene):
         return self.flashes.expire(now_ns)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        size = surface.get_size()
         state = self.model.state
-        layout = widgets.frame(size)
-        surface.fill(theme.BACKGROUND)
-        widgets.header(surface, layout.header, TITLE, "results")
-        body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
         outcome = ENGINE.outcome(state)
-        top = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 30))
-        widgets.text(
-            surface, _winner_words(state), widgets.px(size, 24), theme.GOOD, top, align="center"
+        draw_results(
+            surface,
+            title=TITLE,
+            rounds=[(record.scores, record.swapped) for record in state.rounds],
+            totals=state.totals,
+            winners=outcome.winners if outcome is not None else (),
+            hint="Select: start menu · Back: undo the last score",
+            flash=self.flashes.current(now_ns),
         )
-        table = pygame.Rect(body.left, top.bottom + widgets.px(size, 6), body.width, 0)
-        table.height = body.bottom - table.top
-        winners = set(outcome.winners) if outcome is not None else set()
-        _draw_results_table(surface, table, state, winners)
-        hint = "Select: start menu · Back: undo the last score"
-        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
 
 
 # --- layout ----------------------------------------------------------------------------------
@@ -413,67 +407,6 @@ def _draw_round_table(
     for minus, plus in arrows:
         widgets.arrow(surface, minus, "left", theme.WARN)
         widgets.arrow(surface, plus, "right", theme.WARN)
-
-
-def _draw_results_table(
-    surface: pygame.Surface, area: pygame.Rect, state: TrackerState, winners: set[int]
-) -> None:
-    rounds = len(state.rounds)
-    weights = [1.0] + [1.0] * rounds + [1.2]
-    bands = widgets.rows(
-        area,
-        state.players + 1,
-        height=widgets.px(surface.get_size(), 30),
-        gap=widgets.px(surface.get_size(), 3),
-    )
-    titles = [f"round {k + 1}" for k in range(rounds)] + ["total"]
-    for cell, title in zip(widgets.columns(bands[0], weights, gap=4)[1:], titles, strict=True):
-        widgets.text(
-            surface, title, round(bands[0].height * 0.55), theme.TEXT_DIM, cell, align="center"
-        )
-    for seat, band in enumerate(bands[1:]):
-        fill = theme.mix(theme.PANEL, theme.GOOD, 0.25) if seat in winners else theme.PANEL
-        widgets.panel(surface, band, fill=fill)
-        cells = widgets.columns(band.inflate(-4, 0), weights, gap=4)
-        widgets.text(
-            surface,
-            player_name(seat),
-            round(band.height * 0.7),
-            theme.TEXT,
-            cells[0],
-            align="center",
-            bold=True,
-        )
-        for cell, record in zip(cells[1:], state.rounds, strict=False):
-            mark = " swapped" if record.swapped else ""
-            widgets.text(
-                surface,
-                f"{record.scores[seat]}{mark}",
-                round(band.height * 0.6),
-                theme.TEXT,
-                cell,
-                align="center",
-            )
-        widgets.text(
-            surface,
-            str(state.totals[seat]),
-            round(band.height * 0.75),
-            theme.TEXT,
-            cells[-1],
-            align="center",
-            bold=True,
-        )
-
-
-def _winner_words(state: TrackerState) -> str:
-    outcome = ENGINE.outcome(state)
-    if outcome is None:
-        return ""
-    names = " and ".join(player_name(w) for w in outcome.winners)
-    best = int(outcome.scores[outcome.winners[0]])
-    if len(outcome.winners) > 1:
-        return f"Shared victory: {names}, {best} points each (ruling P11)"
-    return f"{names} wins with {best} points, the fewest"
 
 
 def _draw_menu(surface: pygame.Surface, focus: int) -> None:

@@ -158,3 +158,75 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, play: CardFace) -> Non
             align="center",
             bold=True,
         )
+
+
+def player_name(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def draw_results(
+    surface: pygame.Surface,
+    *,
+    title: str,
+    rounds: Sequence[tuple[Sequence[int], bool]],
+    totals: Sequence[int],
+    winners: Sequence[int],
+    hint: str,
+    flash: widgets.Flash | None = None,
+) -> None:
+    """A game's results: the headline, then per player each round's score (``swapped``
+    marks a Duel swap, ruling P12) and the total; the winners lit (ruling P11)."""
+    size = surface.get_size()
+    layout = widgets.frame(size)
+    surface.fill(theme.BACKGROUND)
+    widgets.header(surface, layout.header, title, "results")
+    body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
+    top = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 30))
+    headline = _winner_words(totals, winners)
+    widgets.text(surface, headline, widgets.px(size, 24), theme.GOOD, top, align="center")
+    table = pygame.Rect(body.left, top.bottom + widgets.px(size, 6), body.width, 0)
+    table.height = body.bottom - table.top
+    _results_table(surface, table, rounds, totals, set(winners))
+    widgets.footer(surface, layout.footer, hint, flash)
+
+
+def _winner_words(totals: Sequence[int], winners: Sequence[int]) -> str:
+    if not winners:
+        return ""
+    names = " and ".join(player_name(w) for w in winners)
+    best = totals[winners[0]]
+    if len(winners) > 1:
+        return f"Shared victory: {names}, {best} points each (ruling P11)"
+    return f"{names} wins with {best} points, the fewest"
+
+
+def _results_table(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    rounds: Sequence[tuple[Sequence[int], bool]],
+    totals: Sequence[int],
+    winners: set[int],
+) -> None:
+    size = surface.get_size()
+    weights = [1.0] + [1.0] * len(rounds) + [1.2]
+    bands = widgets.rows(
+        area, len(totals) + 1, height=widgets.px(size, 30), gap=widgets.px(size, 3)
+    )
+    titles = [f"round {k + 1}" for k in range(len(rounds))] + ["total"]
+    head = round(bands[0].height * 0.55)
+    for cell, words in zip(widgets.columns(bands[0], weights, gap=4)[1:], titles, strict=True):
+        widgets.text(surface, words, head, theme.TEXT_DIM, cell, align="center")
+    for seat, band in enumerate(bands[1:]):
+        fill = theme.mix(theme.PANEL, theme.GOOD, 0.25) if seat in winners else theme.PANEL
+        widgets.panel(surface, band, fill=fill)
+        cells = widgets.columns(band.inflate(-4, 0), weights, gap=4)
+        big, small = round(band.height * 0.7), round(band.height * 0.6)
+        widgets.text(
+            surface, player_name(seat), big, theme.TEXT, cells[0], align="center", bold=True
+        )
+        for cell, (scores, swapped) in zip(cells[1:], rounds, strict=False):
+            words = f"{scores[seat]}{' swapped' if swapped else ''}"
+            widgets.text(surface, words, small, theme.TEXT, cell, align="center")
+        widgets.text(
+            surface, str(totals[seat]), big, theme.TEXT, cells[-1], align="center", bold=True
+        )

@@ -13,8 +13,11 @@ import itertools
 from collections.abc import Callable
 from typing import Final
 
+from companion.rules.apocalypse import APOCALYPSE
 from companion.rules.apocalypse_tracker import ENGINE, Entry
 from companion.session import Session
+from companion.ui.apocalypse_full import ApocalypseFullScene, FullResultsScene
+from companion.ui.apocalypse_full_model import ApocalypseFullModel
 from companion.ui.apocalypse_setup import APOCALYPSE_SETUP
 from companion.ui.apocalypse_tracker import ApocalypseTrackerScene, ResultsScene
 from companion.ui.apocalypse_tracker_model import ApocalypseTrackerModel
@@ -100,6 +103,42 @@ def _results(app: AppContext) -> Drawable:
     return ResultsScene(app, model), 0
 
 
+def _full_model(app: AppContext) -> ApocalypseFullModel:
+    """A four-player FULL game: P1 a person, three bots (no pause), seed 7."""
+    ticks = itertools.count()
+    session = Session.start(
+        APOCALYPSE,
+        {"players": 4},
+        7,
+        app.games_dir / "apocalypse-sample.jsonl",
+        auto_chance=True,
+        clock=lambda: SAMPLE_WALL + next(ticks),
+    )
+    return ApocalypseFullModel(session, humans=1, now_ns=0, bot_pause_ns=0)
+
+
+def _full_until(model: ApocalypseFullModel, done: Callable[[ApocalypseFullModel], bool]) -> None:
+    """Bots act, and the person plays their focused card, until ``done``."""
+    for tick in range(5000):
+        if done(model):
+            return
+        if not model.poll(tick):
+            model.select(tick)
+    raise AssertionError("the sample game did not get there")
+
+
+def _full_play(app: AppContext) -> Drawable:
+    model = _full_model(app)
+    _full_until(model, lambda m: m.step == "hand" and len(m.state.trick) >= 2)
+    return ApocalypseFullScene(app, model), 0
+
+
+def _full_results(app: AppContext) -> Drawable:
+    model = _full_model(app)
+    _full_until(model, lambda m: m.step == "over")
+    return FullResultsScene(app, model), 0
+
+
 def _setup(app: AppContext) -> Drawable:
     model = SetupModel(APOCALYPSE_SETUP, players=4)
     model.focus = 0
@@ -114,4 +153,6 @@ SAMPLES: Final[dict[str, Callable[[AppContext], Drawable]]] = {
     "apocalypse-tracker-trick": _trick,
     "apocalypse-tracker-score": _score,
     "apocalypse-tracker-results": _results,
+    "apocalypse-full-play": _full_play,
+    "apocalypse-full-results": _full_results,
 }

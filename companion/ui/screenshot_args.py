@@ -28,6 +28,8 @@ SCENES: Final = (
     "apocalypse-tracker-trick",
     "apocalypse-tracker-score",
     "apocalypse-tracker-results",
+    "apocalypse-full-play",
+    "apocalypse-full-results",
 )
 SIZES: Final = ((480, 320), (800, 480))
 
