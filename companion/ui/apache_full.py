@@ -21,6 +21,7 @@ the card turn. Select: the start menu.
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 import pygame
@@ -38,6 +39,9 @@ from companion.ui.apache_full_model import (
 )
 from companion.ui.powwow_view import draw_pending, draw_timeline
 from companion.ui.scenes import AppContext, BaseScene, NavButton
+
+MOUSE_SOURCE: Final = "mouse"
+"""The source of a press made by clicking an on-screen hand button (stamped at the click)."""
 
 TITLE: Final = "Apache — full game"
 LOOT_COLOURS: Final[dict[str, theme.RGB]] = {
@@ -104,6 +108,7 @@ class FullScene(BaseScene):
         self.model = model
         model.on_window = app.on_window
         self.flashes = widgets.Flashes()
+        self._seq = 0
 
     # -- input --
 
@@ -127,6 +132,23 @@ class FullScene(BaseScene):
             words: list[str] = []
             if self._guarded(lambda: words.append(model.undo()), now_ns):
                 self.flashes.add(words[0], now_ns, theme.TEXT_DIM)
+
+    def click(self, pos: tuple[int, int], now_ns: int) -> None:
+        """The mouse (or a touch): an on-screen hand button is that seat button, an option
+        is chosen; elsewhere it is select."""
+        model = self.model
+        for control, rect in hand_buttons(self.app.size, model):
+            if rect.collidepoint(pos):
+                self._seq += 1
+                press = Press(control, self.app.monotonic_ns(), MOUSE_SOURCE, self._seq)
+                self.seat(press, now_ns)
+                return
+        if model.stage == "choose":
+            for index, rect in _option_rects(self.app.size, model):
+                if rect.collidepoint(pos):
+                    self._guarded(functools.partial(model.choose_index, index, now_ns), now_ns)
+                    return
+        self.nav("select", now_ns)
 
     def stuck(self, event: Stuck | Unstuck, now_ns: int) -> None:
         if isinstance(event, Stuck):
@@ -188,16 +210,10 @@ class FullScene(BaseScene):
         state = model.state
         right = f"deck {state.deck_count} · {len(model.windows)} Pow-Wows"
         widgets.header(surface, layout.header, TITLE, right)
-        body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
-        gap = widgets.px(size, 8)
-        left, side = widgets.columns(body, [2.2, 1.0], gap=gap)
-        tiles_h = _display_height(size, left.width, len(state.display), left.height // 2)
-        tiles = pygame.Rect(left.left, left.top, left.width, tiles_h)
+        tiles, lower, side = _layout(size, model)
         _draw_display(surface, tiles, state.display)
-        lower = pygame.Rect(
-            left.left, tiles.bottom + gap, left.width, left.bottom - tiles.bottom - gap
-        )
         _draw_players(surface, side, model)
+        _draw_hand(surface, model)
         stage = model.stage
         if stage == "choose":
             self._draw_choose(surface, lower, now_ns)
@@ -207,7 +223,7 @@ class FullScene(BaseScene):
             hint = "Seat buttons: slap · the order is final after the quiet time"
         else:
             _draw_last(surface, lower, model)
-            hint = "Turner: any button turns · others: slap · Back: undo the last card"
+            hint = "Turner: any button turns · others: slap (or click your cards) · Back: undo"
         widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
 
     def _draw_choose(self, surface: pygame.Surface, area: pygame.Rect, now_ns: int) -> None:
@@ -232,7 +248,7 @@ class FullScene(BaseScene):
         widgets.progress(surface, bar, fraction, theme.WARN)
         page = model.choice_page
         shown = options[page * 4 : page * 4 + 4]
-        rows_area = pygame.Rect(area.left, bar.bottom + 4, area.width, area.bottom - bar.bottom - 4)
+        rows_area = _options_area(size, area)
         rects = widgets.rows(rows_area, 4, height=widgets.px(size, 27), gap=widgets.px(size, 3))
         default = model.engine.default_choice(model.state)
         for k, (option, rect) in enumerate(zip(shown, rects, strict=False)):
@@ -263,6 +279,72 @@ class FullScene(BaseScene):
                 theme.TEXT_DIM,
                 note,
             )
+
+
+def _layout(
+    size: tuple[int, int], model: FullModel
+) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The display's tiles, the area under them, and the side column."""
+    body = widgets.frame(size).body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
+    gap = widgets.px(size, 8)
+    left, side = widgets.columns(body, [2.2, 1.0], gap=gap)
+    tiles_h = _display_height(size, left.width, len(model.state.display), left.height // 2)
+    tiles = pygame.Rect(left.left, left.top, left.width, tiles_h)
+    lower = pygame.Rect(left.left, tiles.bottom + gap, left.width, left.bottom - tiles.bottom - gap)
+    return tiles, lower, side
+
+
+def _options_area(size: tuple[int, int], lower: pygame.Rect) -> pygame.Rect:
+    """Where the choice rows go in the area under the display (under a line and a bar)."""
+    top = lower.top + widgets.px(size, 20) + 2 + widgets.px(size, 6) + 4
+    return pygame.Rect(lower.left, top, lower.width, lower.bottom - top)
+
+
+def _option_rects(size: tuple[int, int], model: FullModel) -> list[tuple[int, pygame.Rect]]:
+    """The options on screen (this page) by their index, for the mouse."""
+    if model.is_bot(model.state.pending_seat or 0):
+        return []
+    _, lower, _ = _layout(size, model)
+    area = _options_area(size, lower)
+    rects = widgets.rows(area, 4, height=widgets.px(size, 27), gap=widgets.px(size, 3))
+    page = model.choice_page
+    shown = range(page * 4, min(len(model.options), page * 4 + 4))
+    return list(zip(shown, rects, strict=False))
+
+
+def hand_buttons(size: tuple[int, int], model: FullModel) -> list[tuple[str, pygame.Rect]]:
+    """The first person's four hand cards as on-screen buttons (the mouse, a touchscreen),
+    at the foot of the side column; none when every seat is a bot."""
+    if model.is_bot(0):
+        return []
+    _, _, side = _layout(size, model)
+    height = widgets.px(size, 24)
+    gap = widgets.px(size, 3)
+    area = pygame.Rect(side.left, side.bottom - 2 * height - gap, side.width, 2 * height + gap)
+    top, bottom = widgets.rows(area, 2, height=height, gap=gap)
+    cells = [
+        *widgets.columns(top, [1.0, 1.0], gap=gap),
+        *widgets.columns(bottom, [1.0, 1.0], gap=gap),
+    ]
+    colour = model.colours[0]
+    return [(f"{colour}.{kind}", cell) for kind, cell in zip(KINDS, cells, strict=True)]
+
+
+def _draw_hand(surface: pygame.Surface, model: FullModel) -> None:
+    for control, rect in hand_buttons(surface.get_size(), model):
+        colour, _, kind = control.partition(".")
+        fill = theme.SEAT_COLOURS[colour]
+        pygame.draw.rect(surface, fill, rect, border_radius=max(3, rect.height // 5))
+        words = f"{theme.SEAT_LETTERS[colour]} {kind}"
+        widgets.text(
+            surface,
+            words,
+            round(rect.height * 0.6),
+            theme.text_colour_on(fill),
+            rect.inflate(-4, 0),
+            align="center",
+            bold=True,
+        )
 
 
 def _option_words(model: FullModel, option: Choose) -> str:

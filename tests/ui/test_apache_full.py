@@ -13,15 +13,15 @@ import pygame
 
 from companion.input.events import Press
 from companion.input.pinmap import load_profile
-from companion.rules.apache import APACHE, Choose
+from companion.rules.apache import APACHE, KINDS, Choose
 from companion.session import Session
-from companion.ui.apache_full import FullResultsScene, FullScene
+from companion.ui.apache_full import FullResultsScene, FullScene, hand_buttons
 from companion.ui.apache_full_model import WINDOW_NOTE, FullModel, FullOptions, FullTuning
 from companion.ui.app import Inbox, open_display, run_loop
 from companion.ui.doctor import open_input
 from companion.ui.menu import MenuScene
 from companion.ui.run import build_app
-from companion.ui.scenes import AppContext, PowwowSettings
+from companion.ui.scenes import AppContext, PowwowSettings, SceneStack
 from companion.ui.setup import APACHE_SETUP, SetupModel, apache_full_options
 from tests.ui.test_run import QUICK_KEYS, Step, on_row, on_setup, tap, top
 
@@ -269,4 +269,34 @@ def test_a_bot_hand_still_in_the_air_does_not_turn_the_turners_press_into_a_slap
     history = [step.action for step in model.session.history]
     assert sum(isinstance(action, Turn) for action in history) == turns + 1
     assert not any(isinstance(a, Slap) and a.seat == 0 for a in history)
+    model.close()
+
+
+def test_the_mouse_plays_with_the_on_screen_hand(tmp_path: Path) -> None:
+    """Clicking red's on-screen hand turns a card (red turns first) and, with a legal
+    Indian face up, slaps it; the press is stamped at the click and named ``mouse``."""
+    pygame.font.init()
+    app = AppContext(size=SIZE, stack=SceneStack(), games_dir=tmp_path, monotonic_ns=lambda: 0)
+    model = model_for(tmp_path, humans=1)
+    scene = FullScene(app, model)
+    buttons = dict(hand_buttons(SIZE, model))
+    assert list(buttons) == ["red.chief", "red.warrior", "red.woman", "red.hunter"]
+    scene.click(buttons["red.hunter"].center, 0)
+    assert model.state.deck_count == 113, "the turner's click turned a card"
+    now = 0
+    while not any(model.engine.slap_is_legal(model.state, 0, i) for i in KINDS):
+        now += 100 * MS
+        model.turn(now) if model.state.phase == "ready" else model.poll(now)
+    legal = next(i for i in KINDS if model.engine.slap_is_legal(model.state, 0, i))
+    app.monotonic_ns = lambda: now + MS
+    scene.click(buttons[f"red.{legal}"].center, now + MS)
+    model.poll(now + 1000 * MS)  # the bots' slaps in the same Pow-Wow are decided too
+    slaps = [s for w in model.windows for s in w.slaps if s.seat == "red"]
+    assert slaps and slaps[-1].source == "mouse" and slaps[-1].t_ns == now + MS
+    model.close()
+
+
+def test_bots_alone_have_no_hand_on_screen(tmp_path: Path) -> None:
+    model = model_for(tmp_path, humans=0)
+    assert hand_buttons(SIZE, model) == []
     model.close()
