@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench screenshots clean
+.PHONY: run test lint typecheck pytest bench screenshots wiring clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,3 +36,6 @@ clean:
 
 screenshots: $(STAMP)
 	$(BIN)/companion screenshot --all --dir companion/ui/screenshots
+
+wiring: $(STAMP)
+	$(BIN)/companion wiring

@@ -99,6 +99,12 @@ def _simulate(args: argparse.Namespace) -> int:
     return simulate(args)
 
 
+def _wiring(args: argparse.Namespace) -> int:
+    from companion.wiring_docs import run
+
+    return run(check=args.check, root=args.root)
+
+
 def _bench_serial(args: argparse.Namespace) -> int:
     from companion.bench.serial import run
 
@@ -115,6 +121,18 @@ def _bench_arbiter(args: argparse.Namespace) -> int:
     from companion.bench.arbiter import run
 
     return run(args)
+
+
+def _add_wiring_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from companion.wiring_docs import add_arguments
+
+    wiring = commands.add_parser(
+        "wiring",
+        help="write the wiring tables, diagrams and bill of materials from the pin map "
+        "(--check: only say whether they are up to date)",
+    )
+    add_arguments(wiring)
+    wiring.set_defaults(handler=_wiring)
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -191,6 +209,8 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     add_simulate_arguments(simulate)
     simulate.set_defaults(handler=_simulate)
+
+    _add_wiring_command(commands)
 
     bench = commands.add_parser("bench", help="measure performance")
     benches = bench.add_subparsers(dest="bench", metavar="BENCH", required=True)

@@ -18,6 +18,7 @@ from typing import Protocol, TextIO
 
 import pygame
 
+from companion import doctor_checks
 from companion.input.controls import ALL_CONTROLS
 from companion.input.debounce import ControlStats, DebounceSettings, EventSink
 from companion.input.events import InputEvent, Press
@@ -177,6 +178,9 @@ def run_text(
     Stops at ``until_ns`` or after ``stop_after`` events."""
     model = _build_model(profile, opened.report, time.monotonic_ns())
     print(describe_setup(model), file=out, flush=True)
+    checks = doctor_checks.text_report(profile, opened.report, opened.device)
+    if checks is not None:
+        print(checks, file=out, flush=True)
     if opened.simulated is not None:
         _tap_from_lines(opened.simulated, lines, out)
     shown = 0
@@ -193,6 +197,9 @@ def run_text(
         model.handle(event)
         print(_describe_event(model, event), file=out, flush=True)
         shown += 1
+    if checks is not None:
+        pressed = {control: state.presses for control, state in model.controls.items()}
+        print(doctor_checks.unpressed(pressed), file=out, flush=True)
     return 0
 
 

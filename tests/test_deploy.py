@@ -1,0 +1,259 @@
+"""The Pi deployment (hardware/pi/): what can be checked without a Pi.
+
+The scripts are valid bash and pass shellcheck (when installed), the service file has what
+HARDWARE_NOTES.md asks for and passes ``systemd-analyze verify`` (when available), and
+install.sh / update.sh / uninstall.sh are run for real in staging mode (``--root DIR``),
+which writes every file under DIR and runs no system command.
+"""
+
+from __future__ import annotations
+
+import getpass
+import re
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.cli import _build_parser
+
+ROOT = Path(__file__).resolve().parents[1]
+PI = ROOT / "hardware" / "pi"
+SCRIPTS = ("install.sh", "update.sh", "uninstall.sh", "lib.sh")
+PROFILES = ("gpio-dsi", "gpio-spi35", "usb-box")
+CONFIG = "dtparam=audio=on\n[all]\ndtoverlay=vc4-kms-v3d\n"
+CMDLINE = "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 rootwait\n"
+
+
+def _bash(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", *args], check=False, capture_output=True, text=True)
+
+
+# ---- the scripts ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_the_scripts_are_valid_bash(script: str) -> None:
+    done = _bash("-n", str(PI / script))
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.skipif(
+    shutil.which("shellcheck") is None,
+    reason="shellcheck is not installed (apt-get install shellcheck)",
+)
+def test_the_scripts_pass_shellcheck() -> None:
+    done = subprocess.run(
+        ["shellcheck", "-x", *SCRIPTS], cwd=PI, check=False, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("script", ("install.sh", "update.sh", "uninstall.sh"))
+def test_the_scripts_are_executable_and_have_help(script: str) -> None:
+    assert (PI / script).stat().st_mode & 0o111
+    done = subprocess.run([str(PI / script), "--help"], check=False, capture_output=True, text=True)
+    assert done.returncode == 0 and "install.sh" in done.stdout
+
+
+def _apt_packages() -> list[str]:
+    text = (PI / "lib.sh").read_text(encoding="utf-8")
+    found = re.search(r"^APT_PACKAGES=\(([^)]*)\)", text, re.MULTILINE)
+    assert found, "APT_PACKAGES=(...) not found in hardware/pi/lib.sh"
+    return found[1].split()
+
+
+def test_the_packages_match_the_readme() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"^\s*sudo apt install -y ([^#\n]*)", readme, re.MULTILINE)
+    assert found, "README.md has no `sudo apt install -y ...` line in its Pi section"
+    assert sorted(found[1].split()) == sorted(_apt_packages())
+
+
+def test_the_udev_rule_that_install_copies_exists() -> None:
+    text = (PI / "install.sh").read_text(encoding="utf-8")
+    paths = re.findall(r"\$APP_DIR/(firmware/udev/[\w.-]+\.rules)", text)
+    assert paths, "install.sh copies no udev rule"
+    for path in paths:
+        assert (ROOT / path).is_file(), f"install.sh copies {path}, which does not exist"
+
+
+@pytest.mark.skipif(
+    shutil.which("dtc") is None, reason="dtc is not installed (device-tree-compiler)"
+)
+def test_the_spi_panel_overlay_compiles(tmp_path: Path) -> None:
+    done = subprocess.run(
+        ["dtc", "-@", "-I", "dts", "-O", "dtb", "-o", str(tmp_path / "c.dtbo"),
+         str(PI / "companion-spi35-overlay.dts")],
+        check=False, capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 0 and not done.stderr, done.stderr
+
+
+def test_the_overlay_claims_only_pins_the_profile_reserves() -> None:
+    from companion.input.pinmap import load_profile
+
+    text = (PI / "companion-spi35-overlay.dts").read_text(encoding="utf-8")
+    claimed = {int(pin) for pin in re.findall(r"<&gpio (\d+) \d>", text)}
+    found = re.search(r"brcm,pins = <([\d ]+)>", text)
+    assert found
+    claimed |= {int(pin) for pin in found[1].split()}
+    assert claimed <= set(load_profile("gpio-spi35").reserved)
+
+
+# ---- the service ----------------------------------------------------------------------
+
+
+def _unit(text: str) -> dict[str, dict[str, list[str]]]:
+    """A systemd unit as section -> key -> values (keys may repeat)."""
+    sections: dict[str, dict[str, list[str]]] = {}
+    current: dict[str, list[str]] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            current = sections.setdefault(line.strip("[]"), {})
+            continue
+        key, _, value = line.partition("=")
+        current.setdefault(key, []).append(value)
+    return sections
+
+
+def test_the_service_has_what_the_hardware_notes_ask_for() -> None:
+    unit = _unit((PI / "companion.service").read_text(encoding="utf-8"))
+    service = unit["Service"]
+    assert set(service["SupplementaryGroups"][0].split()) >= {
+        "video",
+        "render",
+        "input",
+        "gpio",
+        "dialout",
+    }
+    assert service["WorkingDirectory"] == ["/var/lib/companion"]
+    assert service["StateDirectory"] == ["companion"]  # systemd makes it writable
+    assert "LG_WD=/var/lib/companion" in service["Environment"]
+    assert "SDL_VIDEODRIVER=kmsdrm" in service["Environment"]
+    assert service["Restart"] == ["on-failure"]
+    assert service["User"] == ["@USER@"]
+    assert service["ExecStart"] == ["@APP_DIR@/.venv/bin/companion $COMPANION_ARGS"]
+    assert "getty@tty1.service" in unit["Unit"]["Conflicts"]
+    assert unit["Install"]["WantedBy"] == ["multi-user.target"]
+
+
+def test_the_default_arguments_start_the_run_command_on_gpio() -> None:
+    unit = _unit((PI / "companion.service").read_text(encoding="utf-8"))
+    default = next(v for v in unit["Service"]["Environment"] if "COMPANION_ARGS" in v)
+    args = shlex.split(default.strip('"').partition("=")[2])
+    assert args == ["run", "--fullscreen", "--source", "gpio"]
+    parsed = _build_parser().parse_args(args)
+    assert parsed.command == "run" and parsed.fullscreen and parsed.source == "gpio"
+
+
+def _rendered_service(tmp_path: Path) -> Path:
+    app = tmp_path / "app"
+    companion = app / ".venv" / "bin" / "companion"
+    companion.parent.mkdir(parents=True)
+    companion.write_text("#!/bin/sh\n", encoding="utf-8")
+    companion.chmod(0o755)
+    text = (PI / "companion.service").read_text(encoding="utf-8")
+    text = text.replace("@USER@", getpass.getuser()).replace("@APP_DIR@", str(app))
+    path = tmp_path / "companion.service"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.skipif(
+    shutil.which("systemd-analyze") is None,
+    reason="systemd-analyze is not installed (apt-get install systemd)",
+)
+def test_the_service_passes_systemd_analyze_verify(tmp_path: Path) -> None:
+    path = _rendered_service(tmp_path)
+    done = subprocess.run(
+        ["systemd-analyze", "verify", str(path)],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    problems = [line for line in done.stderr.splitlines() if path.name in line]
+    assert done.returncode == 0 and not problems, done.stderr
+
+
+# ---- a staged install -----------------------------------------------------------------
+
+
+def _stage(tmp_path: Path) -> Path:
+    boot = tmp_path / "boot" / "firmware"
+    boot.mkdir(parents=True)
+    (boot / "config.txt").write_text(CONFIG, encoding="utf-8")
+    (boot / "cmdline.txt").write_text(CMDLINE, encoding="utf-8")
+    return tmp_path
+
+
+def _run(script: str, root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [str(PI / script), "--root", str(root), *args],
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done
+
+
+def _block(root: Path) -> list[str]:
+    text = (root / "boot" / "firmware" / "config.txt").read_text(encoding="utf-8")
+    inside = text.split("# BEGIN companion", 1)[1].split("# END companion", 1)[0]
+    return inside.splitlines()[1:]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_install_writes_the_service_udev_rule_and_boot_config(tmp_path: Path, profile: str) -> None:
+    root = _stage(tmp_path)
+    done = _run("install.sh", root, "--user", "pi", "--profile", profile)
+    assert "(staging, not run) systemctl enable companion.service" in done.stdout
+    service = (root / "etc/systemd/system/companion.service").read_text(encoding="utf-8")
+    assert "User=pi" in service and f"{ROOT}/.venv/bin/companion" in service
+    assert "@USER@" not in service and "@APP_DIR@" not in service
+    rule = root / "etc/udev/rules.d/99-companion-box.rules"
+    assert rule.read_bytes() == (ROOT / "firmware/udev/99-companion-box.rules").read_bytes()
+    source = "box" if profile == "usb-box" else "gpio"
+    args = (root / "etc/default/companion").read_text(encoding="utf-8")
+    assert f'COMPANION_ARGS="run --fullscreen --source {source} --profile {profile}"' in args
+    block = _block(root)
+    assert "dtoverlay=vc4-kms-v3d" not in block  # already in config.txt: not repeated
+    if profile == "gpio-spi35":
+        assert {"dtparam=spi=on", "dtoverlay=companion-spi35"} <= set(block)
+    if profile == "gpio-dsi":
+        assert {"display_auto_detect=1", "dtparam=spi=off", "enable_uart=0"} <= set(block)
+    cmdline = (root / "boot/firmware/cmdline.txt").read_text(encoding="utf-8")
+    assert ("console=serial0" in cmdline) == (profile == "usb-box")
+    assert cmdline.count("\n") == 1 and cmdline.rstrip("\n").endswith("vt.global_cursor_default=0")
+
+
+def test_install_twice_then_uninstall_restores_the_boot_files(tmp_path: Path) -> None:
+    root = _stage(tmp_path)
+    _run("install.sh", root, "--user", "pi", "--profile", "gpio-spi35")
+    config = (root / "boot/firmware/config.txt").read_text(encoding="utf-8")
+    _run("install.sh", root, "--user", "pi", "--profile", "gpio-spi35")
+    assert (root / "boot/firmware/config.txt").read_text(encoding="utf-8") == config
+    _run("update.sh", root, "--no-pull", "--user", "pi")
+    _run("uninstall.sh", root, "--purge")
+    assert (root / "boot/firmware/config.txt").read_text(encoding="utf-8") == CONFIG
+    cmdline = (root / "boot/firmware/cmdline.txt").read_text(encoding="utf-8")
+    assert "vt.global_cursor_default" not in cmdline and cmdline.endswith("rootwait\n")
+    assert not (root / "etc/systemd/system/companion.service").exists()
+    assert not (root / "etc/udev/rules.d/99-companion-box.rules").exists()
+
+
+def test_install_refuses_a_display_the_profile_is_not_wired_for(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [str(PI / "install.sh"), "--root", str(_stage(tmp_path)), "--user", "pi",
+         "--profile", "gpio-dsi", "--display", "spi35"],
+        check=False, capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "wired for the 'dsi' display" in done.stderr and "Fix:" in done.stderr
