@@ -153,3 +153,14 @@ def test_a_recorded_game_replays_through_the_checked_engine() -> None:
         state = APACHE.apply(state, action)
     assert APACHE.is_over(state) and APACHE.scores(state) == report.scores
     assert report.windows > 0 and report.slaps >= report.windows
+
+
+def test_districts_are_for_paris_and_a_bad_one_names_the_ruling() -> None:
+    code, out, err = simulate(
+        "paris", "--players", "2", "--districts", "1.2.3.4.8.9", "--games", "1"
+    )
+    assert code == 0 and "paris: 1 games, 2 players" in out
+    code, _, err = simulate("paris", "--players", "2", "--districts", "4.5.6.8.9", "--games", "1")
+    assert code == 2 and err.startswith("companion simulate: error: ruling D2: configuration")
+    code, _, err = simulate("apache", "--districts", "1.2", "--games", "1")
+    assert code == 2 and "apache has no districts" in err

@@ -74,6 +74,8 @@ class Simulator:
     players_rule: str
     variants: tuple[str, ...]
     play: Callable[..., Summary]
+    districts: bool = False
+    """Whether ``--districts`` (Les Apaches de Paris' configuration, ruling D2) applies."""
 
 
 @dataclass(slots=True)
@@ -207,6 +209,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"how many games (default {DEFAULT_GAMES})",
     )
     parser.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default 0)")
+    parser.add_argument(
+        "--districts",
+        default=None,
+        metavar="CONF",
+        help="Les Apaches de Paris: the districts in play, such as 1.2.3.4.8.9 (ruling D2; "
+        "default: the rulebook's first configuration for the player count)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 
@@ -223,9 +232,21 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
     players = game.default_players if args.players is None else args.players
     variants = tuple(v for v in game.variants if v in args.variants)  # the game's order
     bar = None if args.json or not err.isatty() else _ProgressBar(err)
-    summary = game.play(
-        players=players, variants=variants, games=args.games, seed=args.seed, progress=bar
-    )
+    extra = {"districts": args.districts} if game.districts else {}
+    try:
+        summary = game.play(
+            players=players,
+            variants=variants,
+            games=args.games,
+            seed=args.seed,
+            progress=bar,
+            **extra,
+        )
+    except ValueError as exc:  # a setup the game refuses (SetupError), named by the engine
+        if bar is not None:
+            bar.done()
+        print(f"{PROG}: error: {exc}", file=err)
+        return 2
     if bar is not None:
         bar.done()
     if args.json:
@@ -242,6 +263,8 @@ def _misfit(game: Simulator, args: argparse.Namespace) -> str | None:
             f"argument --players: {args.players} players is not possible: "
             f"{game.game.capitalize()} is for {low} to {high} players ({game.players_rule})"
         )
+    if getattr(args, "districts", None) is not None and not game.districts:
+        return f"argument --districts: {game.game} has no districts (Les Apaches de Paris has)"
     unknown = [v for v in args.variants if v not in game.variants]
     if unknown:
         offered = ", ".join(v.replace("_", "-") for v in game.variants) or "no variants"

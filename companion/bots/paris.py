@@ -1,0 +1,413 @@
+"""Paris bots: a fast random legal player and a heuristic player that beats it.
+
+Both are pure and seeded (they draw only from the ``random.Random`` they are given) and look
+only at what their seat may know: their own stashes, the covered slots, the board, the
+money. ``choose(state)`` returns an action for the seat when it is that seat's move (draft
+or turn); the simulation applies it through the engine's fast door.
+
+* :class:`RandomParisBot`: drafts a random pile; in its turn does nothing, places or moves
+  with equal chance, sampling a random placement or move until one is legal (the engine's
+  own checks decide); then places a random stash, bailing half the time when it may.
+  It never enumerates every legal action (hundreds at a turn), so it is fast.
+* :class:`HeuristicParisBot`: values each district by the mean outcome of the slots that
+  can still end uncovered (not covered, not in its own hand: the set-aside stash is one of
+  them, uniformly); takes the majority with the fewest Apaches where that is worth most,
+  leaves districts whose expected outcome is a loss, drafts the fullest pile, bails early
+  when it can afford it, and spares its novices (each is worth 50 F unused at the end).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import cache, partial
+from typing import Final, TypeAlias, TypeVar
+
+from companion.rules.paris.actions import (
+    APACHE_KINDS,
+    Action,
+    Move,
+    Place,
+    Stash,
+    Step,
+    Take,
+)
+from companion.rules.paris.board import (
+    BOURGEOIS_DISTRICT,
+    DISTRICT_MASK,
+    FENCE_DISTRICT,
+    FIRST_STASH,
+    KILLED,
+    MONEY,
+    PRISON,
+    REINFORCEMENTS,
+    SLOT_COUNTS,
+    STEAL,
+    VALUABLES,
+    WOUNDED,
+    Outcome,
+    get_board,
+)
+from companion.rules.paris.engine import bail_problem, move_problem, placement_problem
+from companion.rules.paris.settlement import FENCE_PER_THEFT, STEAL_AMOUNTS
+from companion.rules.paris.state import (
+    DRAFT,
+    PLAIN_BOURGEOIS,
+    STRIDE,
+    TURN,
+    TURNS,
+    ParisState,
+)
+
+T = TypeVar("T")
+
+_Candidate: TypeAlias = tuple[float, Callable[[], Place | Move]]
+"""A heuristic candidate: its gain, and how to make the action."""
+
+RANDOM_TRIES: Final = 3
+"""How many random placements or moves the random bot samples before placing its stash."""
+NOVICE_COST: Final = 50
+"""A novice used is a novice not counted at the end (ruling D10)."""
+LEADER_COST: Final = 5
+"""A small price per Apache placed: the reserve is worth keeping (ruling D6)."""
+SPARE: Final = 0.2
+"""What one Apache more than the majority needs is worth, as a share of the district's
+value: the others need one more to take it back."""
+
+
+class RandomParisBot:
+    """A random legal player of ``seat`` (see the module docstring)."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, state: ParisState) -> Action:
+        if state.phase == DRAFT:
+            return _pick(self.rng, _draftable(state))
+        if state.phase == TURN:
+            optional = self._optional(state)
+            if optional is not None:
+                return optional
+        return self._stash(state)
+
+    def _optional(self, state: ParisState) -> Action | None:
+        kind = int(self.rng.random() * 3)
+        if kind == 0:
+            return None
+        singles = single_steps(state, self.seat) if kind == 2 else []
+        for _ in range(RANDOM_TRIES):
+            action = self._place(state) if kind == 1 else self._move(state, singles)
+            if action is not None:
+                return action
+        return None
+
+    def _place(self, state: ParisState) -> Place | None:
+        rng, base = self.rng, self.seat * 3
+        have = state.reserve[base : base + 3]
+        if not sum(have):
+            return None
+        place = Place(
+            _pick(rng, state.districts),
+            _upto(rng, have[0]),
+            _upto(rng, have[1]),
+            _upto(rng, have[2]),
+        )
+        return place if placement_problem(state, self.seat, place) is None else None
+
+    def _move(self, state: ParisState, singles: list[Step]) -> Move | None:
+        if not singles:
+            return None
+        steps: tuple[Step, ...] = (_pick(self.rng, singles),)
+        if self.rng.random() < 0.5:
+            steps += (_pick(self.rng, singles),)
+        return Move(steps) if move_problem(state, self.seat, steps) is None else None
+
+    def _stash(self, state: ParisState) -> Stash:
+        district, slot = _pick(self.rng, state.hand(self.seat))
+        bail = bail_problem(state, self.seat) is None and self.rng.random() < 0.5
+        return Stash(district, slot, bail)
+
+    def __repr__(self) -> str:
+        return f"RandomParisBot(seat={self.seat})"
+
+
+class HeuristicParisBot:
+    """A player that takes profitable majorities and leaves losing ones (module docstring)."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, state: ParisState) -> Action:
+        if state.phase == DRAFT:
+            return max(_draftable(state), key=lambda t: _pile_size(state, t.district))
+        if state.phase == TURN:
+            optional = self._optional(state)
+            if optional is not None:
+                return optional
+        return self._stash(state)
+
+    # -- the optional action --
+
+    def _optional(self, state: ParisState) -> Action | None:
+        """The candidate worth most whose checks pass. Candidates are priced first as
+        plain numbers (cheap); actions are made and checked best first."""
+        worth = _Worth(state, self.seat)
+        found = [*self._placements(state, worth), *self._moves(state, worth)]
+        found.sort(key=lambda candidate: -candidate[0])
+        for gain, make in found:
+            if gain <= 0:
+                return None
+            action = make()
+            if isinstance(action, Place):
+                if placement_problem(state, self.seat, action) is None:
+                    return action
+            elif move_problem(state, self.seat, action.steps) is None:
+                return action
+        return None
+
+    def _placements(self, state: ParisState, worth: _Worth) -> list[_Candidate]:
+        """For each profitable district not held: the fewest Apaches that take it, and
+        one more before the last turn (the others may answer). Reinforcements go first
+        (they expire), then leaders, novices last (each is worth 50 F unused at the end);
+        novices only beside a leader."""
+        found: list[_Candidate] = []
+        extras = (0, 1) if state.turn < TURNS else (0,)
+        base = self.seat * 3
+        have_l, have_n, have_r = state.reserve[base : base + 3]
+        leaders_on, row = state.leaders, self.seat * STRIDE
+        mine, top, now = worth.mine, worth.top, worth.now
+        for d, value in worth.values.items():
+            m, t = mine[d], top[d]
+            if value <= 0 or m > t:
+                continue
+            for extra in extras:
+                count = t + 1 - m + extra
+                use_r = min(have_r, count)
+                use_l = min(have_l, count - use_r)
+                use_n = count - use_r - use_l
+                if use_n > have_n:
+                    break
+                if not use_l and not leaders_on[row + d]:
+                    if not have_l:
+                        break
+                    use_l, use_r, use_n = 1, use_r - (use_r > 0), use_n - (use_r == 0)
+                cost = NOVICE_COST * use_n + LEADER_COST * count
+                gain = value - now[d] - cost + SPARE * value * extra
+                if gain > 0:
+                    found.append((gain, partial(Place, d, use_l, use_n, use_r)))
+        return found
+
+    def _moves(self, state: ParisState, worth: _Worth) -> list[_Candidate]:
+        """Leaders moving one or two together: each step's gain is the leaving district's
+        plus the arriving one's, priced once per district."""
+        found: list[_Candidate] = []
+        table = _step_table(state.board, state.districts)
+        leaders, base = state.leaders, self.seat * STRIDE
+        out1, out2, in1, in2 = worth.shifts()
+        for a in state.districts:
+            here = leaders[base + a]
+            if not here:
+                continue
+            for step in table[a][0]:
+                b = step.target
+                gain = out1[a] + in1[b] - LEADER_COST
+                if gain > 0:
+                    found.append((gain, partial(Move, (step,))))
+                gain = out2[a] + in2[b] - LEADER_COST
+                if gain > 0 and here > 1:
+                    found.append((gain, partial(Move, (step, step))))
+        return found
+
+    # -- the obligatory action --
+
+    def _stash(self, state: ParisState) -> Stash:
+        """The order of the stashes changes nothing at the settlement (all are placed by
+        the round's end): reveal first the ones about districts nobody holds."""
+        hand = state.hand(self.seat)
+        counts = state.counts
+        quiet = [p for p in hand if not any(counts[p[0] :: STRIDE])]
+        district, slot = quiet[0] if quiet else hand[0]
+        bail = state.turn <= 3 and state.money[self.seat] >= 300
+        return Stash(district, slot, bail and bail_problem(state, self.seat) is None)
+
+    def __repr__(self) -> str:
+        return f"HeuristicParisBot(seat={self.seat})"
+
+
+# --- what a district is worth ----------------------------------------------------------------
+
+
+def outcome_value(outcome: Outcome, players: int, last_round: bool) -> float:
+    """A rough worth in francs of receiving ``outcome`` (for the holder)."""
+    kind = outcome.kind
+    if kind in (MONEY, VALUABLES):
+        return outcome.amount + (60 if kind == VALUABLES else 0)
+    if kind == STEAL:
+        return STEAL_AMOUNTS[players] * (players - 1) + 60
+    if kind == REINFORCEMENTS:
+        return 100 if last_round else 70
+    return {WOUNDED: -45, PRISON: -50, KILLED: -100}[kind] - (10 if last_round else 0)
+
+
+def district_values(state: ParisState, seat: int) -> dict[int, float]:
+    """Each district's expected worth for its holder, as ``seat`` knows it: the mean over
+    the slots that may still end uncovered (not covered, not in ``seat``'s hand)."""
+    players = len(state.colours)
+    tables = _value_tables(state.board, players, state.round == 3)
+    hidden = ~(state.covered | state.hands[seat])
+    values: dict[int, float] = {}
+    thefts = 0.0
+    counts = state.counts
+    for d in state.districts:
+        size = SLOT_COUNTS[d]
+        if not size:
+            continue
+        free = (hidden >> FIRST_STASH[d]) & ((1 << size) - 1)
+        value, theft = tables[d][free]
+        values[d] = value
+        if any(counts[d::STRIDE]):
+            thefts += theft
+    if BOURGEOIS_DISTRICT in state.districts:
+        plain = PLAIN_BOURGEOIS - sum(state.bourgeois)
+        police = state.policeman < 0
+        values[BOURGEOIS_DISTRICT] = (200 * plain - 250 * police) / max(plain + police, 1)
+    if FENCE_DISTRICT in state.districts:
+        values[FENCE_DISTRICT] = FENCE_PER_THEFT * thefts + 50
+    return values
+
+
+@cache
+def _value_tables(
+    board_name: str, players: int, last_round: bool
+) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """For each district and each set of its slots that may end uncovered (a bit mask;
+    empty: all of them), the mean outcome value and the chance of a theft."""
+    board = get_board(board_name)
+    tables: list[tuple[tuple[float, float], ...]] = [()]
+    for d in range(1, 10):
+        slots = board.slots[d]
+        rows = []
+        for mask in range(1 << len(slots)):
+            chosen = [o for k, o in enumerate(slots) if mask >> k & 1] or list(slots)
+            value = sum(outcome_value(o, players, last_round) for o in chosen) / max(len(chosen), 1)
+            rows.append((value, sum(o.is_theft for o in chosen) / max(len(chosen), 1)))
+        tables.append(tuple(rows))
+    return tuple(tables)
+
+
+def single_steps(state: ParisState, seat: int) -> list[Step]:
+    """Every one-Apache step ``seat`` could try (legal or not: the checks decide)."""
+    table = _step_table(state.board, state.districts)
+    steps: list[Step] = []
+    base = seat * STRIDE
+    for d in state.districts:
+        i = base + d
+        if state.leaders[i]:
+            steps += table[d][0]
+            if state.novices[i]:
+                steps += table[d][1]
+            if state.recruits[i]:
+                steps += table[d][2]
+    return steps
+
+
+@cache
+def _step_table(
+    board_name: str, districts: tuple[int, ...]
+) -> tuple[tuple[tuple[Step, ...], ...], ...]:
+    """``table[d][k]``: the steps of an Apache of kind ``k`` from ``d`` to a neighbour in
+    play (made once: steps are immutable)."""
+    board = get_board(board_name)
+    return tuple(
+        tuple(
+            tuple(Step(d, t, kind) for t in board.neighbours[d] if t in districts)
+            for kind in APACHE_KINDS
+        )
+        for d in range(10)
+    )
+
+
+class _Worth:
+    """One turn's view of the board for the heuristic, by district: its value, the bot's
+    count, the best other count, and what the bot holds now (its relative worth)."""
+
+    __slots__ = ("districts", "mine", "now", "share", "top", "values")
+
+    def __init__(self, state: ParisState, seat: int) -> None:
+        self.values = district_values(state, seat)
+        counts = state.counts
+        self.share = share = -1.0 / (len(state.colours) - 1)
+        self.districts = state.districts
+        self.mine = mine = [0] * STRIDE
+        self.top = top = [0] * STRIDE
+        self.now = now = [0.0] * STRIDE
+        values = self.values
+        for d in state.districts:
+            column = counts[d::STRIDE]
+            mine[d] = m = column[seat]
+            top[d] = t = max(column[:seat] + column[seat + 1 :])
+            value = values.get(d, 0.0)
+            now[d] = value if m > t else (value * share if t else 0.0)
+
+    def gain(self, district: int, count: int) -> float:
+        """What the bot's count becoming ``count`` is worth (relative to the others): 1 x
+        the value when it holds the district, the loss share when another gang does."""
+        top, value = self.top[district], self.values.get(district, 0.0)
+        after = value if count > top else (value * self.share if top else 0.0)
+        return after - self.now[district]
+
+    def shifts(self) -> tuple[list[float], list[float], list[float], list[float]]:
+        """The gains of one or two Apaches leaving, and arriving, by district."""
+        out1, out2, in1, in2 = ([0.0] * STRIDE for _ in range(4))
+        share, values = self.share, self.values
+        for d in self.districts:
+            m, top, now = self.mine[d], self.top[d], self.now[d]
+            value = values.get(d, 0.0)
+            other = value * share if top else 0.0
+            out1[d] = (value if m - 1 > top else other) - now
+            out2[d] = (value if m - 2 > top else other) - now
+            in1[d] = (value if m + 1 > top else other) - now
+            in2[d] = (value if m + 2 > top else other) - now
+        return out1, out2, in1, in2
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _pick(rng: random.Random, items: Sequence[T]) -> T:
+    """A uniform choice with one ``random()`` (``Random.choice`` costs more)."""
+    return items[int(rng.random() * len(items))]
+
+
+def _upto(rng: random.Random, most: int) -> int:
+    """A uniform integer from 0 to ``most`` with one ``random()``."""
+    return int(rng.random() * (most + 1))
+
+
+def _draftable(state: ParisState) -> list[Take]:
+    piles = state.piles
+    return [_TAKES[d] for d in state.districts if piles & DISTRICT_MASK[d]]
+
+
+_TAKES: Final = tuple(Take(d) for d in range(10))
+
+
+def _pile_size(state: ParisState, district: int) -> int:
+    return (state.piles & DISTRICT_MASK[district]).bit_count()
+
+
+def _holder(state: ParisState, district: int) -> int:
+    counts = state.district_counts(district)
+    best = max(counts)
+    return counts.index(best) if best else -1
+
+
+__all__ = [
+    "HeuristicParisBot",
+    "RandomParisBot",
+    "district_values",
+    "outcome_value",
+    "single_steps",
+]

@@ -1,0 +1,195 @@
+"""Les Apaches de Paris: the complete rules (``les-apaches-de-paris-rulebook.txt``) with
+rulings D1-D10, FULL mode (virtual stashes and board), registered as ``"paris"``.
+
+Setup: ``{"players": 2-4, "colours": [...], "districts": "5.6.7.8.9", "board": "reference"}``;
+defaults: 4 players, the gangs purple, yellow, green, red in seat order (seats clockwise),
+the first configuration of the rulebook's list for the player count (ruling D2; 4 players:
+all nine districts), the reference board (``boards/reference.toml``, ruling D4). The
+configurations: :data:`~companion.rules.paris.board.CONFIGURATIONS`; a custom one is checked
+by ruling D2.
+
+The action model
+================
+Phases: ``first`` (chance: the first player), ``aside`` (chance: one stash per district in
+play set aside, D3), ``draft`` (the player whose pick it is takes a stash from one
+district's pile: ``take``), ``draw`` (chance: which stash of that pile), ``turn`` (the
+player's turn: an optional ``place`` or ``move``, or straight to the ``stash``), ``stash``
+(after an optional action: the obligatory ``stash``), ``bourgeois`` (chance at the round
+end: district 8's counter) and ``over``. The settlement of a round (D7) and the round end
+(D8, D9) happen inside the action that ends the round: the last ``stash`` or the
+``bourgeois`` draw; ``ParisState.settlement`` keeps the steps with their words. Actions and
+their JSON: :mod:`companion.rules.paris.actions`. Settlement, the last-turn order and the
+final tally are pure functions in :mod:`companion.rules.paris.settlement`; the state and
+its constants are in :mod:`~companion.rules.paris.state`, the invariants in
+:mod:`~companion.rules.paris.invariants`, the board file reader in
+:mod:`~companion.rules.paris.board`.
+
+Decisions beyond the rulebook and the rulings (each rests on the ruling named)
+=============================================================================
+1. (D3) The stashes' printed "values" (0 to 8) play no part: a stash is its district and its
+   slot, and the slot's outcome is printed on the board.
+2. (D3) The draft is blind, as the rulebook's "roofs visible" piles are: a player chooses a
+   district (``take``) and chance picks which of its remaining stashes it is (``draw``,
+   uniform). Only the district of another player's stash (its roof) is public.
+3. The first player of round 1 is a chance action (uniform), as the rulebook draws him.
+   The set-aside stashes are drawn district by district in number order.
+4. (D5) An optional action is one action: a 2-Apache move is judged after both Apaches
+   moved (a leader and a novice may move together; a novice may join a leader arriving in
+   the same move). Each Apache of a move names its kind (leader, novice, recruit); two of
+   the same kind on the same way are two identical steps. A placement may bring its own
+   leader for the novices it places.
+5. (D8) Bail is part of the stash action (``"bail": true``): the end of the turn. One
+   prisoner per turn; it needs 150 F (a voluntary payment is never partial, unlike D1's
+   fines); it is refused on the round's last turn (the freed leader could not play before he
+   returns anyway). The freed leader goes to the reserve at once.
+6. (D6) The last turn's order is fixed when the 6th turn begins, on the reserves as they are
+   then (a bail in turn 5 counts).
+7. (D7) The bourgeois counter is drawn (chance) when the round ends, before the settlement,
+   if district 8 has a holder; the settlement then runs in D7's order and step 8 hands the
+   counter over. Nothing in districts 1-7 depends on it.
+8. (D7) A wounded, killed or imprisoned leader leaves the board during the settlement; a tie
+   this could leave behind does not matter (the board is cleared in the same action).
+9. (D7, D9) The reinforcements won come from the supply as it is during the settlement;
+   then unused reinforcements of the reserve expire back to the supply (they were never
+   used), and used ones leave the game. The fence gives its reinforcement even with no
+   theft. A steal pays the thief what the others actually paid (D1).
+10. (D9, D10) After round 3 the round end (D9) happens as after every round, then the game
+    end (D10): reinforcements won in round 3 count as operational; those of round 3's
+    reserve that were never placed have expired. The policeman's prisoner is one of the
+    holder's operational leaders (none left: nobody goes).
+11. Money is public: every movement is in ``ParisState.ledger`` (the wallets only hide the
+    notes; the settlement is done in front of everybody).
+12. (D2) Setup ``districts`` accepts ``"1.2.3.4.8.9"`` or a list; 4 players play all nine.
+    The rulebook prints 1.2.4.7.8.9 twice in the 2-player list: it is listed once (11
+    configurations for 2 players, 4 for 3).
+13. (D4) A game names its board by the name of a file shipped in ``boards/`` (setup
+    ``board``, default ``"reference"``), so that every journal replays anywhere; any other
+    file can be read and checked with :func:`~companion.rules.paris.board.load_board_file`.
+14. (D7) A loss outcome takes one of the holder's leaders in the district; the holder
+    always has one there (D5 keeps novices and reinforcements beside a leader), and a
+    TRACKER entering a board without one sends nobody.
+15. (D10) The policeman's prisoner is taken from the holder's operational leaders before
+    the 50 F per operational Apache are counted; ``Paris.tally`` gives each player's
+    breakdown (stash money, bourgeois, policeman, operational Apaches, total).
+
+The public face: :class:`Paris` (``PARIS`` is the registered instance), its state
+:class:`ParisState`, the actions, the board (:mod:`~companion.rules.paris.board`) and the
+settlement functions (:mod:`~companion.rules.paris.settlement`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from companion.rules.base import register
+from companion.rules.paris.actions import (
+    APACHE_KINDS,
+    Action,
+    Bourgeois,
+    Draw,
+    First,
+    Move,
+    Place,
+    SetAside,
+    Stash,
+    Step,
+    Take,
+    action_from_json,
+    action_to_json,
+)
+from companion.rules.paris.board import (
+    CONFIGURATIONS,
+    DISTRICT_NAMES,
+    Board,
+    BoardError,
+    get_board,
+    load_board_file,
+    parse_board,
+)
+from companion.rules.paris.engine import (
+    Paris,
+    bail_problem,
+    move_problem,
+    placement_problem,
+    round_settlement,
+)
+from companion.rules.paris.settlement import (
+    SettlementStep,
+    TallyLine,
+    final_tally,
+    last_turn_order,
+    majority,
+    settle_bourgeois,
+    settle_district,
+    settle_fence,
+    settle_round,
+    step_words,
+    tally_winners,
+)
+from companion.rules.paris.state import (
+    ASIDE,
+    BOURGEOIS,
+    DRAFT,
+    DRAW,
+    FIRST,
+    GANGS,
+    OVER,
+    PHASES,
+    STASH,
+    TURN,
+    ParisState,
+)
+
+__all__ = [
+    "APACHE_KINDS",
+    "ASIDE",
+    "BOURGEOIS",
+    "CONFIGURATIONS",
+    "DISTRICT_NAMES",
+    "DRAFT",
+    "DRAW",
+    "FIRST",
+    "GANGS",
+    "OVER",
+    "PARIS",
+    "PHASES",
+    "STASH",
+    "TURN",
+    "Action",
+    "Board",
+    "BoardError",
+    "Bourgeois",
+    "Draw",
+    "First",
+    "Move",
+    "Paris",
+    "ParisState",
+    "Place",
+    "SetAside",
+    "SettlementStep",
+    "Stash",
+    "Step",
+    "Take",
+    "TallyLine",
+    "action_from_json",
+    "action_to_json",
+    "bail_problem",
+    "final_tally",
+    "get_board",
+    "last_turn_order",
+    "load_board_file",
+    "majority",
+    "move_problem",
+    "parse_board",
+    "placement_problem",
+    "round_settlement",
+    "settle_bourgeois",
+    "settle_district",
+    "settle_fence",
+    "settle_round",
+    "step_words",
+    "tally_winners",
+]
+
+PARIS: Final = Paris()
+register(PARIS)

@@ -1,0 +1,380 @@
+"""Settlement, the last-turn order and the final tally as pure functions over plain numbers.
+
+Nothing here knows the engine's state: a TRACKER screen can walk a real board through the
+same functions (each district's counts, its uncovered outcome, the money) and show each
+:class:`SettlementStep`'s words. The engine (``engine.py``) calls them too.
+
+* :func:`majority`: who holds a district (ruling D7).
+* :func:`settle_district`, :func:`settle_bourgeois`, :func:`settle_fence`: one step each.
+* :func:`settle_round`: districts 1..7, then 8, then 9, money and supply threaded through.
+* :func:`last_turn_order`: ruling D6.
+* :func:`final_tally` and :func:`tally_winners`: ruling D10, with each player's breakdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, NamedTuple
+
+from companion.rules.base import JSON
+from companion.rules.paris.board import (
+    BOURGEOIS_DISTRICT,
+    DISTRICT_NAMES,
+    FENCE_DISTRICT,
+    KILLED,
+    MONEY,
+    PRISON,
+    REINFORCEMENTS,
+    STEAL,
+    VALUABLES,
+    WOUNDED,
+    Outcome,
+)
+
+STEAL_AMOUNTS: Final = {2: 300, 3: 200, 4: 150}
+"""What each other gang pays the thief (ruling D7), by player count."""
+FENCE_PER_THEFT: Final = 250
+REINFORCEMENTS_WON: Final = 2
+FENCE_REINFORCEMENTS: Final = 1
+BOURGEOIS_VALUE: Final = 200
+POLICEMAN_FINE: Final = 200
+OPERATIONAL_VALUE: Final = 50
+BAIL: Final = 150
+LEADER_FATES: Final = {WOUNDED: "hospital", KILLED: "cemetery", PRISON: "prison"}
+"""Where the holder's leader goes for a loss outcome (ruling D7)."""
+
+
+class SettlementStep(NamedTuple):
+    """One district settled (ruling D7): the facts, and :attr:`words` telling them.
+
+    ``colours``: the gangs by seat; ``counts``: each seat's Apaches there; ``holder``: the
+    majority seat, -1 for nobody; ``outcome``: the uncovered slot's outcome (``"money
+    400"``), ``"bourgeois"`` (8), ``"fence"`` (9) or ``""`` (no slot uncovered); ``money``:
+    each seat's change; ``recruits``: reinforcements the holder takes from the supply;
+    ``leader``: where one of the holder's leaders there goes (``"hospital"``,
+    ``"cemetery"``, ``"prison"`` or ``""``); ``drawn``: the bourgeois counter drawn
+    (``"bourgeois"``/``"policeman"``, secret from the others) or ``""``; ``theft``:
+    valuables or steal settled; ``supply``: the reinforcements left before this step;
+    ``thefts``: the round's thefts the fence pays for (district 9).
+    """
+
+    district: int
+    colours: tuple[str, ...]
+    counts: tuple[int, ...]
+    holder: int
+    outcome: str
+    money: tuple[int, ...]
+    recruits: int
+    leader: str
+    drawn: str
+    theft: bool
+    supply: int
+    thefts: int
+
+    @property
+    def words(self) -> str:
+        """The step in words, e.g. ``district 5 (yellow): purple 2, yellow 3: yellow holds
+        it with 3 Apaches; uncovered: money 400: yellow wins 400 F``."""
+        return step_words(self)
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = dict(zip(self._fields, self, strict=True))
+        data["words"] = self.words
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> SettlementStep:
+        if not isinstance(data, dict) or set(data) != {*cls._fields, "words"}:
+            raise ValueError(f"not a settlement step: {data!r}")
+        ints = ("district", "holder", "recruits", "supply", "thefts")
+        strings = ("outcome", "leader", "drawn")
+        if any(type(data[k]) is not int for k in ints) or any(
+            not isinstance(data[k], str) for k in strings
+        ):
+            raise ValueError(f"bad settlement step: {data!r}")
+        return cls(
+            district=data["district"],
+            colours=tuple(str(c) for c in data["colours"]),
+            counts=_ints(data["counts"]),
+            holder=data["holder"],
+            outcome=data["outcome"],
+            money=_ints(data["money"]),
+            recruits=data["recruits"],
+            leader=data["leader"],
+            drawn=data["drawn"],
+            theft=bool(data["theft"]),
+            supply=data["supply"],
+            thefts=data["thefts"],
+        )
+
+
+class RoundSettlement(NamedTuple):
+    """A whole round's settlement: the steps in order, then the money and the supply."""
+
+    steps: tuple[SettlementStep, ...]
+    money: tuple[int, ...]
+    supply: int
+    thefts: int
+
+
+class TallyLine(NamedTuple):
+    """One player's final tally (ruling D10): ``stashes`` the money before the game end,
+    ``bourgeois`` the plain bourgeois held and their ``bourgeois_money``, ``policeman`` whether
+    they hold him and ``policeman_paid`` (what the fine took, D1), ``operational`` the
+    Apaches that count (after the policeman's prison) and ``operational_money``."""
+
+    seat: int
+    colour: str
+    stashes: int
+    bourgeois: int
+    bourgeois_money: int
+    policeman: bool
+    policeman_paid: int
+    operational: int
+    operational_money: int
+    total: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return dict(zip(self._fields, self, strict=True))
+
+
+# --- who holds a district --------------------------------------------------------------------
+
+
+def majority(counts: Sequence[int]) -> int:
+    """The seat with strictly the most Apaches, -1 when nobody is there (or, impossible
+    under ruling D5's no-tie rule, the top count is shared)."""
+    best = max(counts, default=0)
+    if best == 0 or counts.count(best) > 1:
+        return -1
+    return counts.index(best)
+
+
+# --- one step --------------------------------------------------------------------------------
+
+
+def settle_district(
+    district: int,
+    counts: Sequence[int],
+    outcome: Outcome | None,
+    *,
+    colours: Sequence[str],
+    money: Sequence[int],
+    supply: int,
+    leaders: Sequence[int] | None = None,
+) -> SettlementStep:
+    """Districts 1..7: the holder receives the uncovered slot's ``outcome`` (ruling D7).
+
+    ``money`` (before this step) caps what each other gang pays for a steal (ruling D1);
+    ``supply`` caps the reinforcements; ``leaders``: each seat's leaders there (a loss takes
+    one of the holder's; none there, none taken; not given: the holder has one, as ruling
+    D5 guarantees).
+    """
+    counts = tuple(counts)
+    holder = majority(counts)
+    change = [0] * len(counts)
+    recruits, leader = 0, ""
+    kind = "" if outcome is None or holder < 0 else outcome.kind
+    if kind in (MONEY, VALUABLES):
+        change[holder] = outcome.amount  # type: ignore[union-attr]
+    elif kind == STEAL:
+        _steal(change, holder, money)
+    elif kind == REINFORCEMENTS:
+        recruits = min(REINFORCEMENTS_WON, supply)
+    elif kind and (leaders is None or leaders[holder] > 0):
+        leader = LEADER_FATES[kind]
+    return SettlementStep(
+        district, tuple(colours), counts, holder, "" if outcome is None else str(outcome),
+        tuple(change), recruits, leader, "", kind in (VALUABLES, STEAL), supply, 0,
+    )  # fmt: skip
+
+
+def settle_bourgeois(
+    counts: Sequence[int], drawn: str, *, colours: Sequence[str]
+) -> SettlementStep:
+    """District 8: the holder draws one bourgeois counter, kept secret (ruling D7).
+    ``drawn``: the counter's identity (ignored when nobody holds the district)."""
+    counts = tuple(counts)
+    holder = majority(counts)
+    return SettlementStep(
+        BOURGEOIS_DISTRICT, tuple(colours), counts, holder, "bourgeois" if holder >= 0 else "",
+        (0,) * len(counts), 0, "", drawn if holder >= 0 else "", False, 0, 0,
+    )  # fmt: skip
+
+
+def settle_fence(
+    counts: Sequence[int], thefts: int, *, supply: int, colours: Sequence[str]
+) -> SettlementStep:
+    """District 9: the holder gets 250 F per theft settled this round and 1 reinforcement
+    (ruling D7)."""
+    counts = tuple(counts)
+    holder = majority(counts)
+    change = [0] * len(counts)
+    recruits = 0
+    if holder >= 0:
+        change[holder] = FENCE_PER_THEFT * thefts
+        recruits = min(FENCE_REINFORCEMENTS, supply)
+    return SettlementStep(
+        FENCE_DISTRICT, tuple(colours), counts, holder, "fence" if holder >= 0 else "",
+        tuple(change), recruits, "", "", False, supply, thefts,
+    )  # fmt: skip
+
+
+def step_words(step: SettlementStep) -> str:
+    """What a settlement step did, in words (:attr:`SettlementStep.words`)."""
+    colours, holder = step.colours, step.holder
+    name = f"district {step.district} ({DISTRICT_NAMES[step.district]})"
+    present = ", ".join(f"{colours[s]} {n}" for s, n in enumerate(step.counts) if n)
+    if holder < 0:
+        head = f"{name}: {'nobody there' if not present else 'no majority: ' + present}"
+        if step.district >= BOURGEOIS_DISTRICT:
+            return head
+        if not step.outcome:
+            return f"{head}; no slot uncovered"
+        return f"{head}; the uncovered {step.outcome} goes to nobody"
+    who = colours[holder]
+    head = f"{name}: {present}: {who} holds it with {_apaches(step.counts[holder])}"
+    if step.district == BOURGEOIS_DISTRICT:
+        return f"{head}; {who} draws a bourgeois counter and keeps it secret"
+    if step.district == FENCE_DISTRICT:
+        return (
+            f"{head}; {who} fences {step.thefts} theft(s) of this round: "
+            f"{step.money[holder]} F, and takes {step.recruits} reinforcement for next round"
+        )
+    return f"{head}; uncovered: {step.outcome}: {_outcome_words(step, who)}"
+
+
+def _outcome_words(step: SettlementStep, who: str) -> str:
+    kind = step.outcome.split(" ")[0]
+    if kind in (MONEY, VALUABLES):
+        theft = " (a theft)" if kind == VALUABLES else ""
+        return f"{who} wins {step.money[step.holder]} F{theft}"
+    if kind == STEAL:
+        paid = ", ".join(
+            f"{step.colours[s]} {-m}" for s, m in enumerate(step.money) if s != step.holder
+        )
+        each = STEAL_AMOUNTS[len(step.counts)]
+        return f"{who} steals {each} F from each other gang ({paid} F paid)"
+    if kind == REINFORCEMENTS:
+        return (
+            f"{who} takes {step.recruits} of the {step.supply} reinforcements left, for next round"
+        )
+    place = _PLACE_WORDS.get(step.leader, "nowhere (none there)")
+    return f"one of {who}'s leaders there goes to {place}"
+
+
+# --- the round -------------------------------------------------------------------------------
+
+
+def settle_round(
+    *,
+    colours: Sequence[str],
+    districts: Sequence[int],
+    counts: Mapping[int, Sequence[int]],
+    leaders: Mapping[int, Sequence[int]],
+    outcomes: Mapping[int, Outcome | None],
+    money: Sequence[int],
+    supply: int,
+    drawn: str = "",
+) -> RoundSettlement:
+    """Ruling D7: districts 1..7 in number order, then 8, then 9. ``counts[d]`` and
+    ``leaders[d]``: each seat's Apaches and leaders in district ``d``; ``outcomes[d]``: the
+    uncovered slot's outcome of a district with slots; ``drawn``: the bourgeois counter for
+    district 8's holder. Steps see the money and the supply the earlier steps left."""
+    cash, steps, thefts = list(money), [], 0
+    for d in sorted(d for d in districts if d < BOURGEOIS_DISTRICT):
+        step = settle_district(
+            d, counts[d], outcomes.get(d), colours=colours, money=cash, supply=supply,
+            leaders=leaders[d],
+        )  # fmt: skip
+        cash = [c + m for c, m in zip(cash, step.money, strict=True)]
+        supply -= step.recruits
+        thefts += step.theft
+        steps.append(step)
+    if BOURGEOIS_DISTRICT in districts:
+        steps.append(settle_bourgeois(counts[BOURGEOIS_DISTRICT], drawn, colours=colours))
+    if FENCE_DISTRICT in districts:
+        step = settle_fence(counts[FENCE_DISTRICT], thefts, supply=supply, colours=colours)
+        cash = [c + m for c, m in zip(cash, step.money, strict=True)]
+        supply -= step.recruits
+        steps.append(step)
+    return RoundSettlement(tuple(steps), tuple(cash), supply, thefts)
+
+
+def last_turn_order(first: int, reserves: Sequence[int]) -> tuple[int, ...]:
+    """Ruling D6: the last turn's order, most Apaches in reserve first; ties clockwise from
+    the round's first player."""
+    players = len(reserves)
+    return tuple(sorted(range(players), key=lambda s: (-reserves[s], (s - first) % players)))
+
+
+# --- the end of the game ---------------------------------------------------------------------
+
+
+def final_tally(
+    *,
+    colours: Sequence[str],
+    money: Sequence[int],
+    bourgeois: Sequence[int],
+    policeman: int,
+    leaders: Sequence[int],
+    others: Sequence[int],
+) -> tuple[TallyLine, ...]:
+    """Ruling D10 in its order: +200 F per (plain) bourgeois; the policeman's holder pays
+    200 F (what they have, D1) and one of their operational leaders goes to prison; then
+    +50 F per operational Apache. ``leaders`` and ``others``: each seat's operational
+    leaders and other Apaches (unused novices, reinforcements not yet used) before that."""
+    lines = []
+    for seat, colour in enumerate(colours):
+        cash = money[seat] + BOURGEOIS_VALUE * bourgeois[seat]
+        held = seat == policeman
+        paid = min(POLICEMAN_FINE, cash) if held else 0
+        operational = leaders[seat] - (held and leaders[seat] > 0) + others[seat]
+        total = cash - paid + OPERATIONAL_VALUE * operational
+        lines.append(
+            TallyLine(
+                seat,
+                colour,
+                money[seat],
+                bourgeois[seat],
+                BOURGEOIS_VALUE * bourgeois[seat],
+                held,
+                paid,
+                operational,
+                OPERATIONAL_VALUE * operational,
+                total,
+            )
+        )
+    return tuple(lines)
+
+
+def tally_winners(tally: Sequence[TallyLine]) -> tuple[int, ...]:
+    """Ruling D10: most money; tie: most operational Apaches; still tied: shared."""
+    best = max((line.total, line.operational) for line in tally)
+    return tuple(line.seat for line in tally if (line.total, line.operational) == best)
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+_PLACE_WORDS: Final = {"hospital": "the hospital", "cemetery": "the cemetery", "prison": "prison"}
+
+
+def _apaches(count: int) -> str:
+    return f"{count} Apache" if count == 1 else f"{count} Apaches"
+
+
+def _ints(values: Any) -> tuple[int, ...]:
+    found = tuple(values)
+    if any(type(v) is not int for v in found):
+        raise ValueError(f"expected integers: {values!r}")
+    return found
+
+
+def _steal(change: list[int], holder: int, money: Sequence[int]) -> None:
+    amount = STEAL_AMOUNTS[len(change)]
+    for seat in range(len(change)):
+        if seat != holder:
+            pays = min(amount, money[seat])  # ruling D1: what the payer has
+            change[seat] -= pays
+            change[holder] += pays
