@@ -1209,3 +1209,30 @@ def test_the_documented_apocalypse_tracker_journal_replays(tmp_path: Path) -> No
     assert [state.round_points(seat) for seat in range(3)] == [8, 9, 0]
     result = state.last_trick
     assert result is not None and result.apocalypse and result.points == 9
+
+
+def test_the_documented_paris_journal_replays(tmp_path: Path) -> None:
+    text = (REPO / "companion" / "JOURNAL.md").read_text()
+    blocks = re.findall(r"```jsonl\n(.*?)```", text, flags=re.DOTALL)
+    path = tmp_path / "paris.jsonl"
+    path.write_text(next(block for block in blocks if '"game":"paris"' in block))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        session = Session.load(path)
+    state = session.state
+    assert state.phase == "turn" and state.round == 1
+    assert (state.apaches(0, 7), state.apaches(1, 7)) == (4, 2)
+    assert tuple(state.money) == (500, 500)
+
+
+def test_the_documented_apocalypse_full_journal_replays(tmp_path: Path) -> None:
+    text = (REPO / "companion" / "JOURNAL.md").read_text()
+    blocks = re.findall(r"```jsonl\n(.*?)```", text, flags=re.DOTALL)
+    path = tmp_path / "apocalypse.jsonl"
+    path.write_text(next(block for block in blocks if '"game":"apocalypse"' in block))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        session = Session.load(path)
+    state = session.state
+    assert state.phase == "play" and tuple(state.points) == (2, 10)
+    assert len(session.history) == 32
