@@ -300,3 +300,79 @@ def test_bots_alone_have_no_hand_on_screen(tmp_path: Path) -> None:
     model = model_for(tmp_path, humans=0)
     assert hand_buttons(SIZE, model) == []
     model.close()
+
+
+KEYS_OF_RED: dict[str, int] = {
+    "chief": pygame.K_1,
+    "warrior": pygame.K_2,
+    "woman": pygame.K_3,
+    "hunter": pygame.K_4,
+}
+
+
+def test_a_person_slaps_and_chooses_with_the_keys(tmp_path: Path) -> None:
+    """The real loop, keys pressing simulated pins: red (a person) slaps whenever one of
+    its Indians may take loot and picks options with its own keys; a bot plays yellow."""
+    profile = load_profile("gpio-dsi")
+    inbox = Inbox()
+    screen = open_display(SIZE, fullscreen=False, title="test")
+    pygame.event.clear()
+    done: list[str] = []
+    slapped: set[int] = set()
+    chose: list[int] = []
+    with open_input("sim", profile, inbox.put, debounce=QUICK_KEYS) as opened:
+        app = build_app(
+            SIZE, games_dir=tmp_path, opened=opened, profile=profile, powwow=FAST, full_tuning=QUICK
+        )
+        app.new_seed = lambda: 5
+        steps = [*STEPS[:10]]  # the menu and the setup, up to Start
+
+        def after_frame(surface: pygame.Surface) -> None:
+            if len(done) < len(steps):
+                if steps[len(done)].ready(app):
+                    done.append(steps[len(done)].what)
+                    steps[len(done) - 1].then(app)
+                return
+            scene = top(app)
+            if isinstance(scene, FullResultsScene):
+                scene.nav("select", 0)
+                app.stack.clear()
+                return
+            if isinstance(scene, FullScene):
+                _act_for_red(scene.model, slapped, chose)
+
+        deadline = time.monotonic_ns() + 60_000_000_000
+        run_loop(screen, app.stack, inbox, until_ns=deadline, after_frame=after_frame)
+    (journal,) = tmp_path.glob("apache-*.jsonl")
+    replayed = Session.load(journal)
+    assert replayed.is_over
+    red = [
+        s
+        for note in replayed.notes
+        if note.kind == WINDOW_NOTE
+        for s in note.data["slaps"]
+        if s["seat"] == "red"
+    ]
+    assert len(red) >= 3 and all(s["source"].startswith("gpio") for s in red), red[:3]
+    assert chose, "red had a choice to make and made it with a key"
+    assert any(
+        isinstance(step.action, Choose) and step.action.seat == 0 for step in replayed.history
+    )
+
+
+def _act_for_red(model: FullModel, slapped: set[int], chose: list[int]) -> None:
+    state = model.state
+    if model.stage == "choose" and state.pending_seat == 0 and state.deck_count not in chose:
+        chose.append(state.deck_count)
+        key = KEYS_OF_RED["warrior" if len(model.options) > 1 else "chief"]
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
+        return
+    if state.phase != "ready" or model.arbiter.pending or state.deck_count in slapped:
+        return
+    legal = [i for i in KINDS if model.engine.slap_is_legal(state, 0, i)]
+    if legal:
+        slapped.add(state.deck_count)
+        key = KEYS_OF_RED[legal[0]]
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
