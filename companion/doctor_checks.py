@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
 from companion.input.pinmap import Profile
 
@@ -342,3 +342,36 @@ def text_report(profile: Profile, report: SourceInfo, device: object) -> str | N
             return status
 
     return describe(run_checks(profile, report, box_status=box_status), report.source)
+
+
+class LedDevice(Protocol):
+    """A source with LEDs (``GpioSource``): their names and a switch."""
+
+    @property
+    def leds(self) -> Mapping[str, Any]: ...
+
+    def set_led(self, name: str, on: bool) -> None: ...
+
+
+def light_leds_in_turn(
+    device: object,
+    profile: Profile,
+    *,
+    lit_s: float = 0.5,
+    sleep: Callable[[float], None] = time.sleep,
+) -> list[str]:
+    """Light each of the profile's GPIO LEDs alone for ``lit_s``, one after the other, and
+    return one line per LED for the builder to check by eye (none without LEDs)."""
+    if not (hasattr(device, "leds") and hasattr(device, "set_led")) or profile.kind != "gpio":
+        return []
+    leds: LedDevice = device  # hasattr above narrows it
+    lines = []
+    for name in leds.leds:
+        leds.set_led(name, True)
+        sleep(lit_s)
+        leds.set_led(name, False)
+        lines.append(
+            f"LED {name} (BCM {profile.leds[name]}) was lit for {lit_s:g} s: if it stayed dark, "
+            "check its resistor, that its long leg goes to the pin, and its ground wire"
+        )
+    return lines

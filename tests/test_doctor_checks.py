@@ -7,6 +7,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -177,3 +178,25 @@ def test_the_text_doctor_of_a_simulated_source_is_unchanged() -> None:
     with open_input("sim", profile, inbox.put) as opened:
         run_text(profile, opened, inbox, until_ns=0, out=out, lines=io.StringIO(""))
     assert "checks" not in out.getvalue() and "never pressed" not in out.getvalue()
+
+
+def test_the_leds_are_lit_one_at_a_time(pin_factory: Any) -> None:
+    """Each GPIO LED of the profile goes high alone for a moment, then low (a real
+    ``GpioSource`` over gpiozero's mock pins)."""
+    from companion.input.gpio import GpioSource
+
+    profile = load_profile("gpio-dsi")
+    with GpioSource(profile, lambda event: None, pin_factory=pin_factory) as source:
+        seen: list[tuple[str, ...]] = []
+
+        def look(seconds: float) -> None:
+            seen.append(tuple(n for n, led in source.leds.items() if led.is_lit))
+
+        lines = doctor_checks.light_leds_in_turn(source, profile, sleep=look)
+        assert seen == [("status",), ("window",)]
+        assert not any(led.is_lit for led in source.leds.values())
+    assert lines[0].startswith("LED status (BCM 23) was lit")
+
+
+def test_no_leds_no_lines() -> None:
+    assert doctor_checks.light_leds_in_turn(object(), load_profile("gpio-dsi")) == []

@@ -177,6 +177,7 @@ class FullScene(BaseScene):
             changed = True
         self.app.sounds.play_all(self.model.cues)
         self.model.cues.clear()
+        self.app.powwow_open(bool(self.model.arbiter.pending))
         while self.model.notices:
             self.flashes.add(self.model.notices.popleft(), now_ns)
             changed = True

@@ -206,6 +206,7 @@ class TrackerScene(_ModelScene):
             changed = True
         self.app.sounds.play_all(self.model.cues)
         self.model.cues.clear()
+        self.app.powwow_open(bool(self.model.arbiter.pending))
         changed |= self.take_notices(now_ns)
         changed |= self.flashes.expire(now_ns)
         return changed or self.model.stage == "window"

@@ -181,6 +181,10 @@ def run_text(
     checks = doctor_checks.text_report(profile, opened.report, opened.device)
     if checks is not None:
         print(checks, file=out, flush=True)
+    if opened.report.source == "gpio":
+        print("LEDs, one at a time:", file=out, flush=True)
+        for line in doctor_checks.light_leds_in_turn(opened.device, profile):
+            print(f"  {line}", file=out, flush=True)
     if opened.simulated is not None:
         _tap_from_lines(opened.simulated, lines, out)
     shown = 0

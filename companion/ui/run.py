@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 
+from companion.input.gpio import GpioSource
 from companion.input.pinmap import Profile, default_profile_for, load_profile
 from companion.input.serial_box import SerialBoxSource
 from companion.powwow import Window
@@ -54,6 +55,10 @@ def build_app(
         app.open_doctor = lambda: _doctor_scene(opened, profile)
     if opened is not None and isinstance(opened.device, SerialBoxSource):
         app.on_window = _first_slapper_light(opened.device)
+    if opened is not None and isinstance(opened.device, GpioSource):
+        lamps = GpioLamps(opened.device)
+        app.powwow_open = lamps.powwow_open
+        app.on_close = lamps.close
     stack.push(MenuScene(app, full_tuning=full_tuning))
     return app
 
@@ -63,6 +68,29 @@ def _doctor_scene(opened: OpenedInput, profile: Profile) -> DoctorScene:
     return DoctorScene(
         _build_model(profile, opened.report, time.monotonic_ns()), opened.read_source
     )
+
+
+class GpioLamps:
+    """The GPIO build's two LEDs (profile ``[leds]``): ``status`` lit while the companion
+    runs and takes presses; ``window`` lit while a Pow-Wow slap window is open (A9)."""
+
+    def __init__(self, source: GpioSource) -> None:
+        self.source = source
+        self.window_lit: bool | None = None
+        self._set("status", True)
+
+    def powwow_open(self, is_open: bool) -> None:
+        if is_open != self.window_lit:
+            self.window_lit = is_open
+            self._set("window", is_open)
+
+    def close(self) -> None:
+        self._set("window", False)
+        self._set("status", False)
+
+    def _set(self, name: str, on: bool) -> None:
+        if name in self.source.leds:
+            self.source.set_led(name, on)
 
 
 def _first_slapper_light(box: SerialBoxSource) -> Callable[[Window], None]:
@@ -134,5 +162,6 @@ def run_command(args: argparse.Namespace) -> int:
             run_loop(screen, app.stack, inbox, until_ns=until)
         finally:
             app.stack.close()
+            app.on_close()
             pygame.display.quit()
     return 0

@@ -226,6 +226,11 @@ class AppContext:
     new_seed: Callable[[], int] = field(default_factory=lambda: _random_seed)
     on_window: Callable[[Window], None] = field(default=lambda window: None)
     """Told of every resolved Pow-Wow (the button box lights the first slapper's button)."""
+    powwow_open: Callable[[bool], None] = field(default=lambda is_open: None)
+    """Told, on every frame of a Pow-Wow screen, whether a slap window is open (the GPIO
+    build's ``window`` LED is lit while one is, ruling A9)."""
+    on_close: Callable[[], None] = field(default=lambda: None)
+    """Called once when the program leaves (the GPIO LEDs go dark)."""
     settings: Settings = field(default_factory=Settings)
     """What the settings screen shows and changes."""
     settings_file: Path | None = None
