@@ -21,7 +21,9 @@ only: previous / next = -1 / +1 on the focused pile, select = next pile (then Do
 loot, penalties and the fastest / median / slowest gap to the first slap. Select returns to
 the start menu; back undoes the counts and returns to the count screen (a pile was wrong).
 
-The mouse: click an option, a pile's arrows, a menu row; a click elsewhere is select.
+The mouse (or a touchscreen): click an option, a pile's arrows, a menu row. On the game, a
+click opens the slap pad: a row per seat with its four Indians (a click is that button,
+stamped at the click) and the game menu.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ import pygame
 from companion.errors import CompanionError, IllegalAction
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press, Stuck, Unstuck
-from companion.rules.apache_tracker import PRAIRIE_CARDS, RESULTS
+from companion.rules.apache_tracker import INDIANS, PRAIRIE_CARDS, RESULTS
 from companion.ui import theme, widgets
 from companion.ui.apache_tracker_model import PlayerResult, Results, TrackerModel
 from companion.ui.powwow_view import RESULT_COLOURS, draw_pending, draw_timeline, format_gap
@@ -45,6 +47,8 @@ PENALTY_REMINDER: Final = (
     "Penalty (ruling A5): an illegal slap costs the top two cards of the winnings pile; "
     "they leave the game."
 )
+MOUSE_SOURCE: Final = "mouse"
+"""The source of a slap made on the slap pad (stamped at the click)."""
 OPTION_LABELS: Final = {"loot": "Loot", "nothing": "Nothing", "penalty": "Penalty"}
 OPTION_NOTES: Final = {
     "loot": "took cards",
@@ -120,6 +124,9 @@ class TrackerScene(_ModelScene):
         super().__init__(app, model)
         self.menu_open = False
         self.menu_focus = 0
+        self.pad_open = False
+        """The slap pad is shown (the mouse's seat buttons: a click on the game opens it)."""
+        self._pad_seq = 0
 
     # -- input --
 
@@ -192,8 +199,24 @@ class TrackerScene(_ModelScene):
                     self.model.choose(index)
                     self.guarded(self.model.confirm, now_ns)
                     return
+        elif self.pad_open:
+            self._pad_click(pos, now_ns)
         else:
-            self.nav("select", now_ns)
+            self.pad_open = True
+
+    def _pad_click(self, pos: tuple[int, int], now_ns: int) -> None:
+        """The slap pad: an Indian is that seat button, pressed now; the last row opens
+        the game menu; anywhere else closes the pad."""
+        self.pad_open = False
+        buttons, menu = _pad_rects(self.app.size, self.model.colours)
+        for control, rect in buttons:
+            if rect.collidepoint(pos):
+                self._pad_seq += 1
+                press = Press(control, self.app.monotonic_ns(), MOUSE_SOURCE, self._pad_seq)
+                self.seat(press, now_ns)
+                return
+        if menu.collidepoint(pos):
+            self.menu_open, self.menu_focus = True, 0
 
     # -- time --
 
@@ -230,6 +253,9 @@ class TrackerScene(_ModelScene):
         if self.menu_open:
             self._draw_menu(surface, layout.body)
             hint = "Previous/Next: move · Select: choose · Back: close the menu"
+        elif self.pad_open and stage != "confirm":
+            _draw_pad(surface, self.model.colours)
+            hint = "Click an Indian to slap with it · click elsewhere to close"
         widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
 
     def _texts(self, stage: str) -> tuple[str, str, str]:
@@ -374,6 +400,50 @@ def _menu_rects(size: tuple[int, int]) -> list[pygame.Rect]:
     top = body.centery - (len(MENU_ROWS) * (height + gap) - gap) // 2
     area = pygame.Rect(body.centerx - width // 2, top, width, body.bottom - top)
     return widgets.rows(area, len(MENU_ROWS), height=height, gap=gap)
+
+
+def _pad_rects(
+    size: tuple[int, int], colours: tuple[str, ...]
+) -> tuple[list[tuple[str, pygame.Rect]], pygame.Rect]:
+    """The slap pad: a row per seat (its four Indians), then the game menu's row."""
+    area = widgets.frame(size).body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
+    rows = widgets.rows(
+        area, len(colours) + 1, height=widgets.px(size, 36), gap=widgets.px(size, 4)
+    )
+    buttons = []
+    for colour, row in zip(colours, rows, strict=False):
+        cells = widgets.columns(row, [1.0, 1.0, 1.0, 1.0], gap=widgets.px(size, 4))
+        buttons += [
+            (f"{colour}.{indian}", cell) for indian, cell in zip(INDIANS, cells, strict=True)
+        ]
+    return buttons, rows[-1]
+
+
+def _draw_pad(surface: pygame.Surface, colours: tuple[str, ...]) -> None:
+    size = surface.get_size()
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 190))
+    surface.blit(shade, (0, 0))
+    buttons, menu = _pad_rects(size, colours)
+    for control, rect in buttons:
+        colour, _, indian = control.partition(".")
+        fill = theme.SEAT_COLOURS[colour]
+        pygame.draw.rect(surface, fill, rect, border_radius=max(3, rect.height // 5))
+        words = f"{theme.SEAT_LETTERS[colour]} {indian}"
+        ink = theme.text_colour_on(fill)
+        widgets.text(
+            surface,
+            words,
+            round(rect.height * 0.5),
+            ink,
+            rect.inflate(-4, 0),
+            align="center",
+            bold=True,
+        )
+    widgets.panel(surface, menu)
+    widgets.text(
+        surface, "Game menu", round(menu.height * 0.5), theme.TEXT, menu, align="center", bold=True
+    )
 
 
 def _draw_seat_table(surface: pygame.Surface, area: pygame.Rect, model: TrackerModel) -> None:

@@ -167,6 +167,13 @@ def _play(app: AppContext) -> Drawable:
     return TrackerScene(app, sample_model(app, 2)), 0
 
 
+def _pad(app: AppContext) -> Drawable:
+    """The slap pad a click opens (the mouse's seat buttons)."""
+    scene = TrackerScene(app, sample_model(app, 2))
+    scene.pad_open = True
+    return scene, 0
+
+
 def _window(app: AppContext) -> Drawable:
     model = sample_model(app, 2)
     start = 9 * SECOND
@@ -318,6 +325,7 @@ SAMPLES: Final[dict[str, Callable[[AppContext], Drawable]]] = {
     "doctor": _doctor,
     "apache-tracker-play": _play,
     "apache-tracker-window": _window,
+    "apache-tracker-pad": _pad,
     "apache-tracker-confirm": _confirm,
     "apache-tracker-count": _count,
     "apache-tracker-results": _results,

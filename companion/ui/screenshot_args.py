@@ -14,6 +14,7 @@ SCENES: Final = (
     "doctor",
     "apache-tracker-play",
     "apache-tracker-window",
+    "apache-tracker-pad",
     "apache-tracker-confirm",
     "apache-tracker-count",
     "apache-tracker-results",

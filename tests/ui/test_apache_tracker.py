@@ -21,6 +21,7 @@ from companion.ui.apache_tracker import (
     ResultsScene,
     TrackerScene,
     _option_rects,
+    _pad_rects,
     scene_for,
 )
 from companion.ui.apache_tracker_model import TrackerModel
@@ -440,3 +441,31 @@ def test_the_app_hears_of_each_pow_wow_and_the_box_lights_the_first_slapper(
     finally:
         box.close()
         scene.model.close()
+
+
+def test_the_mouse_slaps_on_the_pad_and_opens_the_menu(
+    app: AppContext, model: TrackerModel
+) -> None:
+    scene = on_stack(app, TrackerScene(app, model))
+    app.monotonic_ns = lambda: 1_000
+    scene.click((240, 160), 1_000)
+    assert pad_open(scene)
+    scene.draw(pygame.Surface(app.size), 1_000)
+    buttons, menu = _pad_rects(app.size, model.colours)
+    assert [control for control, _ in buttons][:4] == [
+        "red.chief",
+        "red.warrior",
+        "red.woman",
+        "red.hunter",
+    ]
+    scene.click(dict(buttons)["yellow.woman"].center, 1_000)
+    assert not pad_open(scene)
+    assert model.live_presses() == [Press("yellow.woman", 1_000, "mouse", 1)]
+    scene.click((240, 160), 2_000)
+    scene.click(menu.center, 2_000)
+    assert scene.menu_open and not pad_open(scene)
+
+
+def pad_open(scene: TrackerScene) -> bool:
+    """Read afresh (mypy would keep an earlier narrowing)."""
+    return scene.pad_open
