@@ -79,9 +79,11 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
-from types import NoneType, UnionType
+from functools import cache
+from operator import attrgetter
+from types import MappingProxyType, NoneType, UnionType
 from typing import Any, Final, Self, TypeVar, get_args, get_origin, get_type_hints
 
 from companion.errors import CompanionError, ConfigError, JournalError
@@ -330,13 +332,21 @@ def draw_order(
 # --------------------------------------------------------------------------- the arbiter
 
 
-def _press_key(p: Press) -> tuple[int, str, str, int]:
-    return (p.t_ns, p.control, p.source, p.seq)
+_press_key: Final[Callable[[Press], tuple[int, str, str, int]]] = attrgetter(
+    "t_ns", "control", "source", "seq"
+)
+"""How presses sort: by stamp, then by control, source and sequence number (in C)."""
 
 
 def _identity(p: Press) -> tuple[str, int, str]:
     """What stays the same when a press is delivered again (its stamp may not)."""
     return (p.source, p.seq, p.control)
+
+
+@cache
+def _seat_controls(seats: tuple[str, ...]) -> Mapping[str, str]:
+    """The seat controls of the seats in play, with their seats (shared by arbiters)."""
+    return MappingProxyType({c: s for c in ALL_CONTROLS if (s := seat_of(c)) in seats})
 
 
 class Arbiter:
@@ -369,7 +379,7 @@ class Arbiter:
         self.settle_ns = settle_ns
         self.seed = seed
         # the controls taken, with their seats: the seat controls of the seats in play
-        self._seat_of = {c: s for c in ALL_CONTROLS if (s := seat_of(c)) in self.seats}
+        self._seat_of = _seat_controls(self.seats)
         self._next_index = first_index
         self._pending: list[Press] = []  # sorted by _press_key when self._sorted
         self._sorted = True
@@ -577,8 +587,15 @@ def resolve_window(
         seen.add(identity)
     if not counted:
         raise ValueError(f"window {index} has no presses: a window opens with a slap")
-    order, ties = _order(counted, tie_window_ns, f"{seed}:{index}")
-    opened = min(p.t_ns for p in counted.values())
+    clusters = _clusters(counted, tie_window_ns)
+    opened = next(iter(counted.values())).t_ns  # the earliest: counted is in stamp order
+    ties: tuple[TieDraw, ...] = ()
+    tied: dict[str, tuple[str, ...]]
+    if len(clusters) == len(counted):  # no dead heat: stamp order, nobody tied
+        order, tied = list(counted), dict.fromkeys(counted, ())
+    else:
+        order, ties = _order(counted, clusters, tie_window_ns, f"{seed}:{index}")
+        tied = {seat: _tied_with(seat, counted, tie_window_ns) for seat in counted}
     slaps = tuple(
         Slap(
             seat=seat,
@@ -590,7 +607,7 @@ def resolve_window(
             rank=rank,
             reaction_ns=None if card_ns is None else p.t_ns - card_ns,
             gap_ns=p.t_ns - opened,
-            tied_with=_tied_with(seat, counted, tie_window_ns),
+            tied_with=tied[seat],
         )
         for rank, (seat, p) in enumerate(((s, counted[s]) for s in order), start=1)
     )
@@ -606,12 +623,9 @@ def resolve_window(
     )
 
 
-def _order(
-    counted: Mapping[str, Press], tie_window_ns: int, material: str
-) -> tuple[list[str], tuple[TieDraw, ...]]:
-    """Final order: stamp order, with each dead-heat cluster (single linkage: consecutive
-    stamps at most ``tie_window_ns`` apart) replaced by its draw. ``counted`` is in stamp
-    order."""
+def _clusters(counted: Mapping[str, Press], tie_window_ns: int) -> list[list[str]]:
+    """The dead-heat clusters (single linkage: consecutive stamps at most ``tie_window_ns``
+    apart), in stamp order; ``counted`` is in stamp order."""
     clusters: list[list[str]] = []
     previous: int | None = None
     for seat, p in counted.items():
@@ -619,6 +633,13 @@ def _order(
             clusters.append([])
         clusters[-1].append(seat)
         previous = p.t_ns
+    return clusters
+
+
+def _order(
+    counted: Mapping[str, Press], clusters: list[list[str]], tie_window_ns: int, material: str
+) -> tuple[list[str], tuple[TieDraw, ...]]:
+    """Final order: stamp order, with each dead-heat cluster replaced by its draw."""
     order: list[str] = []
     ties: list[TieDraw] = []
     for cluster in clusters:

@@ -3,13 +3,15 @@
 import argparse
 import io
 import json
+import random
 from typing import Any
 
 import pytest
 
-from companion.rules.apache import APACHE
+from companion.rules.apache import APACHE, Turn
+from companion.rules.apache.engine import REVEALS
 from companion.simulate import add_arguments, run
-from companion.simulate.apache import play_apache_game
+from companion.simulate.apache import _face_down, play_apache_game
 
 TIMES = ("seconds", "games_per_second")
 
@@ -153,6 +155,22 @@ def test_a_recorded_game_replays_through_the_checked_engine() -> None:
         state = APACHE.apply(state, action)
     assert APACHE.is_over(state) and APACHE.scores(state) == report.scores
     assert report.windows > 0 and report.slaps >= report.windows
+
+
+def test_the_simulators_chance_is_random_reveal() -> None:
+    """Drawing from the face-down types in type order is ``Apache.random_reveal``'s draw:
+    the same ``random()`` gives the same card type, card after card."""
+    setup = APACHE.validate_setup({"players": 3})
+    state = APACHE.new(setup, 5)
+    faces = _face_down(state)
+    ours, theirs = random.Random(8), random.Random(8)
+    while state.deck_count:
+        state = APACHE.apply(state, Turn(state.turner))
+        expected = APACHE.random_reveal(state, theirs)
+        drawn = REVEALS[faces.pop(int(ours.random() * len(faces)))]
+        assert drawn == expected
+        state = APACHE.apply(state, drawn)
+    assert faces == []
 
 
 def test_districts_are_for_paris_and_a_bad_one_names_the_ruling() -> None:

@@ -28,13 +28,14 @@ import math
 import random
 import sys
 from collections.abc import Sequence
+from functools import cache
 from typing import Final, NamedTuple
 
 from companion.input.events import Press
 from companion.powwow import Arbiter, Window
 from companion.rules.apache.actions import Choose, Slap, Turn
-from companion.rules.apache.cards import BUFFALO, KINDS, NUM_CARDS, TYPE_OF, WARRIOR
-from companion.rules.apache.engine import CHOOSE, READY, Apache, ApacheState
+from companion.rules.apache.cards import IS_BUFFALO, KINDS, NUM_CARDS, WARRIOR
+from companion.rules.apache.engine import CHOOSE, READY, Apache, ApacheState, pending_options
 from companion.rules.apache.loot import (
     Option,
     Seating,
@@ -126,7 +127,7 @@ class ReflexBot:
         if state.phase != CHOOSE or state.pending_seat != self.seat:
             raise ValueError(f"{self!r} has no choice to make (phase {state.phase!r})")
         kind = KINDS.index(state.slaps[state.resolved].indian)
-        found = self._options(state, kind)
+        found = pending_options(state)
         if not found:  # pragma: no cover - phase choose always has options
             raise ValueError(f"{self!r} has no choice to make (phase {state.phase!r})")
         best = max(found, key=lambda o: self._value(state, kind, o))  # first max: listed order
@@ -165,7 +166,7 @@ class ReflexBot:
             per_victim = 2 if len(state.colours) == 2 else 1
             for seat, pile in enumerate(state.piles):
                 if seat != self.seat:
-                    value += min(per_victim, sum(TYPE_OF[c] == BUFFALO for c in pile))
+                    value += min(per_victim, sum(map(IS_BUFFALO.__getitem__, pile)))
         return value
 
     def __repr__(self) -> str:
@@ -241,5 +242,11 @@ def simulate_window(
 
 def window_slaps(window: Window, colours: Sequence[str]) -> tuple[Slap, ...]:
     """A resolved window's slaps as engine actions, in the arbiter's order."""
-    seat_of = {colour: seat for seat, colour in enumerate(colours)}
-    return tuple(Slap(seat_of[s.seat], s.indian) for s in window.slaps)
+    slap_of = _slap_actions(tuple(colours))
+    return tuple(slap_of[s.seat, s.indian] for s in window.slaps)
+
+
+@cache
+def _slap_actions(colours: tuple[str, ...]) -> dict[tuple[str, str], Slap]:
+    """Every seat's slaps by (colour, Indian): actions are immutable, so they are shared."""
+    return {(c, kind): Slap(seat, kind) for seat, c in enumerate(colours) for kind in KINDS}

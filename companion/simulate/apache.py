@@ -6,8 +6,10 @@ engine's invariants after EVERY action (cards conserved, scores = piles). After 
 card the bots react (lognormal reaction times, sometimes a wrong slap); when two or more slap,
 their presses go through the real Pow-Wow arbiter, which orders them by stamp, draws dead
 heats and splits them into windows by the quiet time (a lone slap has nothing to order).
-Actions go through the engine's fast door (``apply_unchecked``): bots only play legal
-actions, and the checked door is covered by the tests and the random-play harness.
+Actions go through the engine's fast door, its ``STEPS`` (``apply_unchecked`` without the
+dispatch): bots only play legal actions, and the checked door is covered by the tests and
+the random-play harness. Chance draws the turned cards exactly as ``Apache.random_reveal``
+does (see ``_face_down``).
 
 Game ``i`` uses the engine seed ``seed + i`` and bot and chance generators seeded from it.
 The command, the report and the contract shared by every game: :mod:`companion.simulate`.
@@ -19,6 +21,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
 from companion.bots.apache import (
@@ -31,8 +34,8 @@ from companion.bots.apache import (
 from companion.errors import IllegalAction
 from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, Arbiter
 from companion.rules.apache import APACHE, CHOOSE, CLOSE, END, FINAL, KINDS, OVER, READY, VARIANTS
-from companion.rules.apache.actions import Action, Slap, Turn
-from companion.rules.apache.engine import DEFAULT_PLAYERS, PLAYERS, ApacheState
+from companion.rules.apache.actions import Action, Close, Reveal, Slap, Turn
+from companion.rules.apache.engine import DEFAULT_PLAYERS, PLAYERS, REVEALS, STEPS, ApacheState
 from companion.simulate import Progress, Simulator, Summary
 
 SCORE_WORDS: Final = "cards in the winnings pile"
@@ -70,6 +73,7 @@ class _ApacheGame:
         "chance",
         "check",
         "colours",
+        "faces",
         "now",
         "record",
         "report",
@@ -97,10 +101,8 @@ class _ApacheGame:
         self.now = 0
         self.seq = 0
         self.turn_filed = False
-        self.turns = [Turn(seat) for seat in range(len(self.colours))]
-        self.slap_actions = [
-            {kind: Slap(seat, kind) for kind in KINDS} for seat in range(len(self.colours))
-        ]
+        self.turns, self.slap_actions = _actions(len(self.colours))
+        self.faces = _face_down(self.state)
         self.report = GameReport(seed)
         self.record = record
         self._check = APACHE.check_invariants if check else None
@@ -126,21 +128,21 @@ class _ApacheGame:
         action still goes through ``_step``'s steps (the engine's fast door, the count, the
         record, the invariant check), only without a method call per action.
         """
-        turns, chance, team, report = self.turns, self.chance, self.team, self.report
+        turns, team, report = self.turns, self.team, self.report
         record, check = self.record, self._check
-        reveal = APACHE.random_reveal
+        draw, faces = self.chance.random, self.faces
         state = self.state
         while state.phase != OVER:
             if state.phase == READY:
                 turn = turns[state.turner]
-                self.state = state = _apply(state, turn)
+                self.state = state = _turn(state, turn)
                 report.actions += 1
                 if record is not None:
                     record.append(turn)
                 if check is not None:
                     check(state)
-                card = reveal(state, chance)
-                self.state = state = _apply(state, card)
+                card = REVEALS[faces.pop(int(draw() * len(faces)))]  # see ``_face_down``
+                self.state = state = _reveal(state, card)
                 report.actions += 1
                 if record is not None:
                     record.append(card)
@@ -192,21 +194,25 @@ class _ApacheGame:
             self._window(window_slaps(window, self.colours))
         self.now = windows[-1].resolved_ns
 
-    def _window(self, slaps: Sequence[Action]) -> None:
+    def _window(self, slaps: Sequence[Slap]) -> None:
         """One window: its slaps, the close, the choices (each action as in ``_step``)."""
         report, record, check = self.report, self.record, self._check
         report.windows += 1
         report.slaps += len(slaps)
         state = self.state
-        for action in (*slaps, CLOSE):
-            state = _apply(state, action)
+        for slap in slaps:
+            self.state = state = _slap(state, slap)
             report.actions += 1
             if record is not None:
-                record.append(action)
+                record.append(slap)
             if check is not None:
-                self.state = state  # the state that failed stays visible
                 check(state)
-        self.state = state
+        self.state = state = _close(state, CLOSE)
+        report.actions += 1
+        if record is not None:
+            record.append(CLOSE)
+        if check is not None:
+            check(state)
         while state.phase == CHOOSE:
             self._step(self.bots[state.slaps[state.resolved].seat].choose(state))
             state = self.state
@@ -217,7 +223,7 @@ class _ApacheGame:
     def _step(self, action: Action) -> None:
         """Apply through the engine's fast door (bots only play legal actions), then check
         the invariants (the checked door is exercised by the tests and the harness)."""
-        self.state = state = _apply(self.state, action)
+        self.state = state = STEPS[type(action)](self.state, action)
         self.report.actions += 1
         if self.record is not None:
             self.record.append(action)
@@ -225,7 +231,32 @@ class _ApacheGame:
             self._check(state)
 
 
-_apply: Final = APACHE.apply_unchecked
+@cache
+def _actions(players: int) -> tuple[tuple[Turn, ...], tuple[dict[str, Slap], ...]]:
+    """Each seat's turn and its slaps by Indian (actions are immutable: games share them)."""
+    turns = tuple(Turn(seat) for seat in range(players))
+    return turns, tuple({kind: Slap(seat, kind) for kind in KINDS} for seat in range(players))
+
+
+def _face_down(state: ApacheState) -> list[int]:
+    """The face-down cards' types, one entry per card, in type order.
+
+    The simulator's chance: ``faces.pop(int(rng.random() * len(faces)))`` is exactly
+    ``Apache.random_reveal``'s draw (the same ``random()``, the same type: the card at that
+    place in type order), without summing the deck counts for every card.
+    """
+    return list(_faces(state.deck))
+
+
+@cache
+def _faces(deck: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(t for t, left in enumerate(deck) for _ in range(left))
+
+
+_turn: Final = STEPS[Turn]
+_reveal: Final = STEPS[Reveal]
+_slap: Final = STEPS[Slap]
+_close: Final = STEPS[Close]
 
 
 def play_apache_game(

@@ -11,6 +11,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate, chain, filterfalse
 from operator import attrgetter, getitem
+from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 from companion.rules.apache.actions import (
@@ -275,7 +276,7 @@ class Apache(Engine[ApacheState, Action]):
             deck = state.deck
             return tuple(REVEALS[t] for t in range(NUM_TYPES) if deck[t])
         if phase == CHOOSE:
-            return tuple(_as_choice(state, o) for o in self._pending_options(state))
+            return tuple(_as_choice(state, o) for o in pending_options(state))
         return ()
 
     def chance_outcomes(self, state: ApacheState) -> Sequence[tuple[Action, float]]:
@@ -306,10 +307,10 @@ class Apache(Engine[ApacheState, Action]):
     def apply_unchecked(self, state: ApacheState, action: Action) -> ApacheState:
         """The state after ``action`` WITHOUT checking it (for bots and simulation, which
         only play legal actions); an illegal action gives an undefined state."""
-        step = _STEPS.get(type(action))  # the exact action classes: one dict look-up
+        step = STEPS.get(type(action))  # the exact action classes: one dict look-up
         if step is None:  # a subclass of one
-            step = next((f for cls, f in _STEPS.items() if isinstance(action, cls)), _end)
-        return step(self, state, action)
+            step = next((f for cls, f in STEPS.items() if isinstance(action, cls)), _end)
+        return step(state, action)
 
     # -- what the screens need --
 
@@ -321,17 +322,17 @@ class Apache(Engine[ApacheState, Action]):
 
     def options(self, state: ApacheState) -> tuple[Choose, ...]:
         """The choices of the seat that must choose (phase ``choose``), else ``()``."""
-        return tuple(_as_choice(state, o) for o in self._pending_options(state))
+        return tuple(_as_choice(state, o) for o in pending_options(state))
 
     def choice_cards(self, state: ApacheState, choice: Choose) -> tuple[int, ...]:
         """The cards ``choice`` would take (phase ``choose``), in display order."""
-        return self._find_option(state, choice).taken
+        return _find_option(state, choice).taken
 
     def default_choice(self, state: ApacheState) -> Choose:
         """Ruling A6's default for the pending choice: the option taking the most cards,
         ties: own item before tipis, prisoners in display order; never a wedding (A12).
         Raises ``ValueError`` outside phase ``choose``."""
-        best = default_option(self._pending_options(state))
+        best = default_option(pending_options(state))
         if best is None:
             raise ValueError(f"no choice is pending (phase {state.phase!r}, not 'choose')")
         return _as_choice(state, best)
@@ -371,8 +372,49 @@ class Apache(Engine[ApacheState, Action]):
 
     def check_invariants(self, state: ApacheState) -> None:
         """Ruling A2: every card in exactly one place (deck, display, a pile, removed); the
-        deck counts in range; scores are the pile sizes; the phase fits the window."""
-        _CARD_CHECK.check(state, self.scores)
+        deck counts in range; scores are the pile sizes; the phase fits the window.
+
+        It runs after every simulated action: the state is unpacked once, the cards are
+        checked only when they are not those of the last state that passed
+        (``_CardCheck``), and the phase test is ``_check_phase`` written out (its messages
+        on failure).
+        """
+        (
+            colours,
+            _,
+            _,
+            _,
+            phase,
+            deck,
+            count,
+            display,
+            piles,
+            removed,
+            turner,
+            window,
+            slaps,
+            resolved,
+            _,
+        ) = state
+        cards = _CARD_CHECK
+        if not (
+            deck is cards.deck
+            and display is cards.display
+            and piles is cards.piles
+            and removed is cards.removed
+            and count == cards.count
+        ):
+            cards.check(state, self, deck, count, display)
+        if slaps:  # rulings A8, A10
+            if (
+                phase not in _WINDOW_PHASES
+                or not len(set(map(_SEAT, slaps))) == len(slaps) > resolved >= 0
+            ):
+                _check_phase(state)
+        elif phase not in _CALM_PHASES[not count] or window:
+            _check_phase(state)
+        if not 0 <= turner < len(piles) == len(colours):
+            _check_phase(state)
 
     # -- JSON --
 
@@ -412,42 +454,10 @@ class Apache(Engine[ApacheState, Action]):
 
     # -- the choice --
 
-    def _pending_options(self, state: ApacheState) -> tuple[Option, ...]:
-        if state.phase != CHOOSE:
-            return ()
-        slap = state.slaps[state.resolved]
-        return _options_of(state, state.display, slap.seat, KIND_INDEX[slap.indian])
-
-    def _find_option(self, state: ApacheState, choice: Choose) -> Option:
-        for option in self._pending_options(state):
-            if option.option == choice.option and option.target == choice.target:
-                return option
-        raise illegal(
-            "ruling A6 (the player's choice)",
-            choice,
-            f"not one of the options {[str(c) for c in self.options(state)]}",
-        )
-
-    def _choose(self, state: ApacheState, choice: Choose) -> ApacheState:
-        option = self._find_option(state, choice)
-        slap = state.slaps[state.resolved]
-        place = seating(state.colours)
-        display, piles, result = _take(
-            state, place, state.display, state.piles, slap, option=option
-        )
-        return _resolve(
-            state,
-            state.resolved + 1,
-            display=display,
-            piles=piles,
-            removed=state.removed,
-            results=(result,),
-        )
-
     def _pending_json(self, state: ApacheState) -> JSON:
         if state.phase != CHOOSE:
             return None
-        found = self._pending_options(state)
+        found = pending_options(state)
         best = default_option(found)
         return {
             "seat": state.slaps[state.resolved].seat,
@@ -520,55 +530,96 @@ def _table(colours: tuple[str, ...]) -> _Table:
 # --- helpers: the steps ----------------------------------------------------------------------
 
 
-def _turn(engine: Apache, state: ApacheState, action: Action) -> ApacheState:
-    return _new(ApacheState, (*state[:_PHASE], REVEAL, *state[_PHASE + 1 :]))
+def _turn(state: ApacheState, action: Action) -> ApacheState:
+    return _in_phase(state, REVEAL)
 
 
-def _end(engine: Apache, state: ApacheState, action: Action) -> ApacheState:
-    return _new(ApacheState, (*state[:_PHASE], OVER, *state[_PHASE + 1 :]))
+def _end(state: ApacheState, action: Action) -> ApacheState:
+    return _in_phase(state, OVER)
 
 
-def _reveal_step(engine: Apache, state: ApacheState, action: Reveal) -> ApacheState:
-    return _reveal(state, action)
-
-
-def _slap_step(engine: Apache, state: ApacheState, action: Slap) -> ApacheState:
-    return _slap(state, action)
-
-
-def _close_step(engine: Apache, state: ApacheState, action: Close) -> ApacheState:
-    return _close(state)
-
-
-def _choose_step(engine: Apache, state: ApacheState, action: Choose) -> ApacheState:
-    return engine._choose(state, action)
-
-
-def _reveal(state: ApacheState, action: Reveal) -> ApacheState:
-    t = TYPE_INDEX[action.card]
-    deck = state.deck
-    left = deck[t]
-    card = TYPE_FIRST[t] + TYPE_COUNTS[t] - left  # the lowest remaining id of the type
-    count = state.deck_count - 1
-    colours = state.colours
+def _in_phase(state: ApacheState, phase: str) -> ApacheState:
+    """``state`` in ``phase``: unpacking every field and packing them again makes fewer
+    objects than slicing around the phase (a card turn is a third of all actions)."""
+    (
+        colours,
+        war_path,
+        wedding,
+        joint_raid,
+        _,
+        deck,
+        count,
+        display,
+        piles,
+        removed,
+        turner,
+        window,
+        slaps,
+        resolved,
+        resolution,
+    ) = state
     return _new(
         ApacheState,
         (
             colours,
-            state.war_path,
-            state.wedding,
-            state.joint_raid,
+            war_path,
+            wedding,
+            joint_raid,
+            phase,
+            deck,
+            count,
+            display,
+            piles,
+            removed,
+            turner,
+            window,
+            slaps,
+            resolved,
+            resolution,
+        ),
+    )
+
+
+def _reveal(state: ApacheState, action: Reveal) -> ApacheState:
+    (
+        colours,
+        war_path,
+        wedding,
+        joint_raid,
+        _,
+        deck,
+        count,
+        display,
+        piles,
+        removed,
+        turner,
+        _,
+        _,
+        _,
+        resolution,
+    ) = state  # one unpacking costs less than eleven field look-ups
+    t = TYPE_INDEX[action.card]
+    left = deck[t]
+    card = TYPE_FIRST[t] + TYPE_COUNTS[t] - left  # the lowest remaining id of the type
+    count -= 1
+    return _new(
+        ApacheState,
+        (
+            colours,
+            war_path,
+            wedding,
+            joint_raid,
             READY if count else FINAL,  # ruling A10: after the last card, the final window
             (*deck[:t], left - 1, *deck[t + 1 :]),
             count,
-            (*state.display, card),
-            state.piles,
-            state.removed,
-            (state.turner + 1) % len(colours),  # ruling A9: clockwise unless someone slaps
+            (*display, card),
+            piles,
+            removed,
+            (turner + 1) % len(colours),  # ruling A9: clockwise unless someone slaps
             (),
             (),
             0,
-            state.resolution,
+            resolution,
         ),
     )
 
@@ -581,10 +632,56 @@ def _slap(state: ApacheState, action: Slap) -> ApacheState:
     return _new(ApacheState, (*head, WINDOW, *middle, state.display, (action,), 0, *tail))
 
 
-def _close(state: ApacheState) -> ApacheState:
+def _close(state: ApacheState, action: Close) -> ApacheState:
     return _resolve(
         state, 0, display=state.display, piles=state.piles, removed=state.removed, results=()
     )
+
+
+def _choose(state: ApacheState, choice: Choose) -> ApacheState:
+    option = _find_option(state, choice)
+    slap = state.slaps[state.resolved]
+    place = seating(state.colours)
+    display, piles, result = _take(
+        state.war_path, place, state.display, state.piles, slap, option=option
+    )
+    return _resolve(
+        state,
+        state.resolved + 1,
+        display=display,
+        piles=piles,
+        removed=state.removed,
+        results=(result,),
+    )
+
+
+def pending_options(state: ApacheState) -> tuple[Option, ...]:
+    """The options of the seat that must choose (phase ``choose``), else ``()``.
+
+    Remembered for the last state that entered phase ``choose`` (the resolution computed
+    them to see there was a choice): the chooser, the engine's check and the step that
+    applies the choice all ask for the same state's options.
+    """
+    remembered, found = _PENDING[0]
+    if state is remembered:
+        return found
+    if state.phase != CHOOSE:
+        return ()
+    slap = state.slaps[state.resolved]
+    return _options_of(state, state.display, slap.seat, KIND_INDEX[slap.indian])
+
+
+_PENDING: list[tuple[ApacheState | None, tuple[Option, ...]]] = [(None, ())]
+"""``pending_options``' memory: one ``(state, its options)`` pair, replaced whole (the state
+is kept, so its id is not reused)."""
+
+
+def _find_option(state: ApacheState, choice: Choose) -> Option:
+    for option in pending_options(state):
+        if option.option == choice.option and option.target == choice.target:
+            return option
+    found = [str(_as_choice(state, o)) for o in pending_options(state)]
+    raise illegal("ruling A6 (the player's choice)", choice, f"not one of the options {found}")
 
 
 def _resolve(
@@ -599,11 +696,27 @@ def _resolve(
     """Resolve the window's slaps from ``start`` in slap order (ruling A5); stop at a slap
     with several options (phase ``choose``). ``results`` are the window's results so far
     (a choice just made included)."""
-    place = seating(state.colours)
-    slaps, window = state.slaps, state.window
+    (
+        colours,
+        war_path,
+        wedding,
+        joint_raid,
+        _,
+        deck,
+        count,
+        _,
+        _,
+        _,
+        _,
+        window,
+        slaps,
+        _,
+        resolution,
+    ) = state  # one unpacking costs less than a field look-up per use
+    place = seating(colours)
     window_types = types_of(window)
     if start:
-        results = state.resolution + results
+        results = resolution + results
     for i in range(start, len(slaps)):
         slap = slaps[i]
         seat, kind = slap.seat, KIND_INDEX[slap.indian]
@@ -615,35 +728,34 @@ def _resolve(
             continue
         types = window_types if display is window else types_of(display)
         found = options(
-            place,
-            display,
-            seat,
-            kind,
-            wedding=state.wedding,
-            joint_raid=state.joint_raid,
-            types=types,
+            place, display, seat, kind, wedding=wedding, joint_raid=joint_raid, types=types
         )
         if not found:  # ruling A5: snatched, no penalty
             takers = {c: r.seat for r in results for c in r.taken}
             why = snatched_words(place, window, display, seat, kind, takers=takers)
             results = (*results, _nothing(slap, legal=True, penalty=(), reason=why))
         elif len(found) == 1:
-            display, piles, result = _take(state, place, display, piles, slap, option=found[0])
+            display, piles, result = _take(war_path, place, display, piles, slap, option=found[0])
             results = (*results, result)
         else:  # ruling A6: the player chooses
             head, middle = state[:_PHASE], state[_PHASE + 1 : _DISPLAY]
             between = state[_REMOVED + 1 : _RESOLVED]
-            return _new(
+            choosing = _new(
                 ApacheState,
                 (*head, CHOOSE, *middle, display, piles, removed, *between, i, results),
             )
+            _PENDING[0] = (choosing, found)
+            return choosing
     return _new(
         ApacheState,
         (
-            *state[:_PHASE],
-            READY if state.deck_count else OVER,  # ruling A10: the final window ends the game
-            state.deck,
-            state.deck_count,
+            colours,
+            war_path,
+            wedding,
+            joint_raid,
+            READY if count else OVER,  # ruling A10: the final window ends the game
+            deck,
+            count,
             display,
             piles,
             removed,
@@ -664,7 +776,7 @@ def _options_of(
 
 
 def _take(
-    state: ApacheState,
+    war_path: bool,
     place: Seating,
     display: tuple[int, ...],
     piles: Piles,
@@ -673,30 +785,18 @@ def _take(
     option: Option,
 ) -> tuple[tuple[int, ...], Piles, SlapResult]:
     """Apply one option: the cards leave the display for the pile; War Path raids."""
-    kind = KIND_INDEX[slap.indian]
-    display = tuple(filterfalse(set(option.taken).__contains__, display))
-    piles = take(piles, slap.seat, option.taken, war_path=state.war_path)
-    reason = taken_words(place, slap.seat, kind, option)
+    seat, indian = slap.seat, slap.indian
+    kind = KIND_INDEX[indian]
+    name, target, taken, joined = option
+    display = tuple(filterfalse(set(taken).__contains__, display))
+    piles = take(piles, seat, taken, war_path=war_path)
+    reason = taken_words(place, seat, kind, option)
     raided: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    if state.war_path and kind == WARRIOR and option.option == "item":  # ruling A11
-        piles, raided = raid(piles, slap.seat)
+    if war_path and kind == WARRIOR and name == "item":  # ruling A11
+        piles, raided = raid(piles, seat)
         reason += raid_words(place, raided)
-    result = _new(
-        SlapResult,
-        (
-            slap.seat,
-            slap.indian,
-            True,
-            option.option,
-            option.target,
-            option.taken,
-            option.joined,
-            (),
-            raided,
-            reason,
-        ),
-    )
-    return display, piles, result
+    fields = (seat, indian, True, name, target, taken, joined, (), raided, reason)
+    return display, piles, _new(SlapResult, fields)
 
 
 def _nothing(slap: Slap, *, legal: bool, penalty: tuple[int, ...], reason: str) -> SlapResult:
@@ -770,7 +870,7 @@ def _check_choose(engine: Apache, state: ApacheState, action: Action) -> None:
             action,
             f"seat {seat} ({state.colours[seat]}) is choosing",
         )
-    engine._find_option(state, action)
+    _find_option(state, action)
 
 
 def _check_end(engine: Apache, state: ApacheState, action: Action) -> None:
@@ -792,15 +892,12 @@ _CHECKS: Final = {
 }
 
 
-_STEPS: Final[dict[type, Callable[[Apache, ApacheState, Any], ApacheState]]] = {
-    Turn: _turn,
-    Reveal: _reveal_step,
-    Slap: _slap_step,
-    Close: _close_step,
-    Choose: _choose_step,
-    End: _end,
-}
-"""``apply_unchecked`` by action class (subclasses take the ``isinstance`` way)."""
+Step = Callable[[ApacheState, Any], ApacheState]
+STEPS: Final[Mapping[type, Step]] = MappingProxyType(
+    {Turn: _turn, Reveal: _reveal, Slap: _slap, Close: _close, Choose: _choose, End: _end}
+)
+"""``apply_unchecked`` by exact action class: ``STEPS[type(action)](state, action)`` is the
+engine's fast door without its dispatch (simulation; subclasses take ``apply_unchecked``)."""
 
 
 def _phase_words(state: ApacheState) -> str:
@@ -822,147 +919,142 @@ class _CardCheck:
     the sum could only match with fewer distinct cards than its count. The turned mask comes
     from the deck counts (the lowest ids of each type).
 
-    The state is immutable and shares the tuples an action leaves alone, so results are
-    remembered by identity (each tuple is kept, so its id cannot be reused): a state whose
-    cards are the very tuples last checked (a turn, a slap) costs five ``is``; a deck that
-    is the last one with one card fewer of one type updates the turned mask by one bit.
+    Incremental: the checker keeps the last state that PASSED (``deck``, ``count``,
+    ``display``, ``piles``, ``removed``) and the masks of those tuples; the state is
+    immutable, so a tuple it still holds is unchanged. ``Apache.check_invariants`` calls
+    ``check`` only when a state's cards are not those very tuples (a turn or a slap costs
+    five ``is``). Then only what is new is summed, and the usual moves cost a few bits: a
+    deck with one card fewer of the type on top of a display that gained that card (a
+    reveal); a pile or the removed cards that are the old ones with cards added or taken
+    off (a take, a raid, a penalty: ``_moved_mask``). A state that fails is never
+    remembered, so the next one is checked against the last good one.
     """
 
-    __slots__ = ("_deck", "_last", "_masks", "_shown", "_won")
-
-    LIMIT: Final = 512
+    __slots__ = (
+        "_display_mask",
+        "_expected",
+        "_pile_masks",
+        "_removed_mask",
+        "_won",
+        "_won_mask",
+        "count",
+        "deck",
+        "display",
+        "piles",
+        "removed",
+    )
 
     def __init__(self) -> None:
-        self._last: tuple[Any, ...] = (None, None, None, None, -1)
-        self._deck: tuple[tuple[int, ...], int, int] = (FULL_DECK, 0, 0)
-        self._won: tuple[Any, ...] = (None, None, 0, 0, 0)
-        self._shown: tuple[tuple[int, ...], int] = ((), 0)
-        self._masks: dict[int, tuple[tuple[Any, ...], int]] = {}
+        self.deck: tuple[int, ...] | None = None
+        self.count = -1
+        self._expected = 0
+        self.display: tuple[int, ...] = ()
+        self._display_mask = 0
+        self.piles: Piles = ()
+        self._pile_masks: list[int] = []
+        self._won = 0
+        self._won_mask = 0
+        self.removed: tuple[int, ...] = ()
+        self._removed_mask = 0
 
-    def check(self, state: ApacheState, scores: Callable[[ApacheState], tuple[float, ...]]) -> None:
-        """Cards conserved (A2), scores = pile sizes, and the phase fits (``_check_phase``),
-        with the state unpacked once (this runs after every simulated action)."""
-        (
-            colours,
-            _,
-            _,
-            _,
-            phase,
-            deck,
-            deck_count,
-            display,
-            piles,
-            removed,
-            turner,
-            window,
-            slaps,
-            resolved,
-            _,
-        ) = state
-        last = self._last
-        if not (
-            deck is last[0]
-            and display is last[1]
-            and removed is last[2]
-            and piles is last[3]
-            and deck_count == last[4]
-        ):
-            known = self._deck
-            if deck is known[0] and NUM_CARDS - deck_count == known[1]:
-                turned, expected = known[1], known[2]
-            else:
-                turned, expected = self._turned(deck, deck_count, display)
-            won = self._won
-            if removed is not won[0] or piles is not won[1]:
-                sizes = tuple(map(len, piles))
-                assert scores(state) == sizes, f"scores {scores(state)} != pile sizes {sizes}"
-                mask = (removed_mask := self._mask(removed)) + self._piles_mask(piles, won)
-                self._won = won = (removed, piles, len(removed) + sum(sizes), mask, removed_mask)
-            shown = self._shown
-            total = (shown[1] if display is shown[0] else self._display_mask(display)) + won[3]
-            if len(display) + won[2] != turned or total != expected:
-                raise AssertionError(_conservation_failure(state))
-            self._last = (deck, display, removed, piles, deck_count)
-        # the phase (ruling A8, A10): inline ``_check_phase``, its messages on failure
-        if slaps:
+    def check(
+        self,
+        state: ApacheState,
+        engine: Apache,
+        deck: tuple[int, ...],
+        count: int,
+        display: tuple[int, ...],
+    ) -> None:
+        """Check the cards of ``state`` (its ``deck``, ``count`` and ``display`` given
+        unpacked); remember them if they pass."""
+        if deck is self.deck and count == self.count:
+            expected = self._expected
+        else:  # the usual change: one card turned, of the type now on top of the display
+            known = self.deck
+            t = TYPE_OF[display[-1]] if display else 0
             if (
-                phase not in _WINDOW_PHASES
-                or not len(set(map(_SEAT, slaps))) == len(slaps) > resolved >= 0
+                known is not None
+                and count == self.count - 1
+                and deck[t] == (left := known[t]) - 1
+                and left > 0
+                and deck[:t] == known[:t]
+                and deck[t + 1 :] == known[t + 1 :]
             ):
-                _check_phase(state)
-        elif phase not in _CALM_PHASES[not deck_count] or window:
-            _check_phase(state)
-        if not 0 <= turner < len(piles) == len(colours):
-            _check_phase(state)
-
-    def _display_mask(self, display: tuple[int, ...]) -> int:
-        """The display's mask; a display that is the last one plus the card just turned
-        costs one bit."""
-        shown, mask = self._shown
-        if display and display[:-1] == shown:
-            mask += BIT[display[-1]]
+                expected = self._expected + BIT[TYPE_FIRST[t] + TYPE_COUNTS[t] - left]
+            else:
+                expected = _turned(deck, count)
+        piles, removed = state.piles, state.removed
+        if piles is self.piles and removed is self.removed:
+            won, won_mask = self._won, self._won_mask
+            masks, removed_mask = self._pile_masks, self._removed_mask
         else:
-            mask = sum(map(BIT.__getitem__, display))
-        self._shown = (display, mask)
-        return mask
-
-    def _turned(
-        self, deck: tuple[int, ...], count: int, display: tuple[int, ...]
-    ) -> tuple[int, int]:
-        """How many cards were turned and their mask, from the deck counts."""
-        known, turned, expected = self._deck
-        if deck is known:
-            if NUM_CARDS - count != turned:
-                raise AssertionError(f"deck_count {count} != {sum(deck)} cards in the deck")
-            return turned, expected
-        t = TYPE_OF[display[-1]] if display else 0  # a hint only: the type just turned
-        left = known[t]
-        if (
-            left > 0
-            and deck[t] == left - 1
-            and deck[:t] == known[:t]
-            and deck[t + 1 :] == known[t + 1 :]
-            and count == NUM_CARDS - turned - 1
-        ):
-            turned, expected = turned + 1, expected + BIT[TYPE_FIRST[t] + TYPE_COUNTS[t] - left]
+            won, won_mask, masks, removed_mask = self._won_cards(state, engine)
+        shown = self.display
+        if display is shown:
+            display_mask = self._display_mask
+        elif display and display[:-1] == shown:  # a card turned
+            display_mask = self._display_mask + BIT[display[-1]]
         else:
-            turned, expected = _turned(deck, count)
-        self._deck = (deck, turned, expected)
-        return turned, expected
+            display_mask = sum(map(BIT.__getitem__, display))
+        if len(display) + won != NUM_CARDS - count or display_mask + won_mask != expected:
+            raise AssertionError(_conservation_failure(state))
+        self.deck, self.count, self._expected = deck, count, expected
+        self.display, self._display_mask = display, display_mask
+        self._won, self._won_mask = won, won_mask
+        self.piles, self._pile_masks = piles, masks
+        self.removed, self._removed_mask = removed, removed_mask
 
-    def _piles_mask(self, piles: Piles, won: tuple[Any, ...]) -> int:
-        """The piles' mask; the piles that are the very tuples of the last piles checked
-        (an action changes one or two) reuse their part of the last mask."""
-        last = won[1]
-        if last is None or len(last) != len(piles):
-            return sum(map(self._mask, piles))
-        mask: int = won[3] - won[4]  # the last piles' mask
-        mask_of = self._mask
-        for pile, old in zip(piles, last, strict=True):
-            if pile is not old:
-                mask += mask_of(pile) - mask_of(old)
-        return mask
-
-    def _mask(self, cards: tuple[int, ...]) -> int:
-        found = self._masks.get(id(cards))
-        if found is not None and found[0] is cards:
-            return found[1]
-        mask = sum(map(BIT.__getitem__, cards))
-        self._remember(cards, mask)
-        return mask
-
-    def _remember(self, key: tuple[Any, ...], mask: int) -> None:
-        if len(self._masks) >= self.LIMIT:
-            self._masks.clear()
-        self._masks[id(key)] = (key, mask)
+    def _won_cards(self, state: ApacheState, engine: Apache) -> tuple[int, int, list[int], int]:
+        """The cards won or removed: how many, their mask, each pile's mask and the removed
+        cards' mask (remembered only once the whole state passes); checks the scores when
+        the piles changed."""
+        piles, removed = state.piles, state.removed
+        masks = self._pile_masks
+        if piles is not self.piles:
+            sizes = tuple(map(len, piles))
+            scores = engine.scores(state)
+            assert scores == sizes, f"scores {scores} != pile sizes {sizes}"
+            last = self.piles
+            if len(last) == len(piles):
+                masks = masks.copy()
+                for seat, pile in enumerate(piles):
+                    if pile is not last[seat]:
+                        masks[seat] = _moved_mask(pile, last[seat], masks[seat])
+            else:
+                masks = [sum(map(BIT.__getitem__, pile)) for pile in piles]
+        removed_mask = _moved_mask(removed, self.removed, self._removed_mask)
+        won = len(removed) + sum(map(len, piles))
+        return won, removed_mask + sum(masks), masks, removed_mask
 
 
-def _turned(deck: tuple[int, ...], count: int) -> tuple[int, int]:
-    """The number and the mask of the cards turned, from the deck counts (checked)."""
+def _moved_mask(cards: tuple[int, ...], old: tuple[int, ...], old_mask: int) -> int:
+    """The mask of ``cards`` given that of ``old`` (masks add up over concatenation): when
+    ``cards`` is ``old`` with cards added around it (a take; War Path puts buffalo under
+    the pile) only the added cards are summed, when it is ``old`` without its top cards (a
+    penalty) only the removed ones; anything else is summed whole."""
+    if cards is old:
+        return old_mask
+    n, m = len(old), len(cards)
+    if n and m >= n:
+        if cards[:n] == old:
+            return old_mask + sum(map(BIT.__getitem__, cards[n:]))
+        try:  # where ``old`` starts: after the cards put under it
+            k = cards.index(old[0], 0, m - n + 1)
+        except ValueError:
+            k = -1
+        if k > 0 and cards[k : k + n] == old:
+            return old_mask + sum(map(BIT.__getitem__, (*cards[:k], *cards[k + n :])))
+    elif n and old[:m] == cards:
+        return old_mask - sum(map(BIT.__getitem__, old[m:]))
+    return sum(map(BIT.__getitem__, cards))
+
+
+def _turned(deck: tuple[int, ...], count: int) -> int:
+    """The mask of the cards turned, from the deck counts (checked)."""
     assert len(deck) == NUM_TYPES and min(deck) >= 0, f"deck counts {deck}"
     assert sum(deck) == count, f"deck_count {count} != {sum(deck)} cards in the deck"
     try:
-        return NUM_CARDS - count, sum(map(getitem, TURNED_MASK, deck))
+        return sum(map(getitem, TURNED_MASK, deck))
     except IndexError:
         raise AssertionError(f"deck counts {deck} above the full deck {TYPE_COUNTS}") from None
 

@@ -7,6 +7,7 @@ Every rule cites the ruling it implements; the package docstring lists the decis
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from itertools import compress, filterfalse
 from typing import Final, NamedTuple
 
@@ -20,6 +21,7 @@ from companion.rules.apache.cards import (
     IS_WOMAN,
     ITEM_OF_KIND,
     KINDS,
+    MALE_KINDS,
     NECKLACE,
     NUM_INDIAN_TYPES,
     TIPI,
@@ -41,9 +43,12 @@ class Seating:
     """What the colours in play decide: each seat's tribe and the unowned Indians (A1)."""
 
     __slots__ = (
+        "able",
         "colour",
         "colours",
+        "joiners",
         "legal",
+        "loot_marks",
         "nobody",
         "own_types",
         "owned",
@@ -61,6 +66,8 @@ class Seating:
         """The four Indian types of each seat."""
         self.owned = frozenset().union(*self.own_types)
         self.nobody: tuple[tuple[int, ...], ...] = ((),) * self.players
+        self.able = tuple(self.owned & allowed for allowed in _ALLOWED)
+        """``_ALLOWED`` (by which loot is face up) among this seating's Indians."""
         self.legal: dict[frozenset[int], tuple[tuple[int, ...], ...]] = {}
         """``legal_slaps``' answers by the set of Indian types that can take something."""
         owner = {c: seat for seat, c in enumerate(self.colour)}
@@ -71,6 +78,16 @@ class Seating:
             for kind in range(len(KINDS))
         )
         """Per kind, the unowned Indian types of that kind (ruling A13's joiners)."""
+        self.joiners = tuple(_marks(types) for types in self.unowned)
+        """Per kind, a ``bytes.translate`` table marking the joiners' types with a 1."""
+        self.loot_marks = {
+            (kind, loot, join): _marks({loot} | (self.unowned[kind] if join else set()))
+            for kind in range(len(KINDS))
+            for loot in (BUFFALO, TOTEM, TOMAHAWK, NECKLACE, TIPI)
+            for join in (False, True)
+        }
+        """``(kind, loot type, joint raid)`` -> a ``bytes.translate`` table marking the loot
+        (and the joiners of that kind) with a 1 (for ``options``)."""
 
     def indian(self, seat: int, kind: int) -> int:
         """The Indian type of ``seat``'s hand card ``kind``."""
@@ -78,6 +95,12 @@ class Seating:
 
     def words(self, seat: int, kind: int) -> str:
         return f"{self.colours[seat]} {KINDS[kind]}"
+
+
+def _marks(types: Iterable[int]) -> bytes:
+    """A ``bytes.translate`` table: 1 for the given types, 0 for the others."""
+    marked = set(types)
+    return bytes(int(t in marked) for t in range(256))
 
 
 _SEATINGS: dict[tuple[str, ...], Seating] = {}
@@ -157,18 +180,23 @@ _ALLOWED: Final = tuple(
 """The Indian types that can take something, by which loot is face up (no tipi): bit 1 a
 tomahawk (warriors), 2 a necklace (women), 4 a buffalo (hunters), 8 the chief's totem pole
 with another male (chiefs)."""
+_MALE_TYPES: Final = bytes(int(t < NUM_INDIAN_TYPES and t % 4 in MALE_KINDS) for t in range(256))
+"""A ``bytes.translate`` table from a type to 1 for a male Indian (ruling A3), else 0."""
 
 
 def legal_slaps(place: Seating, display: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For every seat, the kinds it may slap legally on ``display`` (ruling A4), all seats at
-    once with a few set operations (the simulation asks after every card)."""
-    types = frozenset(bytes(display).translate(_TYPE_TABLE))
-    indians = types & place.owned
-    if indians and TIPI not in types:
+    once (the simulation asks after every card): the loot face up says which owned Indians
+    could take something (``Seating.able``), and those face up are the answer."""
+    types = bytes(display).translate(_TYPE_TABLE)
+    if TIPI in types:
+        able = place.owned
+    else:
         key = (TOMAHAWK in types) | (NECKLACE in types) << 1 | (BUFFALO in types) << 2
-        if TOTEM in types and males(display) >= 2:
+        if TOTEM in types and types.translate(_MALE_TYPES).count(1) >= 2:
             key |= 8
-        indians &= _ALLOWED[key]
+        able = place.able[key]
+    indians = able.intersection(types)
     if not indians:
         return place.nobody
     known = place.legal.get(indians)
@@ -213,79 +241,78 @@ def options(
     """Every option of ``seat``'s ``kind`` on ``display``, in a stable order: the own item
     (the chief: one per prisoner, in display order), tipis, then weddings (spouse in display
     order). Empty when the Indian is gone or there is nothing left to take (A5). ``types``:
-    ``types_of(display)`` if the caller has it."""
+    ``types_of(display)`` if the caller has it.
+
+    The cards an option takes are picked by position, in C: ``types.translate(table)``
+    marks the loot (and the Joint Raid joiners) with a 1, the slapper's Indian and the
+    prisoner or spouse are marked by hand, and ``compress`` keeps the marked cards.
+    """
     if types is None:
         types = types_of(display)
     at = types.find(place.colour[seat] * 4 + kind)  # A7: the first of identical Indians
     if at < 0:
         return ()
-    own = display[at]
-    unowned = place.unowned[kind]
-    joined = _where(display, map(unowned.__contains__, types)) if joint_raid and unowned else ()
+    join = joint_raid and bool(place.unowned[kind])
+    joined = tuple(compress(display, types.translate(place.joiners[kind]))) if join else ()
     found: list[Option] = []
     if kind == CHIEF:
         if TOTEM in types:
-            found += _prisoners(display, own, _of_type(display, types, TOTEM), joined)
-    elif ITEM_OF_KIND[kind] in types:
-        items = _of_type(display, types, ITEM_OF_KIND[kind])
-        found.append(_option(display, "item", None, (own, *items, *joined), joined))
+            found += _prisoners(place, display, types, at, joined if join else None)
+    elif (item := ITEM_OF_KIND[kind]) in types:
+        marks = bytearray(types.translate(place.loot_marks[kind, item, join]))
+        marks[at] = 1
+        found.append(_new_option(("item", None, tuple(compress(display, marks)), joined)))
     if TIPI in types:
-        tipis = _of_type(display, types, TIPI)
-        found.append(_option(display, "tipis", None, (own, *tipis, *joined), joined))
+        marks = bytearray(types.translate(place.loot_marks[kind, TIPI, join]))
+        marks[at] = 1
+        found.append(_new_option(("tipis", None, tuple(compress(display, marks)), joined)))
         if wedding:
-            found += _weddings(display, own, kind, tipis)
+            found += _weddings(display, types, at, kind)
     return tuple(found)
 
 
-def _where(display: tuple[int, ...], flags: Iterable[object]) -> tuple[int, ...]:
-    return tuple(compress(display, flags))
-
-
-def _of_type(display: tuple[int, ...], types: bytes, card_type: int) -> tuple[int, ...]:
-    return tuple(compress(display, map(card_type.__eq__, types)))
-
-
 def _prisoners(
-    display: tuple[int, ...], own: int, totems: tuple[int, ...], joined: tuple[int, ...]
+    place: Seating,
+    display: tuple[int, ...],
+    types: bytes,
+    at: int,
+    joined: tuple[int, ...] | None,
 ) -> list[Option]:
     """A6: all totem poles and one face-up male Indian (any colour, owned or not, another
     chief included). A13: unowned chiefs still join; the prisoner's kind does not (a
     prisoner who is an unowned chief is the prisoner, not a joiner)."""
-    males = filter(IS_MALE.__getitem__, display)
-    return [
-        _option(
-            display,
-            "prisoner",
-            male,
-            (own, *totems, male, *joined),
-            tuple(j for j in joined if j != male) if male in joined else joined,
-        )
-        for male in males
-        if male != own
-    ]
+    loot = bytearray(types.translate(place.loot_marks[CHIEF, TOTEM, joined is not None]))
+    loot[at] = 1
+    own = display[at]
+    found = []
+    for i, male in enumerate(display):
+        if IS_MALE[male] and male != own:
+            marks = loot.copy()
+            marks[i] = 1
+            rest = () if joined is None else tuple(j for j in joined if j != male)
+            found.append(_new_option(("prisoner", male, tuple(compress(display, marks)), rest)))
+    return found
 
 
-def _weddings(
-    display: tuple[int, ...], own: int, kind: int, tipis: tuple[int, ...]
-) -> list[Option]:
+def _weddings(display: tuple[int, ...], types: bytes, at: int, kind: int) -> list[Option]:
     """A12: a woman marries any face-up male, a male any face-up woman; nobody joins."""
-    spouses = filter((IS_MALE if kind == WOMAN else IS_WOMAN).__getitem__, display)
-    return [
-        _option(display, "wedding", spouse, (own, spouse, *tipis), ())
-        for spouse in spouses
-        if spouse != own
-    ]
+    tipis = bytearray(types.translate(_TIPI_MARKS))
+    tipis[at] = 1
+    own = display[at]
+    spouse_of = IS_MALE if kind == WOMAN else IS_WOMAN
+    found = []
+    for i, spouse in enumerate(display):
+        if spouse_of[spouse] and spouse != own:
+            marks = tipis.copy()
+            marks[i] = 1
+            found.append(_new_option(("wedding", spouse, tuple(compress(display, marks)), ())))
+    return found
 
 
-def _option(
-    display: tuple[int, ...],
-    option: str,
-    target: int | None,
-    cards: tuple[int, ...],
-    joined: tuple[int, ...],
-) -> Option:
-    taken = tuple(filter(set(cards).__contains__, display))
-    return tuple.__new__(Option, (option, target, taken, joined))
+_new_option: Final = partial(tuple.__new__, Option)
+"""``Option`` from a tuple of its fields, without the keyword-taking ``__new__``."""
+_TIPI_MARKS: Final = bytes(int(t == TIPI) for t in range(256))
+"""A ``bytes.translate`` table marking the tipis with a 1 (a wedding takes them all)."""
 
 
 def default_option(found: tuple[Option, ...]) -> Option | None:
@@ -327,7 +354,7 @@ def raid(piles: Piles, seat: int) -> tuple[Piles, tuple[tuple[int, tuple[int, ..
         victim = (seat + step) % players
         given = tuple(filter(IS_BUFFALO.__getitem__, new[victim]))[:per_victim]
         if given:
-            new[victim] = tuple(c for c in new[victim] if c not in given)
+            new[victim] = tuple(filterfalse(given.__contains__, new[victim]))
             gains += given
             report.append((victim, given))
     new[seat] = (*gains, *new[seat])

@@ -29,7 +29,9 @@ from companion.rules.apache import (
     kind_of,
     parse_action,
 )
+from companion.rules.apache.engine import pending_options
 from companion.rules.base import CHANCE, TABLE, SetupError, get_engine, load_builtin_engines
+from companion.simulate.apache import play_apache_game
 from tests.rules.apache.script import card, cards, lay, new, window
 
 RED, YELLOW, PURPLE = 0, 1, 2
@@ -255,3 +257,23 @@ def test_card_tables() -> None:
     assert card_type(8) == "red-hunter" and APACHE.card_type(45) == "buffalo"
     assert (colour_of(8), kind_of(8), colour_of(45), kind_of(45)) == ("red", "hunter", None, None)
     assert card_words(78) == "totem pole"
+
+
+def test_the_remembered_options_of_a_choice_are_the_computed_ones() -> None:
+    """``pending_options`` remembers the options the resolution found for the state that
+    entered phase ``choose``: a copy of that state (never remembered) gets the same."""
+    setup = APACHE.validate_setup(
+        {"players": 4, "variants": {"war_path": True, "wedding": True, "joint_raid": True}}
+    )
+    choices = 0
+    for seed in range(1, 6):
+        actions: list[Action] = []
+        play_apache_game(setup, seed, record=actions)
+        state = APACHE.new(setup, seed)
+        for action in actions:
+            state = APACHE.apply(state, action)
+            if state.phase == CHOOSE:
+                choices += 1
+                assert pending_options(state) == pending_options(ApacheState(*state))
+                assert pending_options(ApacheState(*state)), "a choice has options"
+    assert choices > 0

@@ -77,6 +77,13 @@ def _corruptions(state: ApacheState) -> dict[str, ApacheState]:
         "a card in two piles": state._replace(piles=(piles[0], (*piles[1], top), *piles[2:])),
         "a pile card also removed": state._replace(removed=(*state.removed, top)),
         "a card duplicated in its pile": state._replace(piles=((*piles[0], top), *piles[1:])),
+        "a face-up card also under a pile": state._replace(piles=((shown, *piles[0]), *piles[1:])),
+        "a pile card also under another pile": state._replace(
+            piles=(piles[0], (top, *piles[1]), *piles[2:])
+        ),
+        "a pile card swapped for a face-down one under the pile": state._replace(
+            piles=((in_deck, *piles[0][:-1]), *piles[1:])
+        ),
         "a pile card missing": state._replace(piles=one_pile),
         "a face-up card missing": state._replace(display=display[:-1]),
         "a face-down card won": state._replace(piles=((*piles[0], in_deck), *piles[1:])),
@@ -151,5 +158,16 @@ def test_a_phase_that_does_not_fit_is_caught() -> None:
         state._replace(turner=len(state.colours)),
         state._replace(window=state.display),
     ):
+        with pytest.raises(AssertionError):
+            APACHE.check_invariants(corrupted)
+
+
+@pytest.mark.parametrize("kind", list(_corruptions(STATES[_with_piles(STATES[0])])))
+def test_a_corruption_checked_twice_in_a_row_fails_twice(kind: str) -> None:
+    """What the checker learns from a failing state (the masks of its tuples) never lets
+    the same state pass the next time."""
+    state = _warm(_with_piles(STATES[0]))
+    corrupted = _corruptions(state)[kind]
+    for _ in range(2):
         with pytest.raises(AssertionError):
             APACHE.check_invariants(corrupted)
