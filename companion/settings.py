@@ -98,12 +98,16 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     if path.exists() and load_settings(path)[1] is not None:
         path.replace(path.with_name(path.name + ".broken"))
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with temporary.open("w", encoding="utf-8") as file:
-        json.dump(asdict(settings), file, indent=2)
-        file.write("\n")
-        file.flush()
-        os.fsync(file.fileno())
-    temporary.replace(path)
+    try:
+        with temporary.open("w", encoding="utf-8") as file:
+            json.dump(asdict(settings), file, indent=2)
+            file.write("\n")
+            file.flush()
+            os.fsync(file.fileno())
+        temporary.replace(path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def _checked(settings: Settings, *, where: str) -> Settings:

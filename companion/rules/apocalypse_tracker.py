@@ -437,7 +437,7 @@ class ApocalypseTracker(Engine[TrackerState, Entry]):
         fields: dict[str, Any] = {"kind": data["kind"]}
         for name, kind in (("suit", str), ("value", int), ("token", str), ("seat", int)):
             if name in data:
-                if not isinstance(data[name], kind):
+                if type(data[name]) is not kind:
                     raise ValueError(f"entry {data!r}: {name} must be a {kind.__name__}")
                 fields[name] = data[name]
         for name in ("totals", "specials"):
@@ -608,6 +608,11 @@ def _may_wait(state: TrackerState, suit: str) -> bool:
     not (yet) an Apocalypse: it cannot win, and it is scored only if the trick turns."""
     leading = state.leading
     return leading is not None and suit != leading and not state.apocalypse
+
+
+def suit_exhausted(state: TrackerState, suit: str) -> bool:
+    """Every card of ``suit`` is accounted for this round (ruling P2: nine a suit)."""
+    return _out_of(state, suit)
 
 
 def _out_of(state: TrackerState, suit: str) -> bool:
@@ -1096,5 +1101,6 @@ __all__ = [
     "TrickResult",
     "chooser",
     "resolve_trick",
+    "suit_exhausted",
     "suits_in_play",
 ]

@@ -39,18 +39,37 @@ class ApocalypseFullScene(BaseScene):
         super().__init__(app)
         self.model = model
         self.flashes = widgets.Flashes()
+        self.menu_open = False
+        self.menu_focus = 0
 
     # -- input --
 
     def nav(self, button: NavButton, now_ns: int) -> None:
-        if button in ("previous", "next"):
+        if self.menu_open:
+            self._menu_nav(button)
+        elif button in ("previous", "next"):
             self.model.move(-1 if button == "previous" else 1)
+        elif button == "select" and self.model.step == "wait":
+            self._open_menu()  # the bots are playing: select offers to leave
         elif button == "select":
             self._guarded(lambda: self.model.select(now_ns), now_ns)
-        elif self.model.step == "wait" and not self.model.session.history:
-            self._leave()
         else:
-            self._guarded(self.model.back, now_ns)
+            self._guarded(self._back, now_ns)
+
+    def _back(self) -> None:
+        if not self.model.back():
+            self._open_menu()  # nothing of yours to undo: the game menu
+
+    def _open_menu(self) -> None:
+        self.menu_open, self.menu_focus = True, 0
+
+    def _menu_nav(self, button: NavButton) -> None:
+        if button in ("previous", "next"):
+            self.menu_focus = 1 - self.menu_focus
+        elif button == "back" or self.menu_focus == 0:
+            self.menu_open = False
+        else:
+            self._leave()
 
     def seat(self, press: Press, now_ns: int) -> None:
         colour = seat_of(press.control)
@@ -58,11 +77,20 @@ class ApocalypseFullScene(BaseScene):
             self._guarded(lambda: self.model.colour(colour, now_ns), now_ns)
 
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
+        if self.menu_open:
+            for index, rect in enumerate(_menu_rects(self.app.size)):
+                if rect.collidepoint(pos):
+                    self.menu_focus = index
+                    self._menu_nav("select")
+                    return
+            self.menu_open = False
+            return
         for index, rect in enumerate(_choice_rects(self.app.size, self.model)):
             if rect.collidepoint(pos):
                 self.model.focus = index
                 self._guarded(lambda: self.model.select(now_ns), now_ns)
                 return
+        self._open_menu()  # elsewhere: the game menu
 
     def _guarded(self, action: object, now_ns: int) -> None:
         try:
@@ -112,7 +140,11 @@ class ApocalypseFullScene(BaseScene):
         )
         _draw_choices(surface, layout, model)
         _draw_scores(surface, layout.scores, state)
-        widgets.footer(surface, layout.frame.footer, _hint(model), self.flashes.current(now_ns))
+        hint = _hint(model)
+        if self.menu_open:
+            _draw_menu(surface, self.menu_focus)
+            hint = "Previous/Next: move · Select: choose · Back: close the menu"
+        widgets.footer(surface, layout.frame.footer, hint, self.flashes.current(now_ns))
 
 
 class FullResultsScene(BaseScene):
@@ -142,6 +174,26 @@ class FullResultsScene(BaseScene):
 
 # --- layout and drawing ----------------------------------------------------------------------
 
+MENU_ROWS: Final = ("Back to the game", "Leave: resume it later from the start menu")
+
+
+def _menu_rects(size: tuple[int, int]) -> list[pygame.Rect]:
+    body = widgets.frame(size).body.inflate(-widgets.px(size, 60), -widgets.px(size, 60))
+    return widgets.rows(body, len(MENU_ROWS), height=widgets.px(size, 40), gap=widgets.px(size, 8))
+
+
+def _draw_menu(surface: pygame.Surface, focus: int) -> None:
+    size = surface.get_size()
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 170))
+    surface.blit(shade, (0, 0))
+    for index, (rect, words) in enumerate(zip(_menu_rects(size), MENU_ROWS, strict=True)):
+        widgets.panel(surface, rect, focused=index == focus)
+        ink = theme.TEXT
+        widgets.text(
+            surface, words, round(rect.height * 0.5), ink, rect.inflate(-12, 0), bold=index == focus
+        )
+
 
 class _Layout:
     def __init__(self, size: tuple[int, int], model: ApocalypseFullModel) -> None:
@@ -159,8 +211,11 @@ class _Layout:
 
 
 def _choice_rects(size: tuple[int, int], model: ApocalypseFullModel) -> list[pygame.Rect]:
-    area = _Layout(size, model).hand
+    layout = _Layout(size, model)
+    area = layout.hand
     step = model.step
+    if step in ("name", "choose"):  # the seats over the table: the hand stays in view
+        area = layout.trick.inflate(0, -layout.trick.height // 3)
     if step == "hand":
         count = len(model.hand())
     elif step == "token":
@@ -193,6 +248,7 @@ def _draw_choices(surface: pygame.Surface, layout: _Layout, model: ApocalypseFul
             if index == model.focus:
                 pygame.draw.rect(surface, theme.TEXT, rect, width=3, border_radius=6)
     elif step in ("name", "choose"):
+        _draw_idle_hand(surface, layout, model)
         for index, rect in enumerate(rects):
             widgets.panel(surface, rect.inflate(0, -rect.height // 3), focused=index == model.focus)
             widgets.text(
@@ -205,10 +261,14 @@ def _draw_choices(surface: pygame.Surface, layout: _Layout, model: ApocalypseFul
                 bold=True,
             )
     elif model.humans and step == "wait":
-        for card, rect in zip(
-            model.hand(), _hand_rects(layout.hand, len(model.hand())), strict=True
-        ):
-            _draw_hand_card(surface, rect, card, focused=False)
+        _draw_idle_hand(surface, layout, model)
+
+
+def _draw_idle_hand(surface: pygame.Surface, layout: _Layout, model: ApocalypseFullModel) -> None:
+    """The person's hand while it is not theirs to play (dimmed: nothing to play now)."""
+    hand = model.hand()
+    for card, rect in zip(hand, _hand_rects(layout.hand, len(hand)), strict=True):
+        _draw_hand_card(surface, rect, card, focused=False)
 
 
 def _hand_rects(area: pygame.Rect, count: int) -> list[pygame.Rect]:
@@ -296,4 +356,4 @@ def _hint(model: ApocalypseFullModel) -> str:
         return "A colour, or Previous/Next + Select: the token · Back: another card"
     if step in ("name", "choose"):
         return "Previous/Next: player · Select: name them · Back: undo"
-    return "The bots are playing · Back: undo your last choice"
+    return "The bots are playing · Back: undo your last choice · Select: game menu"

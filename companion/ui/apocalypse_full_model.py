@@ -154,18 +154,19 @@ class ApocalypseFullModel:
     def prompt(self) -> str:
         step, state = self.step, self.state
         who = player_name(self.person or 0)
-        if step == "hand":
-            return f"{who}: play a card"
-        if step == "token":
-            return f"{who}: Chaos, which token turns black?"
-        if step == "name":
-            return f"{who} won the trick: who opens the next one?"
         if step == "choose":
-            return f"{who} has the most points: who starts round {state.round}?"
-        if step == "over":
-            return "The game is over"
-        actor = APOCALYPSE.actor(state)
-        return f"{player_name(actor or 0)} (bot) is thinking" if actor is not None else ""
+            best = max(state.totals)
+            if state.totals.count(best) == 1 and state.totals[self.person or 0] == best:
+                return f"{who} has the most points: who starts round {state.round}?"
+            return f"Tie for the most points: {who} won the last trick and chooses (P10)"
+        if step == "wait":
+            actor = APOCALYPSE.actor(state)
+            return f"{player_name(actor or 0)} (bot) is thinking" if actor is not None else ""
+        return {
+            "hand": f"{who}: play a card",
+            "token": f"{who}: Chaos, which token turns black?",
+            "name": f"{who} won the trick: who opens the next one?",
+        }.get(step, "The game is over")
 
     # -- the buttons --
 
@@ -204,20 +205,21 @@ class ApocalypseFullModel:
             after = [i for i in mine if i > self.focus]
             self.focus = after[0] if after and hand[self.focus].face.suit == colour else mine[0]
 
-    def back(self) -> None:
-        """Out of the token question, else undo back to the person's last choice."""
+    def back(self) -> bool:
+        """Out of the token question, else undo back to the person's last choice. False
+        when there was nothing of a person's to undo (the screen offers to leave)."""
         if self.chaos_card is not None:
             self.chaos_card = None
-            return
+            return True
         history = self.session.history
         mine = [k for k, step in enumerate(history) if _is_person(step.action, step.actor, self)]
         if not mine:
-            self.notices.append("nothing of yours to undo")
-            return
+            return False
         while len(self.session.history) > mine[-1]:
             self.session.undo()
         self.notices.append("undone: your last choice (and the bots' moves after it)")
         self._reset_focus()
+        return True
 
     # -- time --
 

@@ -159,7 +159,11 @@ class ResultsScene(BaseScene):
             self.model.close()
             self.app.stack.pop()
         elif button == "back" and not self.model.session.closed:
-            self.model.back()
+            try:
+                self.model.back()
+            except (OSError, CompanionError) as exc:
+                self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
+                return
             self.app.stack.replace(ApocalypseTrackerScene(self.app, self.model))
 
     def update(self, now_ns: int) -> bool:
@@ -429,9 +433,11 @@ def _draw_menu(surface: pygame.Surface, focus: int) -> None:
 def _hint(model: ApocalypseTrackerModel) -> str:
     step = model.step
     if step in ("specials", "count"):
-        return "Previous/Next: −/+ · Select: next player · Back: cancel"
+        return "Previous/Next: −/+ · Select: next player (the last: done) · Back: cancel"
     if step == "card":
         return "A colour: that suit · Previous/Next: move · Select: choose · Back: undo"
     if step == "value":
         return "Previous/Next: move · Select or the colour again: enter · Back: other card"
+    if step == "token":
+        return "A colour: that token · Previous/Next + Select · Back: another card"
     return "Previous/Next: move · Select: choose · Back: undo the last entry"

@@ -36,6 +36,7 @@ from companion.rules.apocalypse_tracker import (
     VALUES,
     Entry,
     TrackerState,
+    suit_exhausted,
 )
 from companion.session import Session
 from companion.ui.sound import Cue
@@ -47,6 +48,9 @@ COUNT_STEPS: Final = {"chief": 10, "warrior": 5, "woman": 1, "hunter": -1}
 """What a seat colour's buttons add to the focused player's count."""
 MENU: Final = "menu"
 LATER: Final = "later"
+NEXT: Final = "next"
+DONE: Final = "done"
+CANCEL: Final = "cancel"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +64,30 @@ class Choice:
 
 def player_name(seat: int) -> str:
     return f"P{seat + 1}"
+
+
+def _sole_leader(totals: tuple[int, ...], seat: int | None) -> bool:
+    """Does ``seat`` alone have the most points?"""
+    best = max(totals)
+    return seat is not None and totals[seat] == best and totals.count(best) == 1
+
+
+def entry_words(entry: Entry, actor: int | None) -> str:
+    """An entry as the screen says it: ``"P2 red 8"``, ``"P4 naming P1 to open"``."""
+    who = player_name(actor) if actor is not None and actor >= 0 else "the table"
+    named = player_name(entry.seat or 0)
+    value = "(value later)" if entry.value is None else str(entry.value)
+    token = f" turning {entry.token}" if entry.token else ""
+    words = {
+        "horseman": f"{who} {entry.suit} {value}",
+        "chaos": f"{who} Chaos{token}",
+        "tranquility": f"{who} Tranquility",
+        "skip": f"{who} skipping",
+        "value": f"the value {entry.value}",
+        "lead": f"{who} naming {named} to open",
+        "first": f"{who} naming {named} to start the round",
+    }
+    return words.get(entry.kind, "the round's scores")
 
 
 def _entry_choice(entry: Entry) -> Choice:
@@ -135,9 +163,12 @@ class ApocalypseTrackerModel:
         if step == "value":
             return self._value_choices(legal)
         if step in ("lead", "first"):
-            return [Choice(str(s), player_name(s)) for s in range(state.players)]
+            seats = [Choice(str(s), player_name(s)) for s in range(state.players)]
+            return [*seats, Choice(MENU, "Menu")]
         if step == "score":
             return [Choice("accept", "Accept these scores"), Choice("count", "Enter our count")]
+        if step in ("specials", "count"):
+            return [Choice(NEXT, "Next player"), Choice(DONE, "Done"), Choice(CANCEL, "Back")]
         if step == "token":
             legal = [e for e in legal if e.kind == "chaos" and e.token is not None]
         return [_entry_choice(e) for e in legal] if step in ("token", "missing") else []
@@ -148,6 +179,11 @@ class ApocalypseTrackerModel:
         if step == "missing":
             play = state.trick[state.missing_value or 0]
             return f"Apocalypse: every card scores. {player_name(play.seat)}'s {play.suit}: value?"
+        if step == "first" and not _sole_leader(state.totals, state.leader):
+            return (
+                f"Tie for the most points: {who} won the last trick and chooses who starts "
+                f"round {state.round + 1} (ruling P10)"
+            )
         return _PROMPTS[step].format(who=who, suit=self.suit, round=state.round + 1)
 
     def round_table(self) -> list[tuple[int, int, int, int]]:
@@ -191,8 +227,21 @@ class ApocalypseTrackerModel:
         choice = choices[index]
         if choice.key == MENU:
             return MENU
+        if self.step in ("specials", "count"):
+            self._count_choice(choice.key)
+            return None
         self._choose(choice)
         return None
+
+    def _count_choice(self, key: str) -> None:
+        """The clickable options of steps ``specials`` and ``count``."""
+        if key == CANCEL:
+            self.back()
+        elif key == NEXT and self.counts is not None:
+            self.count_focus = min(self.count_focus + 1, len(self.counts) - 1)
+        elif key == DONE and self.counts is not None:
+            self.count_focus = len(self.counts) - 1
+            self._next_count()
 
     def colour(self, colour: str, indian: str) -> None:
         """A seat colour's button: a suit, a token, or a step of the count."""
@@ -211,24 +260,27 @@ class ApocalypseTrackerModel:
 
     def back(self) -> None:
         """Out of a half-entered card or count, else undo the last entry."""
+        step = self.step
         if self.suit is not None or self.chaos:
             self.suit, self.chaos = None, False
             self._reset_focus()
             return
-        if self.counts is not None:
-            self.counts = None
-            self.specials = None if self.state.duel else self.specials
+        if step == "count":
+            self.counts = None  # the table's own count is dropped: the scores show again
             self._reset_focus()
             return
-        if self.specials is not None:
-            self.specials = None
+        if step == "score" and self.state.duel and self.specials is not None:
+            self.specials = None  # back to the Specials in hand
+            self._prepare_step()
             return
-        if not self.session.history:
+        history = self.session.history
+        if not history:
             self.notices.append("nothing to undo")
             return
-        last = self.session.history[-1].action
+        last = history[-1]
         self.session.undo()
-        self.notices.append(f"undone: {last}")
+        self.counts, self.specials = None, None
+        self.notices.append(f"undone: {entry_words(last.action, last.actor)}")
         self._reset_focus()
 
     def edit_count(self, seat: int) -> None:
@@ -289,6 +341,9 @@ class ApocalypseTrackerModel:
     def _choose_suit(self, suit: str) -> None:
         legal = ENGINE.legal_actions(self.state)
         if not any(e.kind == "horseman" and e.suit == suit for e in legal):
+            if suit in self.state.suits and suit_exhausted(self.state, suit):
+                self.notices.append(f"every {suit} card has been played (ruling P2)")
+                return
             self.notices.append(self._why_not(Entry.horseman(suit, _any_value(self.state, suit))))
             return
         self.suit = suit
@@ -305,8 +360,6 @@ class ApocalypseTrackerModel:
     def _next_count(self) -> None:
         counts = self.counts
         if counts is None:
-            if self.step == "specials":  # the Duel: start at zero Specials in hand
-                self.counts, self.count_focus = [0] * self.state.players, 0
             return
         if self.count_focus + 1 < len(counts):
             self.count_focus += 1
@@ -357,7 +410,13 @@ class ApocalypseTrackerModel:
             return str(exc)
         return f"{entry} cannot be entered now"
 
+    def _prepare_step(self) -> None:
+        """The Duel's Specials in hand are edited from zero as soon as the round ends."""
+        if self.step == "specials" and self.counts is None:
+            self.counts, self.count_focus = [0] * self.state.players, 0
+
     def _reset_focus(self) -> None:
+        self._prepare_step()
         state = self.state
         self.focus = 0
         if state.phase in ("lead", "first") and state.leader is not None:

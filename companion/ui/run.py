@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 
+from companion.errors import ConfigError
 from companion.input.gpio import GpioSource
 from companion.input.pinmap import Profile, default_profile_for, load_profile
 from companion.input.serial_box import SerialBoxSource
@@ -121,7 +122,15 @@ def profile_from(args: argparse.Namespace, settings: Settings) -> Profile:
     default = default_profile_for(args.source)
     if settings.profile is None:
         return load_profile(default)
-    chosen = load_profile(settings.profile)
+    try:
+        chosen = load_profile(settings.profile)
+    except ConfigError as exc:
+        print(
+            f"warning: the settings' profile cannot be used ({exc}); using {default}. Fix: "
+            f"choose another on the settings screen, or edit {settings_path()}",
+            file=sys.stderr,
+        )
+        return load_profile(default)
     if (chosen.kind == "box") != (args.source == "box"):
         print(
             f"warning: the settings' profile {settings.profile!r} is a {chosen.kind} profile, "

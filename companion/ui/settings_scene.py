@@ -15,7 +15,7 @@ arrows change it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 import pygame
@@ -24,7 +24,7 @@ from companion.errors import CompanionError
 from companion.input.pinmap import available_profiles
 from companion.settings import QUIET_RANGE_S, SIZES, TIE_RANGE_US, Settings, save_settings
 from companion.ui import theme, widgets
-from companion.ui.scenes import AppContext, BaseScene, NavButton, PowwowSettings
+from companion.ui.scenes import AppContext, BaseScene, NavButton
 from companion.ui.setup import row_text, scrollbar, value_cells, visible_rows
 
 RowKey = Literal["sound", "quiet_time_s", "tie_window_us", "size", "profile", "back"]
@@ -165,6 +165,8 @@ class SettingsScene(BaseScene):
         for index, rect in visible_rows(self.app.size, len(ROWS), model.focus):
             if not rect.collidepoint(pos):
                 continue
+            if index != model.focus:
+                model.editing = False
             model.focus, before = index, model.settings
             key = model.row.key
             if key in NUMBERS:
@@ -191,12 +193,14 @@ class SettingsScene(BaseScene):
             self.flashes.add(f"could not save the settings: {exc}", now_ns, theme.BAD)
             return
         self.app.settings = settings
-        self.app.sounds.muted = not settings.sound
-        self.app.powwow = PowwowSettings(
-            quiet_ns=round(settings.quiet_time_s * 1e9),
-            settle_ns=self.app.powwow.settle_ns,
-            tie_window_ns=settings.tie_window_us * 1000,
-        )
+        if settings.sound != before.sound:  # only what changed: the command line's stand
+            self.app.sounds.muted = not settings.sound
+        powwow = self.app.powwow
+        if settings.quiet_time_s != before.quiet_time_s:
+            powwow = replace(powwow, quiet_ns=round(settings.quiet_time_s * 1e9))
+        if settings.tie_window_us != before.tie_window_us:
+            powwow = replace(powwow, tie_window_ns=settings.tie_window_us * 1000)
+        self.app.powwow = powwow
 
     def update(self, now_ns: int) -> bool:
         return self.flashes.expire(now_ns)

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from companion.input.events import Press
-from companion.rules.apocalypse import APOCALYPSE, PLAY
+from companion.rules.apocalypse import APOCALYPSE, CHOOSE, PLAY
 from companion.session import Session
 from companion.ui.apocalypse_full import ApocalypseFullScene, FullResultsScene
 from companion.ui.apocalypse_full_model import ApocalypseFullModel
@@ -53,6 +53,10 @@ def model_of(app: AppContext) -> ApocalypseFullModel:
     scene = app.stack.top
     assert isinstance(scene, ApocalypseFullScene | FullResultsScene)
     return scene.model
+
+
+def menu_open(scene: ApocalypseFullScene) -> bool:
+    return scene.menu_open
 
 
 def step(model: ApocalypseFullModel) -> str:
@@ -193,3 +197,30 @@ def test_every_step_draws(app: AppContext, size: tuple[int, int]) -> None:
             break
     assert {"hand", "wait"} <= seen
     scene.model.close()
+
+
+def test_leaving_with_the_buttons_through_the_game_menu(app: AppContext) -> None:
+    menu = MenuScene(app, MenuModel(doctor=False))
+    app.stack.push(menu)
+    app.stack.update(0)
+    scene = start(app, humans=0)
+    press(scene, "nav.back")  # nothing of a person's to undo: the game menu
+    assert menu_open(scene)
+    press(scene, "nav.back")
+    assert not menu_open(scene)
+    press(scene, "nav.select")  # the bots are playing: select is the menu too
+    press(scene, "nav.next")
+    press(scene, "nav.select")  # Leave
+    app.stack.update(1)
+    assert app.stack.top is menu and scene.model.session.closed
+
+
+def test_a_tie_for_the_most_points_says_who_chooses_and_why(app: AppContext) -> None:
+    scene = start(app, players=3)
+    model = scene.model
+    state = model.state
+    for totals, words in (((9, 5, 1), "P1 has the most points"), ((5, 5, 1), "Tie for the most")):
+        model.session._states[-1] = state._replace(phase=CHOOSE, turn=0, totals=totals)
+        assert model.step == "choose" and model.prompt().startswith(words)
+    model.session._states[-1] = state
+    model.close()

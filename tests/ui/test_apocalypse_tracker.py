@@ -4,6 +4,7 @@ the mouse), tokens and the alarm, rounds scored, the results, leaving and resumi
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -82,8 +83,8 @@ def test_the_rulebook_example_with_the_buttons(app: AppContext) -> None:
         assert step(model) == "value"
         value(scene, number)
     assert step(model) == "lead" and model.focus == 2, "the winner is focused"
-    press(scene, "nav.next")
-    press(scene, "nav.next")
+    press(scene, "nav.previous")
+    press(scene, "nav.previous")
     press(scene, "nav.select")  # P3 names P1
     assert model.state.first == 0 and model.state.black == ("blue",)
     press(scene, "red.woman")
@@ -132,7 +133,7 @@ def test_back_leaves_a_half_entered_card_then_undoes(app: AppContext) -> None:
     press(scene, "nav.back")
     assert state(scene.model).trick == ()
     flash = scene.flashes.current(1)
-    assert flash is not None and flash.text == "undone: red 8"
+    assert flash is not None and flash.text == "undone: P1 red 8"
 
 
 def test_a_refused_entry_is_flashed_with_its_rule(app: AppContext) -> None:
@@ -175,11 +176,10 @@ def test_the_duel_asks_for_the_specials_left_in_hand(app: AppContext) -> None:
     scene = start(app, players=2)
     model = scene.model
     _to_round_end(model)
-    assert step(model) == "specials"
-    press(scene, "nav.select")  # start editing at zero
-    press(scene, "nav.next")  # P1: 1 (if the hand holds a card)
-    press(scene, "nav.select")
-    press(scene, "nav.select")
+    assert step(model) == "specials" and model.counts == [0, 0], "editing from zero at once"
+    press(scene, "nav.next")  # P1: +1 (if the hand holds a card)
+    press(scene, "nav.select")  # the next player
+    press(scene, "nav.select")  # the last one: done
     assert step(model) == "score" and model.specials is not None
     press(scene, "nav.select")  # accept
     assert len(model.state.rounds) == 1
@@ -264,3 +264,48 @@ def test_the_journal_is_a_tracker_journal(app: AppContext) -> None:
     assert session.setup == {"players": 4, "first": 0, "drop": "yellow", "duel_suits": None}
     assert [step.action for step in session.history] == [Entry.horseman("red", 8)]
     scene.model.close()
+
+
+def test_the_tables_count_finishes_with_a_click_on_done(app: AppContext) -> None:
+    scene = start(app, players=3)
+    model = scene.model
+    _to_round_end(model)
+    model.focus = 1
+    press(scene, "nav.select")  # "Enter our count"
+    keys = [c.key for c in model.choices()]
+    assert keys == ["next", "done", "cancel"]
+    rects = _layout(app.size, model).choices
+    scene.click(rects[1].center, 1)  # Done
+    assert step(model) == "first" and len(model.state.rounds) == 1
+
+
+def test_a_tie_names_the_last_trick_winner_as_chooser(app: AppContext) -> None:
+    scene = start(app, players=3)
+    model = scene.model
+    _to_round_end(model)
+    model.session.apply(Entry.score(totals=[10, 10, 3]))
+    leader = state(model).leader
+    assert leader is not None and leader == state(model).last_winner
+    # the winner of the last trick chooses, even without the most points (P10)
+    assert model.prompt().startswith(f"Tie for the most points: P{leader + 1} won the last trick")
+
+
+def test_undo_names_the_entry_in_the_screens_words(app: AppContext) -> None:
+    scene = start(app)
+    for number in (6, 2, 9, 3):
+        press(scene, "blue.chief")
+        value(scene, number)
+    press(scene, "nav.select")  # the winner (P3) names themselves
+    press(scene, "nav.back")
+    flash = scene.flashes.current(1)
+    assert flash is not None and flash.text == "undone: P3 naming P3 to open"
+
+
+def test_a_suit_played_out_says_so(app: AppContext) -> None:
+    scene = start(app, players=5)
+    model = scene.model
+    played = tuple(("red", v) for v in (1, 2, 3, 4, 6, 7, 8, 9, 10))
+    model.session._states[-1] = replace(model.state, played=played)  # every red card out
+    press(scene, "red.chief")
+    flash = scene.flashes.current(1)
+    assert flash is not None and flash.text == "every red card has been played (ruling P2)"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -40,6 +41,10 @@ def opened(app: AppContext) -> SettingsScene:
 
 def focus(scene: SettingsScene, key: RowKey) -> None:
     scene.model.focus = [row.key for row in ROWS].index(key)
+
+
+def editing(scene: SettingsScene) -> bool:
+    return scene.model.editing
 
 
 def saved(app: AppContext) -> Settings:
@@ -128,3 +133,40 @@ def test_it_draws(app: AppContext, size: tuple[int, int]) -> None:
     scene.draw(pygame.Surface(size), 0)
     scene.model.editing = True
     scene.draw(pygame.Surface(size), 0)
+
+
+def test_changing_one_setting_leaves_the_command_lines_others(app: AppContext) -> None:
+    """``--quiet-time 2 --mute`` stand when only the screen size changes."""
+    app.powwow = replace(app.powwow, quiet_ns=2_000_000_000)
+    app.sounds.muted = True
+    scene = opened(app)
+    focus(scene, "size")
+    scene.nav("select", 0)
+    assert app.powwow.quiet_ns == 2_000_000_000 and app.sounds.muted
+
+
+def test_a_click_on_another_row_ends_the_editing(app: AppContext) -> None:
+    scene = opened(app)
+    focus(scene, "quiet_time_s")
+    scene.nav("select", 0)
+    assert editing(scene)
+    index = [row.key for row in ROWS].index("sound")
+    rect = dict(visible_rows(app.size, len(ROWS), scene.model.focus))[index]
+    scene.click(rect.center, 0)
+    assert not editing(scene) and not saved(app).sound
+    scene.nav("next", 0)
+    assert scene.model.row.key == "quiet_time_s", "previous/next move again"
+
+
+def test_a_missing_settings_profile_falls_back_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from companion.ui.run import profile_from
+
+    args = argparse.Namespace(profile=None, source="sim")
+    profile = profile_from(args, Settings(profile="gone-profile"))
+    assert profile.name == "gpio-dsi"
+    err = capsys.readouterr().err
+    assert "the settings' profile cannot be used" in err and "gone-profile" in err
