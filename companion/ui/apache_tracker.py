@@ -39,6 +39,7 @@ from companion.input.events import Press, Stuck, Unstuck
 from companion.rules.apache_tracker import INDIANS, PRAIRIE_CARDS, RESULTS
 from companion.ui import theme, widgets
 from companion.ui.apache_tracker_model import PlayerResult, Results, TrackerModel
+from companion.ui.game_menu import BACK_TO_THE_GAME, LEAVE, MENU_HINT, GameMenu
 from companion.ui.powwow_view import RESULT_COLOURS, draw_pending, draw_timeline, format_gap
 from companion.ui.scenes import AppContext, BaseScene, NavButton
 
@@ -56,9 +57,9 @@ OPTION_NOTES: Final = {
     "penalty": "top 2 cards lost",
 }
 MENU_ROWS: Final = (
-    "Back to the game",
+    BACK_TO_THE_GAME,
     "End of game: count the piles",
-    "Leave: resume it later from the start menu",
+    LEAVE,
 )
 COUNT_STEPS: Final = {"chief": 10, "warrior": 5, "woman": 1, "hunter": -1}
 """What a seat's own buttons add to its pile on the count screen."""
@@ -122,8 +123,7 @@ class TrackerScene(_ModelScene):
 
     def __init__(self, app: AppContext, model: TrackerModel) -> None:
         super().__init__(app, model)
-        self.menu_open = False
-        self.menu_focus = 0
+        self.menu = GameMenu(MENU_ROWS)
         self.pad_open = False
         """The slap pad is shown (the mouse's seat buttons: a click on the game opens it)."""
         self._pad_seq = 0
@@ -137,8 +137,8 @@ class TrackerScene(_ModelScene):
         self.take_notices(now_ns)
 
     def nav(self, button: NavButton, now_ns: int) -> None:
-        if self.menu_open:
-            self._menu_nav(button, now_ns)
+        if self.menu.open:
+            self._menu_choose(self.menu.nav(button), now_ns)
         elif button == "back":
             message = ""
 
@@ -151,7 +151,7 @@ class TrackerScene(_ModelScene):
         elif self.model.stage == "confirm":
             self._confirm_nav(button, now_ns)
         elif button == "select":
-            self.menu_open, self.menu_focus = True, 0
+            self.menu.show()
 
     def _confirm_nav(self, button: NavButton, now_ns: int) -> None:
         if button == "previous":
@@ -161,22 +161,14 @@ class TrackerScene(_ModelScene):
         elif button == "select":
             self.guarded(self.model.confirm, now_ns)
 
-    def _menu_nav(self, button: NavButton, now_ns: int) -> None:
-        if button in ("previous", "next"):
-            step = -1 if button == "previous" else 1
-            self.menu_focus = (self.menu_focus + step) % len(MENU_ROWS)
-        elif button == "back":
-            self.menu_open = False
-        else:
-            self._menu_choose(now_ns)
-
-    def _menu_choose(self, now_ns: int) -> None:
+    def _menu_choose(self, row: int | None, now_ns: int) -> None:
+        """End of game (count the piles), or leave; "back to the game" closed it already."""
         model = self.model
-        if self.menu_focus == 0:
-            self.menu_open = False
-        elif self.menu_focus == 1:
+        if row is None:
+            return
+        if row == 1:
             if self.guarded(model.finish, now_ns):
-                self.menu_open = False
+                self.menu.close()
                 self.app.stack.replace(CountScene(self.app, model))
         elif model.arbiter.pending or model.queued:
             self.flashes.add("wait: a Pow-Wow is still being decided", now_ns)
@@ -186,13 +178,8 @@ class TrackerScene(_ModelScene):
 
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
         layout = widgets.frame(self.app.size)
-        if self.menu_open:
-            for index, rect in enumerate(_menu_rects(self.app.size)):
-                if rect.collidepoint(pos):
-                    self.menu_focus = index
-                    self._menu_choose(now_ns)
-                    return
-            self.menu_open = False
+        if self.menu.open:
+            self._menu_choose(self.menu.click(pos, self.app.size), now_ns)
         elif self.model.stage == "confirm":
             for index, rect in enumerate(_option_rects(layout.body, self.app.size)):
                 if rect.collidepoint(pos):
@@ -216,7 +203,7 @@ class TrackerScene(_ModelScene):
                 self.seat(press, now_ns)
                 return
         if menu.collidepoint(pos):
-            self.menu_open, self.menu_focus = True, 0
+            self.menu.show()
 
     # -- time --
 
@@ -250,9 +237,10 @@ class TrackerScene(_ModelScene):
             self._draw_window(surface, body, now_ns)
         else:
             self._draw_play(surface, body)
-        if self.menu_open:
-            self._draw_menu(surface, layout.body)
-            hint = "Previous/Next: move · Select: choose · Back: close the menu"
+        if self.menu.open:
+            settled = not (self.model.arbiter.pending or self.model.queued)
+            self.menu.draw(surface, enabled=(True, self.model.can_finish, settled))
+            hint = MENU_HINT
         elif self.pad_open and stage != "confirm":
             _draw_pad(surface, self.model.colours)
             hint = "Click an Indian to slap with it · click elsewhere to close"
@@ -353,19 +341,6 @@ class TrackerScene(_ModelScene):
         for index, (result, rect) in enumerate(zip(RESULTS, options, strict=True)):
             _draw_option(surface, rect, result, focused=index == model.option)
 
-    def _draw_menu(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        size = surface.get_size()
-        shade = pygame.Surface(area.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, area.topleft)
-        settled = not (self.model.arbiter.pending or self.model.queued)
-        enabled = (True, self.model.can_finish, settled)
-        for index, rect in enumerate(_menu_rects(size)):
-            widgets.panel(surface, rect, focused=index == self.menu_focus)
-            ink = theme.TEXT if enabled[index] else theme.TEXT_DIM
-            inner = rect.inflate(-2 * widgets.px(size, 10), 0)
-            widgets.text(surface, MENU_ROWS[index], widgets.px(size, 24), ink, inner)
-
 
 def _option_rects(body: pygame.Rect, size: tuple[int, int]) -> list[pygame.Rect]:
     height = widgets.px(size, 52)
@@ -391,15 +366,6 @@ def _draw_option(surface: pygame.Surface, rect: pygame.Rect, result: str, *, foc
     widgets.text(
         surface, OPTION_NOTES[result], widgets.px(size, 16), theme.TEXT_DIM, bottom, align="center"
     )
-
-
-def _menu_rects(size: tuple[int, int]) -> list[pygame.Rect]:
-    body = widgets.frame(size).body
-    width = round(body.width * 0.86)
-    height, gap = widgets.px(size, 44), widgets.px(size, 10)
-    top = body.centery - (len(MENU_ROWS) * (height + gap) - gap) // 2
-    area = pygame.Rect(body.centerx - width // 2, top, width, body.bottom - top)
-    return widgets.rows(area, len(MENU_ROWS), height=height, gap=gap)
 
 
 def _pad_rects(

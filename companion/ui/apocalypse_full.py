@@ -27,6 +27,7 @@ from companion.ui.apocalypse_view import (
     draw_tokens,
     player_name,
 )
+from companion.ui.game_menu import MENU_HINT, GameMenu
 from companion.ui.scenes import AppContext, BaseScene, NavButton
 
 TITLE: Final = "Apocalypse — full game"
@@ -39,18 +40,17 @@ class ApocalypseFullScene(BaseScene):
         super().__init__(app)
         self.model = model
         self.flashes = widgets.Flashes()
-        self.menu_open = False
-        self.menu_focus = 0
+        self.menu = GameMenu()
 
     # -- input --
 
     def nav(self, button: NavButton, now_ns: int) -> None:
-        if self.menu_open:
-            self._menu_nav(button)
+        if self.menu.open:
+            self._menu_chose(self.menu.nav(button))
         elif button in ("previous", "next"):
             self.model.move(-1 if button == "previous" else 1)
         elif button == "select" and self.model.step == "wait":
-            self._open_menu()  # the bots are playing: select offers to leave
+            self.menu.show()  # the bots are playing: select offers to leave
         elif button == "select":
             self._guarded(lambda: self.model.select(now_ns), now_ns)
         else:
@@ -58,17 +58,10 @@ class ApocalypseFullScene(BaseScene):
 
     def _back(self) -> None:
         if not self.model.back():
-            self._open_menu()  # nothing of yours to undo: the game menu
+            self.menu.show()  # nothing of yours to undo: the game menu
 
-    def _open_menu(self) -> None:
-        self.menu_open, self.menu_focus = True, 0
-
-    def _menu_nav(self, button: NavButton) -> None:
-        if button in ("previous", "next"):
-            self.menu_focus = 1 - self.menu_focus
-        elif button == "back" or self.menu_focus == 0:
-            self.menu_open = False
-        else:
+    def _menu_chose(self, row: int | None) -> None:
+        if row is not None:  # Leave
             self._leave()
 
     def seat(self, press: Press, now_ns: int) -> None:
@@ -77,20 +70,15 @@ class ApocalypseFullScene(BaseScene):
             self._guarded(lambda: self.model.colour(colour, now_ns), now_ns)
 
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
-        if self.menu_open:
-            for index, rect in enumerate(_menu_rects(self.app.size)):
-                if rect.collidepoint(pos):
-                    self.menu_focus = index
-                    self._menu_nav("select")
-                    return
-            self.menu_open = False
+        if self.menu.open:
+            self._menu_chose(self.menu.click(pos, self.app.size))
             return
         for index, rect in enumerate(_choice_rects(self.app.size, self.model)):
             if rect.collidepoint(pos):
                 self.model.focus = index
                 self._guarded(lambda: self.model.select(now_ns), now_ns)
                 return
-        self._open_menu()  # elsewhere: the game menu
+        self.menu.show()  # elsewhere: the game menu
 
     def _guarded(self, action: object, now_ns: int) -> None:
         try:
@@ -141,9 +129,9 @@ class ApocalypseFullScene(BaseScene):
         _draw_choices(surface, layout, model)
         _draw_scores(surface, layout.scores, state)
         hint = _hint(model)
-        if self.menu_open:
-            _draw_menu(surface, self.menu_focus)
-            hint = "Previous/Next: move · Select: choose · Back: close the menu"
+        if self.menu.open:
+            self.menu.draw(surface)
+            hint = MENU_HINT
         widgets.footer(surface, layout.frame.footer, hint, self.flashes.current(now_ns))
 
 
@@ -173,26 +161,6 @@ class FullResultsScene(BaseScene):
 
 
 # --- layout and drawing ----------------------------------------------------------------------
-
-MENU_ROWS: Final = ("Back to the game", "Leave: resume it later from the start menu")
-
-
-def _menu_rects(size: tuple[int, int]) -> list[pygame.Rect]:
-    body = widgets.frame(size).body.inflate(-widgets.px(size, 60), -widgets.px(size, 60))
-    return widgets.rows(body, len(MENU_ROWS), height=widgets.px(size, 40), gap=widgets.px(size, 8))
-
-
-def _draw_menu(surface: pygame.Surface, focus: int) -> None:
-    size = surface.get_size()
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 170))
-    surface.blit(shade, (0, 0))
-    for index, (rect, words) in enumerate(zip(_menu_rects(size), MENU_ROWS, strict=True)):
-        widgets.panel(surface, rect, focused=index == focus)
-        ink = theme.TEXT
-        widgets.text(
-            surface, words, round(rect.height * 0.5), ink, rect.inflate(-12, 0), bold=index == focus
-        )
 
 
 class _Layout:

@@ -36,10 +36,10 @@ from companion.ui.apocalypse_tracker_model import (
     player_name,
 )
 from companion.ui.apocalypse_view import draw_card, draw_results, draw_tokens
+from companion.ui.game_menu import GameMenu
 from companion.ui.scenes import AppContext, BaseScene, NavButton
 
 TITLE: Final = "Apocalypse — tracker"
-MENU_ROWS: Final = ("Back to the game", "Leave: resume it later from the start menu")
 
 
 class ApocalypseTrackerScene(BaseScene):
@@ -49,14 +49,13 @@ class ApocalypseTrackerScene(BaseScene):
         super().__init__(app)
         self.model = model
         self.flashes = widgets.Flashes()
-        self.menu_open = False
-        self.menu_focus = 0
+        self.menu = GameMenu()
 
     # -- input --
 
     def nav(self, button: NavButton, now_ns: int) -> None:
-        if self.menu_open:
-            self._menu_nav(button)
+        if self.menu.open:
+            self._menu_chose(self.menu.nav(button))
         elif button in ("previous", "next"):
             self.model.move(-1 if button == "previous" else 1)
         elif button == "select":
@@ -67,16 +66,13 @@ class ApocalypseTrackerScene(BaseScene):
 
     def seat(self, press: Press, now_ns: int) -> None:
         colour, indian = seat_of(press.control), button_of(press.control)
-        if colour is not None and indian is not None and not self.menu_open:
+        if colour is not None and indian is not None and not self.menu.open:
             self._guarded(lambda: self.model.colour(colour, indian), now_ns)
             self._after_entry(now_ns)
 
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
-        if self.menu_open:
-            for index, rect in enumerate(_menu_rects(self.app.size)):
-                if rect.collidepoint(pos):
-                    self.menu_focus = index
-                    self._menu_nav("select")
+        if self.menu.open:
+            self._menu_chose(self.menu.click(pos, self.app.size))
             return
         layout = _layout(self.app.size, self.model)
         for index, rect in enumerate(layout.choices):
@@ -91,18 +87,14 @@ class ApocalypseTrackerScene(BaseScene):
 
     def _select(self) -> None:
         if self.model.select() == MENU:
-            self.menu_open, self.menu_focus = True, 0
+            self.menu.show()
 
     def _pick(self, index: int) -> None:
         if self.model.pick(index) == MENU:
-            self.menu_open, self.menu_focus = True, 0
+            self.menu.show()
 
-    def _menu_nav(self, button: NavButton) -> None:
-        if button in ("previous", "next"):
-            self.menu_focus = (self.menu_focus + (1 if button == "next" else -1)) % 2
-        elif button == "back" or self.menu_focus == 0:
-            self.menu_open = False
-        else:
+    def _menu_chose(self, row: int | None) -> None:
+        if row is not None:  # Leave
             self.model.close()
             self.app.stack.pop()
 
@@ -142,8 +134,8 @@ class ApocalypseTrackerScene(BaseScene):
         _draw_prompt(surface, layout, model)
         _draw_scores(surface, layout.scores, state)
         widgets.footer(surface, layout.frame.footer, _hint(model), self.flashes.current(now_ns))
-        if self.menu_open:
-            _draw_menu(surface, self.menu_focus)
+        if self.menu.open:
+            self.menu.draw(surface)
 
 
 class ResultsScene(BaseScene):
@@ -250,14 +242,6 @@ def _arrow_rects(
 def _table_rows(area: pygame.Rect, players: int) -> list[pygame.Rect]:
     gap = max(2, area.height // 60)
     return widgets.rows(area, players + 1, height=area.height // (players + 1), gap=gap)[1:]
-
-
-def _menu_rects(size: tuple[int, int]) -> list[pygame.Rect]:
-    body = widgets.frame(size).body.inflate(-widgets.px(size, 60), -widgets.px(size, 60))
-    return widgets.rows(body, len(MENU_ROWS), height=widgets.px(size, 40), gap=widgets.px(size, 8))
-
-
-# --- drawing ---------------------------------------------------------------------------------
 
 
 def _draw_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:
@@ -411,23 +395,6 @@ def _draw_round_table(
     for minus, plus in arrows:
         widgets.arrow(surface, minus, "left", theme.WARN)
         widgets.arrow(surface, plus, "right", theme.WARN)
-
-
-def _draw_menu(surface: pygame.Surface, focus: int) -> None:
-    size = surface.get_size()
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 170))
-    surface.blit(shade, (0, 0))
-    for index, (rect, words) in enumerate(zip(_menu_rects(size), MENU_ROWS, strict=True)):
-        widgets.panel(surface, rect, focused=index == focus)
-        widgets.text(
-            surface,
-            words,
-            round(rect.height * 0.5),
-            theme.TEXT,
-            rect.inflate(-12, 0),
-            bold=index == focus,
-        )
 
 
 def _hint(model: ApocalypseTrackerModel) -> str:

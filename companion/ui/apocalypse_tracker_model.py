@@ -131,7 +131,6 @@ class ApocalypseTrackerModel:
         self.count_focus = 0
         self.specials: tuple[int, ...] | None = None
         """The Duel's Specials in hand, once entered (step ``specials``)."""
-        self.menu_open = False
         self.cues: list[Cue] = []
         self.notices: list[str] = []
         """Brief messages for the screen (a refusal, an undo)."""

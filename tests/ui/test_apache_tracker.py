@@ -83,7 +83,7 @@ def entries(model: TrackerModel) -> tuple[tuple[int, str], ...]:
 
 
 def is_open(scene: TrackerScene) -> bool:
-    return scene.menu_open
+    return scene.menu.open
 
 
 def confirm_all(model: TrackerModel, *results: int) -> None:
@@ -416,7 +416,7 @@ def test_every_stage_draws_at_both_sizes(
     scene.draw(surface, 1000 * MS)
     model.poll(LATER)
     scene.draw(surface, LATER)
-    scene.menu_open = True
+    scene.menu.show()
     scene.draw(surface, LATER)
 
 
@@ -463,7 +463,7 @@ def test_the_mouse_slaps_on_the_pad_and_opens_the_menu(
     assert model.live_presses() == [Press("yellow.woman", 1_000, "mouse", 1)]
     scene.click((240, 160), 2_000)
     scene.click(menu.center, 2_000)
-    assert scene.menu_open and not pad_open(scene)
+    assert scene.menu.open and not pad_open(scene)
 
 
 def pad_open(scene: TrackerScene) -> bool:

@@ -56,7 +56,7 @@ def model_of(app: AppContext) -> ApocalypseFullModel:
 
 
 def menu_open(scene: ApocalypseFullScene) -> bool:
-    return scene.menu_open
+    return scene.menu.open
 
 
 def step(model: ApocalypseFullModel) -> str:
