@@ -52,8 +52,6 @@ from companion.ui.sound import Cue
 
 Step = Literal["hand", "token", "name", "choose", "wait", "over"]
 DEFAULT_BOT_PAUSE_NS: Final = 700_000_000
-SEATS_NOTE: Final = "apocalypse-seats"
-"""The note a FULL game starts with: how many seats are people."""
 
 
 def face_of(card: int, token: str | None = None) -> Face:

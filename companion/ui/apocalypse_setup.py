@@ -12,22 +12,16 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from companion.rules.apocalypse_tracker import ENGINE as TRACKER
-from companion.rules.apocalypse_tracker import SUITS
 from companion.session import Session
-from companion.ui.apocalypse_full import ApocalypseFullScene, FullResultsScene
-from companion.ui.apocalypse_full_model import (
-    DEFAULT_BOT_PAUSE_NS,
-    SEATS_NOTE,
-    ApocalypseFullModel,
-)
-from companion.ui.apocalypse_tracker import ApocalypseTrackerScene, ResultsScene
-from companion.ui.apocalypse_tracker_model import ApocalypseTrackerModel
 from companion.ui.app import Scene
 from companion.ui.scenes import AppContext
 from companion.ui.setup import Count, GameSetup, Mode, SetupChoice, humans_words, new_session
 
+SUITS: Final = ("red", "green", "purple", "blue", "yellow")
+"""The suits (ruling P2), as the engines name them; the screens load when a game starts."""
 DEFAULT_DROP: Final = SUITS.index("yellow")
+SEATS_NOTE: Final = "apocalypse-seats"
+"""The note a FULL game starts with: how many seats are people."""
 
 
 def _first_words(choice: SetupChoice) -> str:
@@ -49,6 +43,10 @@ def tracker_setup(choice: SetupChoice) -> dict[str, Any]:
 
 
 def start_apocalypse(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
+    from companion.rules.apocalypse_tracker import ENGINE as TRACKER
+    from companion.ui.apocalypse_tracker import ApocalypseTrackerScene
+    from companion.ui.apocalypse_tracker_model import ApocalypseTrackerModel
+
     if choice.mode == "full":
         return _start_full(choice, app, now_ns)
     session = new_session(TRACKER, tracker_setup(choice), app, auto_chance=False)
@@ -57,6 +55,8 @@ def start_apocalypse(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene
 
 def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
     from companion.rules.apocalypse import APOCALYPSE
+    from companion.ui.apocalypse_full import ApocalypseFullScene
+    from companion.ui.apocalypse_full_model import DEFAULT_BOT_PAUSE_NS, ApocalypseFullModel
 
     session = new_session(APOCALYPSE, tracker_setup(choice), app, auto_chance=True)
     humans = choice.number("humans")
@@ -73,6 +73,11 @@ def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
 def resume_apocalypse(
     session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object
 ) -> Scene:
+    from companion.ui.apocalypse_full import ApocalypseFullScene, FullResultsScene
+    from companion.ui.apocalypse_full_model import DEFAULT_BOT_PAUSE_NS, ApocalypseFullModel
+    from companion.ui.apocalypse_tracker import ApocalypseTrackerScene, ResultsScene
+    from companion.ui.apocalypse_tracker_model import ApocalypseTrackerModel
+
     if session.engine.name == "apocalypse":
         seats = next((n.data for n in session.notes if n.kind == SEATS_NOTE), None)
         humans = int(seats.get("humans", 1)) if isinstance(seats, dict) else 1

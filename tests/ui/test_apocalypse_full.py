@@ -224,3 +224,13 @@ def test_a_tie_for_the_most_points_says_who_chooses_and_why(app: AppContext) -> 
         assert model.step == "choose" and model.prompt().startswith(words)
     model.session._states[-1] = state
     model.close()
+
+
+def test_the_setup_names_the_engines_suits_without_loading_them() -> None:
+    """The start menu knows the suits without importing the engines (a quicker first
+    frame); they must be the engines' own."""
+    from companion.rules.apocalypse.cards import SUITS as FULL_SUITS
+    from companion.rules.apocalypse_tracker import SUITS as TRACKER_SUITS
+    from companion.ui.apocalypse_setup import SUITS
+
+    assert SUITS == FULL_SUITS == TRACKER_SUITS
