@@ -1236,3 +1236,16 @@ def test_the_documented_apocalypse_full_journal_replays(tmp_path: Path) -> None:
     state = session.state
     assert state.phase == "play" and tuple(state.points) == (2, 10)
     assert len(session.history) == 32
+
+
+def test_the_documented_paris_tracker_journal_replays(tmp_path: Path) -> None:
+    text = (REPO / "companion" / "JOURNAL.md").read_text()
+    blocks = re.findall(r"```jsonl\n(.*?)```", text, flags=re.DOTALL)
+    path = tmp_path / "bank.jsonl"
+    path.write_text(next(block for block in blocks if '"game":"paris_tracker"' in block))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        session = Session.load(path)
+    state = session.state
+    assert state.round == 2 and state.first == 1
+    assert tuple(state.money) == (450, 800) and tuple(state.hospital) == (1, 0)

@@ -26,6 +26,7 @@ from companion.errors import CompanionError, JournalError
 from companion.session import JournalWarning, Session, UnfinishedGame, unfinished_games
 from companion.ui import theme, widgets
 from companion.ui.apocalypse_setup import APOCALYPSE_SETUP
+from companion.ui.paris_setup import PARIS_SETUP
 from companion.ui.scenes import AppContext, BaseScene, NavButton
 from companion.ui.setup import (
     APACHE_SETUP,
@@ -37,7 +38,7 @@ from companion.ui.setup import (
     visible_rows,
 )
 
-GAMES: Final[tuple[GameSetup, ...]] = (APACHE_SETUP, APOCALYPSE_SETUP)
+GAMES: Final[tuple[GameSetup, ...]] = (APACHE_SETUP, APOCALYPSE_SETUP, PARIS_SETUP)
 """The games with screens, in menu order: adding a game is adding its ``GameSetup`` here."""
 
 RowKind = Literal["game", "resume", "settings", "doctor", "quit"]

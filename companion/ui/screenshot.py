@@ -43,6 +43,7 @@ from companion.ui.menu import MenuModel, MenuScene
 from companion.ui.scenes import AppContext, Closable, SceneStack
 from companion.ui.screenshot_apocalypse import SAMPLES as APOCALYPSE_SAMPLES
 from companion.ui.screenshot_args import SCENES, SIZES
+from companion.ui.screenshot_paris import SAMPLES as PARIS_SAMPLES
 from companion.ui.setup import APACHE_SETUP, SetupModel, SetupScene
 
 TOLERANCE: Final = 24
@@ -334,6 +335,7 @@ SAMPLES: Final[dict[str, Callable[[AppContext], Drawable]]] = {
     "apache-full-choose": _full_choose,
     "apache-full-results": _full_results,
     **APOCALYPSE_SAMPLES,  # type: ignore[dict-item]  # every sample has draw()
+    **PARIS_SAMPLES,  # type: ignore[dict-item]  # every sample has draw()
 }
 
 

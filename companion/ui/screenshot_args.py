@@ -31,6 +31,17 @@ SCENES: Final = (
     "apocalypse-tracker-results",
     "apocalypse-full-play",
     "apocalypse-full-results",
+    "setup-paris",
+    "paris-tracker-turn",
+    "paris-tracker-place",
+    "paris-tracker-holder",
+    "paris-tracker-slot",
+    "paris-tracker-round",
+    "paris-tracker-policeman",
+    "paris-tracker-results",
+    "paris-full-play",
+    "paris-full-report",
+    "paris-full-results",
 )
 SIZES: Final = ((480, 320), (800, 480))
 

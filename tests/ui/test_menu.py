@@ -66,13 +66,22 @@ def test_rows_in_order_with_one_row_per_unfinished_game() -> None:
         UnfinishedGame(Path(f"g{i}.jsonl"), "apache_tracker", 4 + i, i, NOW - 90) for i in (1, 2)
     ]
     model = MenuModel(games, now=NOW)
-    assert kinds(model) == ["game", "game", "resume", "resume", "settings", "doctor", "quit"]
+    assert kinds(model) == [
+        "game",
+        "game",
+        "game",
+        "resume",
+        "resume",
+        "settings",
+        "doctor",
+        "quit",
+    ]
     assert model.rows[0].label == "Apache" and model.rows[0].setup is APACHE_SETUP
     assert model.rows[0].detail == "tracker or full game · 2-5 players"
     assert model.rows[1].label == "Apocalypse" and model.rows[1].setup is APOCALYPSE_SETUP
     assert model.rows[RESUME].label == "Resume Apache tracker"
     assert model.rows[RESUME].detail == "5 actions, 1 min ago"
-    assert kinds(MenuModel(doctor=False)) == ["game", "game", "settings", "quit"]
+    assert kinds(MenuModel(doctor=False)) == ["game", "game", "game", "settings", "quit"]
 
 
 def test_a_full_journal_and_an_unknown_one_are_named() -> None:
@@ -104,6 +113,7 @@ def test_previous_and_next_move_and_wrap() -> None:
     assert kind(model) == "quit"
     model.nav("next")
     assert kind(model) == "game"
+    model.nav("next")
     model.nav("next")
     model.nav("next")
     assert kind(model) == "settings"
@@ -168,7 +178,7 @@ def test_starting_a_game_journals_it_and_its_end_returns_to_the_menu(app: AppCon
     app.stack.pop()
     app.stack.update(0)
     assert app.stack.top is menu
-    assert kinds(menu.model) == ["game", "game", "resume", "settings", "quit"], "listed"
+    assert kinds(menu.model) == ["game", "game", "game", "resume", "settings", "quit"], "listed"
 
 
 def _unfinished_tracker(directory: Path, *actions: TrackerAction) -> Path:
