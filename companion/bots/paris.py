@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache, partial
+from operator import itemgetter
 from typing import Final, TypeAlias, TypeVar
 
 from companion.rules.paris.actions import (
@@ -42,6 +43,8 @@ from companion.rules.paris.board import (
     PRISON,
     REINFORCEMENTS,
     SLOT_COUNTS,
+    STASH_DISTRICT,
+    STASH_SLOT,
     STEAL,
     VALUABLES,
     WOUNDED,
@@ -124,9 +127,19 @@ class RandomParisBot:
         return Move(steps) if move_problem(state, self.seat, steps) is None else None
 
     def _stash(self, state: ParisState) -> Stash:
-        district, slot = _pick(self.rng, state.hand(self.seat))
-        bail = bail_problem(state, self.seat) is None and self.rng.random() < 0.5
-        return Stash(district, slot, bail)
+        """A uniform stash of the hand, and bail half the time when allowed. The same
+        draws as ``_pick(rng, state.hand(seat))``: the k-th stash of the hand, lowest id
+        first, found on the mask (the hand's pairs are rarely cached: it changes each
+        turn); bail only asked of a seat with a prisoner (else it is refused anyway)."""
+        seat, rng = self.seat, self.rng
+        hand = state.hands[seat]
+        if not hand:
+            raise ValueError(f"{state.colours[seat]} holds no stash to place (ruling D5)")
+        for _ in range(int(rng.random() * hand.bit_count())):
+            hand &= hand - 1  # drop the lowest stash
+        stash = (hand & -hand).bit_length() - 1
+        bail = bool(state.prison[seat]) and bail_problem(state, seat) is None
+        return Stash(STASH_DISTRICT[stash], STASH_SLOT[stash], bail and rng.random() < 0.5)
 
     def __repr__(self) -> str:
         return f"RandomParisBot(seat={self.seat})"
@@ -155,7 +168,7 @@ class HeuristicParisBot:
         plain numbers (cheap); actions are made and checked best first."""
         worth = _Worth(state, self.seat)
         found = [*self._placements(state, worth), *self._moves(state, worth)]
-        found.sort(key=lambda candidate: -candidate[0])
+        found.sort(key=_GAIN, reverse=True)  # stable: equal gains keep their order
         for gain, make in found:
             if gain <= 0:
                 return None
@@ -184,8 +197,8 @@ class HeuristicParisBot:
                 continue
             for extra in extras:
                 count = t + 1 - m + extra
-                use_r = min(have_r, count)
-                use_l = min(have_l, count - use_r)
+                use_r = have_r if have_r < count else count  # min(), without the call
+                use_l = have_l if have_l < count - use_r else count - use_r
                 use_n = count - use_r - use_l
                 if use_n > have_n:
                     break
@@ -254,20 +267,15 @@ def outcome_value(outcome: Outcome, players: int, last_round: bool) -> float:
 def district_values(state: ParisState, seat: int) -> dict[int, float]:
     """Each district's expected worth for its holder, as ``seat`` knows it: the mean over
     the slots that may still end uncovered (not covered, not in ``seat``'s hand)."""
-    players = len(state.colours)
-    tables = _value_tables(state.board, players, state.round == 3)
+    rows = _value_rows(state.board, state.districts, len(state.colours), state.round == 3)
     hidden = ~(state.covered | state.hands[seat])
     values: dict[int, float] = {}
     thefts = 0.0
     counts = state.counts
-    for d in state.districts:
-        size = SLOT_COUNTS[d]
-        if not size:
-            continue
-        free = (hidden >> FIRST_STASH[d]) & ((1 << size) - 1)
-        value, theft = tables[d][free]
+    for d, first, slots, table in rows:
+        value, theft = table[(hidden >> first) & slots]
         values[d] = value
-        if any(counts[d::STRIDE]):
+        if theft and any(counts[d::STRIDE]):  # adding 0.0 changes no sum
             thefts += theft
     if BOURGEOIS_DISTRICT in state.districts:
         plain = PLAIN_BOURGEOIS - sum(state.bourgeois)
@@ -276,6 +284,21 @@ def district_values(state: ParisState, seat: int) -> dict[int, float]:
     if FENCE_DISTRICT in state.districts:
         values[FENCE_DISTRICT] = FENCE_PER_THEFT * thefts + 50
     return values
+
+
+@cache
+def _value_rows(
+    board_name: str, districts: tuple[int, ...], players: int, last_round: bool
+) -> tuple[tuple[int, int, int, tuple[tuple[float, float], ...]], ...]:
+    """For each district in play with stash slots, in order: the district, its first stash
+    id, the mask of its slots and its ``_value_tables`` row (looked up once per
+    configuration: the heuristic prices the districts every turn)."""
+    tables = _value_tables(board_name, players, last_round)
+    return tuple(
+        (d, FIRST_STASH[d], (1 << SLOT_COUNTS[d]) - 1, tables[d])
+        for d in districts
+        if SLOT_COUNTS[d]
+    )
 
 
 @cache
@@ -344,10 +367,14 @@ class _Worth:
         self.top = top = [0] * STRIDE
         self.now = now = [0.0] * STRIDE
         values = self.values
+        # the best other count of every district at once: the element-wise max of the
+        # other gangs' rows (C-level; one row alone is its own maximum)
+        others = [counts[k : k + STRIDE] for k in range(0, len(counts), STRIDE)]
+        row = others.pop(seat)
+        best = others[0] if len(others) == 1 else tuple(map(max, *others))
         for d in state.districts:
-            column = counts[d::STRIDE]
-            mine[d] = m = column[seat]
-            top[d] = t = max(column[:seat] + column[seat + 1 :])
+            mine[d] = m = row[d]
+            top[d] = t = best[d]
             value = values.get(d, 0.0)
             now[d] = value if m > t else (value * share if t else 0.0)
 
@@ -361,9 +388,9 @@ class _Worth:
     def shifts(self) -> tuple[list[float], list[float], list[float], list[float]]:
         """The gains of one or two Apaches leaving, and arriving, by district."""
         out1, out2, in1, in2 = ([0.0] * STRIDE for _ in range(4))
-        share, values = self.share, self.values
+        share, values, mine, tops, nows = self.share, self.values, self.mine, self.top, self.now
         for d in self.districts:
-            m, top, now = self.mine[d], self.top[d], self.now[d]
+            m, top, now = mine[d], tops[d], nows[d]
             value = values.get(d, 0.0)
             other = value * share if top else 0.0
             out1[d] = (value if m - 1 > top else other) - now
@@ -392,6 +419,8 @@ def _draftable(state: ParisState) -> list[Take]:
 
 
 _TAKES: Final = tuple(Take(d) for d in range(10))
+_GAIN: Final = itemgetter(0)
+"""A candidate's gain (sorting by it, reversed, keeps equal gains in order: a stable sort)."""
 
 
 def _pile_size(state: ParisState, district: int) -> int:

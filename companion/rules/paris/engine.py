@@ -229,7 +229,7 @@ class Paris(Engine[ParisState, Action]):
         if phase in (DRAW, ASIDE):
             district = state.taken if phase == DRAW else _next_aside(state)
             stash = rng.choice(stash_ids(state.piles & DISTRICT_MASK[district]))
-            return (_DRAWS if phase == DRAW else _ASIDES)[stash]
+            return (DRAWS if phase == DRAW else ASIDES)[stash]
         return sample_chance(chance_outcomes(state), rng)
 
     # -- applying actions --
@@ -247,7 +247,7 @@ class Paris(Engine[ParisState, Action]):
     def apply_unchecked(self, state: ParisState, action: Action) -> ParisState:
         """The state after ``action`` WITHOUT checking it (for bots and simulation, which
         only play legal actions); an illegal action gives an undefined state."""
-        return _STEPS[type(action)](state, action)
+        return STEPS[type(action)](state, action)
 
     # -- what the screens need --
 
@@ -318,8 +318,9 @@ class Paris(Engine[ParisState, Action]):
 
 # --- helpers: small tables -------------------------------------------------------------------
 
-_DRAWS: Final = tuple(Draw(STASH_DISTRICT[s], STASH_SLOT[s]) for s in range(NUM_STASHES))
-_ASIDES: Final = tuple(SetAside(STASH_DISTRICT[s], STASH_SLOT[s]) for s in range(NUM_STASHES))
+DRAWS: Final = tuple(Draw(STASH_DISTRICT[s], STASH_SLOT[s]) for s in range(NUM_STASHES))
+"""The draw of each stash id (``random_chance`` and the simulation draw one of these)."""
+ASIDES: Final = tuple(SetAside(STASH_DISTRICT[s], STASH_SLOT[s]) for s in range(NUM_STASHES))
 
 
 def _stash_id(district: int, slot: int) -> int:
@@ -458,8 +459,11 @@ def tie_problem(state: ParisState, seat: int, district: int, count: int, verb: s
     non-zero count there."""
     if not count:
         return None
-    for other in range(len(state.colours)):
-        if other != seat and state.apaches(other, district) == count:
+    column = state.counts[district::STRIDE]
+    if count not in column:  # the usual answer, C-level
+        return None
+    for other, n in enumerate(column):
+        if other != seat and n == count:
             return _NO_TIE, (
                 f"{verb} {state.colours[seat]} would have {count} Apaches in "
                 f"{_district_words(district)} where {state.colours[other]} has {count}"
@@ -477,15 +481,17 @@ def placement_problem(state: ParisState, seat: int, place: Place) -> Problem:
     if min(counts) < 0 or not sum(counts):
         return "ruling D5 (placing)", "place one or more Apaches, no negative counts"
     base = seat * 3
-    for kind, n, have in zip(APACHE_KINDS, counts, state.reserve[base : base + 3], strict=True):
-        if n > have:
-            return "ruling D5 (placing from the reserve)", (
-                f"{state.colours[seat]} has {have} {kind}(s) in reserve, not {n}"
-            )
+    reserve = state.reserve
+    if counts[0] > reserve[base] or counts[1] > reserve[base + 1] or counts[2] > reserve[base + 2]:
+        for kind, n, have in zip(APACHE_KINDS, counts, reserve[base : base + 3], strict=True):
+            if n > have:
+                return "ruling D5 (placing from the reserve)", (
+                    f"{state.colours[seat]} has {have} {kind}(s) in reserve, not {n}"
+                )
     i = seat * STRIDE + d
-    if (place.novices or place.recruits) and not state.leaders[i] + place.leaders:
+    if (counts[1] or counts[2]) and not state.leaders[i] + counts[0]:
         return _NOVICES, f"{state.colours[seat]} has no leader in {_district_words(d)}"
-    return tie_problem(state, seat, d, state.apaches(seat, d) + place.total, "after this placement")
+    return tie_problem(state, seat, d, state.counts[i] + sum(counts), "after this placement")
 
 
 def move_problem(state: ParisState, seat: int, steps: Sequence[Step]) -> Problem:
@@ -983,7 +989,7 @@ def _tally_of(state: ParisState) -> tuple[TallyLine, ...]:
     return tuple(lines)
 
 
-_STEPS: Final[dict[type, Callable[[ParisState, Any], ParisState]]] = {
+STEPS: Final[dict[type, Callable[[ParisState, Any], ParisState]]] = {
     First: _first,
     SetAside: _aside,
     Take: _take,
@@ -993,7 +999,8 @@ _STEPS: Final[dict[type, Callable[[ParisState, Any], ParisState]]] = {
     Stash: _stash,
     Bourgeois: _bourgeois,
 }
-"""``apply_unchecked`` by action class."""
+"""``apply_unchecked`` by action class: the simulation calls these steps directly (the
+exact action classes; bots only play legal actions)."""
 
 
 # --- helpers: setup, JSON and views ----------------------------------------------------------

@@ -30,7 +30,6 @@ from companion.rules.paris.state import (
     STRIDE,
     TURNS,
     ParisState,
-    bits,
     play_mask,
     stash_districts,
 )
@@ -225,17 +224,8 @@ def _check_placed(state: ParisState, last: ParisState) -> None:
     each gang's leaders, novices and reinforcements must only have moved between its
     reserve and the board. The laws held in ``last``, so they hold everywhere. Many
     changed entries (not a placement or a move): the full checks."""
-    changed: set[int] = set()
-    pairs = (
-        (state.leaders, last.leaders),
-        (state.novices, last.novices),
-        (state.recruits, last.recruits),
-        (state.counts, last.counts),
-    )
-    for new, old in pairs:
-        if new is not old:
-            changed.update(_changed_entries(new, old))
-    if len(changed) > 6:
+    changed = _changed_entries(state, last)
+    if changed is None or len(changed) > 6:
         _check_board(state)
         _check_apaches(state)
         return
@@ -253,18 +243,33 @@ def _check_placed(state: ParisState, last: ParisState) -> None:
     _check_moved_between_reserve_and_board(state, last, changed)
 
 
-def _changed_entries(new: tuple[int, ...], old: tuple[int, ...]) -> set[int]:
-    """The indexes where two board tuples differ: the entries as bytes XORed (C-level; a
-    value outside 0..255, impossible on a legal board, reports every index)."""
-    try:
-        diff = int.from_bytes(bytes(new), "little") ^ int.from_bytes(bytes(old), "little")
-    except ValueError:
-        return set(range(len(new)))
-    return {bit >> 3 for bit in bits(diff)}
+def _changed_entries(state: ParisState, last: ParisState) -> list[int] | None:
+    """The board indexes where the leaders, novices, reinforcements or counts of two states
+    differ (``None``: a value outside 0..255, impossible on a legal board). Each board
+    tuple is read as bytes and XORed with the last one (C-level); the differences of the
+    four are ORed and each changed entry is found once, clearing its whole byte."""
+    diff = 0
+    for new, old in (
+        (state.leaders, last.leaders),
+        (state.novices, last.novices),
+        (state.recruits, last.recruits),
+        (state.counts, last.counts),
+    ):
+        if new is not old:
+            try:
+                diff |= int.from_bytes(bytes(new), "little") ^ int.from_bytes(bytes(old), "little")
+            except ValueError:
+                return None
+    changed = []
+    while diff:
+        i = ((diff & -diff).bit_length() - 1) >> 3
+        changed.append(i)
+        diff &= ~(0xFF << (i << 3))
+    return changed
 
 
 def _check_moved_between_reserve_and_board(
-    state: ParisState, last: ParisState, changed: set[int]
+    state: ParisState, last: ParisState, changed: list[int]
 ) -> None:
     reserve, before = state.reserve, last.reserve
     if min(reserve) < 0:
