@@ -60,7 +60,6 @@ FullStep = Literal[
     "draft", "turn", "district", "count", "step1", "step2", "stash", "report", "wait", "over"
 ]
 DEFAULT_BOT_PAUSE_NS: Final = 700_000_000
-SEATS_NOTE: Final = "paris-seats"
 BAIL_KEY: Final = "bail"
 MENU: Final = "menu"
 

@@ -17,17 +17,17 @@ from typing import Any, Final
 
 from companion.rules.paris.board import CONFIGURATIONS, configuration_name
 from companion.rules.paris.state import GANGS
-from companion.rules.paris_tracker import ENGINE as TRACKER
 from companion.session import Session
 from companion.ui.app import Scene
-from companion.ui.paris_full import ParisFullResultsScene, ParisFullScene
-from companion.ui.paris_full_model import DEFAULT_BOT_PAUSE_NS, SEATS_NOTE, ParisFullModel
-from companion.ui.paris_tracker import ParisResultsScene, ParisTrackerScene
-from companion.ui.paris_tracker_model import ParisTrackerModel, gang_name
 from companion.ui.scenes import AppContext
 from companion.ui.setup import Count, GameSetup, Mode, SetupChoice, humans_words, new_session
+from companion.ui.widgets import seat_name as gang_name
 
 MOST_CONFIGURATIONS: Final = max(len(c) for c in CONFIGURATIONS.values())
+
+
+SEATS_NOTE: Final = "paris-seats"
+"""The note a FULL game starts with: how many seats are people."""
 
 
 def _first_words(choice: SetupChoice) -> str:
@@ -63,6 +63,11 @@ def tracker_setup(choice: SetupChoice) -> dict[str, Any]:
 
 
 def start_paris(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
+    """The bank or the full game (their screens load now: a quicker first frame)."""
+    from companion.rules.paris_tracker import ENGINE as TRACKER
+    from companion.ui.paris_tracker import ParisTrackerScene
+    from companion.ui.paris_tracker_model import ParisTrackerModel
+
     if choice.mode == "full":
         return _start_full(choice, app, now_ns)
     session = new_session(TRACKER, tracker_setup(choice), app, auto_chance=False)
@@ -71,6 +76,8 @@ def start_paris(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
 
 def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
     from companion.rules.paris import PARIS
+    from companion.ui.paris_full import ParisFullScene
+    from companion.ui.paris_full_model import DEFAULT_BOT_PAUSE_NS, ParisFullModel
 
     session = new_session(PARIS, full_setup(choice), app, auto_chance=True)
     humans = choice.number("humans")
@@ -85,6 +92,11 @@ def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
 
 
 def resume_paris(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
+    from companion.ui.paris_full import ParisFullResultsScene, ParisFullScene
+    from companion.ui.paris_full_model import DEFAULT_BOT_PAUSE_NS, ParisFullModel
+    from companion.ui.paris_tracker import ParisResultsScene, ParisTrackerScene
+    from companion.ui.paris_tracker_model import ParisTrackerModel
+
     if session.engine.name == "paris":
         seats = next((n.data for n in session.notes if n.kind == SEATS_NOTE), None)
         humans = int(seats.get("humans", 1)) if isinstance(seats, dict) else 1
