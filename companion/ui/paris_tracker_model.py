@@ -39,6 +39,7 @@ from companion.rules.paris_tracker import (
     apaches_words,
     board_of,
     district_words,
+    on_board,
     policeman_choices,
     tracker_step_words,
 )
@@ -306,8 +307,15 @@ class ParisTrackerModel:
             self.notices.append(f"no {KIND_WORDS[key]} left in reserve")
 
     def _holder(self, key: str) -> None:
-        district = self.state.district or 0
+        state = self.state
+        district = state.district or 0
         holder = -1 if key == NOBODY else int(key)
+        if holder >= 0 and not on_board(state, holder):  # say so now, not after the slot
+            self.notices.append(
+                f"{gang_name(state.colours[holder])} has no Apache on the board: it cannot "
+                "hold a district (ruling D7)"
+            )
+            return
         if holder < 0 or not SLOT_COUNTS[district]:
             self._enter(Entry.settle(holder))
             return
