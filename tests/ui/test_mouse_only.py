@@ -1,9 +1,10 @@
-"""Every Apocalypse and Paris mode, from the start menu to the results, with the mouse
+"""Every game and mode, from the start menu to the results, with the mouse
 alone: each step clicks an option on screen (the next one when a click changes nothing,
 as a person would try another). Touchscreens send the same clicks."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from companion.ui.apocalypse_tracker import ApocalypseTrackerScene, ResultsScene
 from companion.ui.menu import MenuModel, MenuScene
 from companion.ui.paris_full import FullLayout, ParisFullResultsScene, ParisFullScene, option_rects
 from companion.ui.paris_tracker import Layout, ParisResultsScene, ParisTrackerScene
-from companion.ui.scenes import AppContext, SceneStack
+from companion.ui.scenes import AppContext, PowwowSettings, SceneStack
 from companion.ui.setup import SetupScene, visible_rows
 
 NOW = 1_735_761_600.0
@@ -33,6 +34,11 @@ def app(tmp_path: Path) -> AppContext:
         wall_clock=lambda: NOW,
         new_seed=lambda: 4,
     )
+
+
+def top(app: AppContext) -> object:
+    """The top scene, read afresh (mypy would keep an earlier narrowing)."""
+    return app.stack.top
 
 
 def click_row(app: AppContext, label: str) -> None:
@@ -87,7 +93,15 @@ def play_by_mouse(app: AppContext, limit: int = 6000) -> object:
     raise AssertionError(f"no results after {limit} steps; on {snapshot(app)}")
 
 
-def start(app: AppContext, game: str, *, mode: str | None = None, tuning: object = 0) -> None:
+def start(
+    app: AppContext,
+    game: str,
+    *,
+    mode: str | None = None,
+    tuning: object = 0,
+    rows: tuple[str, ...] = (),
+) -> None:
+    """From the start menu: the game's row, its Mode until ``mode``, ``rows``, Start."""
     menu = MenuScene(app, MenuModel(doctor=False), full_tuning=tuning)
     app.stack.push(menu)
     app.stack.update(0)
@@ -97,6 +111,8 @@ def start(app: AppContext, game: str, *, mode: str | None = None, tuning: object
         assert isinstance(setup, SetupScene)
         while setup.model.mode != mode:
             click_row(app, "Mode")
+    for row in rows:
+        click_row(app, row)
     click_row(app, "Start")
 
 
@@ -118,4 +134,72 @@ def test_a_whole_game_with_the_mouse_alone(
     results.draw(pygame.Surface(app.size), 0)  # type: ignore[attr-defined]
     results.click((5, 5), 0)  # type: ignore[attr-defined]  # anywhere: back to the menu
     app.stack.update(0)
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def test_apache_full_with_the_mouse_alone(app: AppContext) -> None:
+    """The setup by clicks (full game, Auto turn on), then the game: the bots and the auto
+    turn play on, the person's chances to slap are clicks (tested apart); the results by
+    a click."""
+    from companion.ui.apache_full import FullResultsScene as ApacheResults
+    from companion.ui.apache_full import FullScene
+    from tests.ui.test_apache_full import FAST, QUICK
+
+    app.powwow = FAST
+    start(app, "Apache", mode="full", tuning=QUICK, rows=("Auto turn",))
+    assert isinstance(top(app), FullScene)
+    for tick in range(1, 200_000):
+        app.stack.update(tick * 16_000_000)
+        if isinstance(app.stack.top, ApacheResults):
+            break
+    results = top(app)
+    assert isinstance(results, ApacheResults)
+    results.click((5, 5), 0)
+    app.stack.update(0)
+    assert isinstance(top(app), MenuScene)
+
+
+def test_apache_tracker_with_the_mouse_alone(app: AppContext) -> None:
+    """Slaps on the slap pad, each confirmed by clicking an option, the game menu's End of
+    game, the count's Done, the results: all clicks."""
+    from companion.ui.apache_tracker import (
+        CountScene,
+        TrackerScene,
+        _count_rects,
+        _option_rects,
+        _pad_rects,
+    )
+    from companion.ui.apache_tracker import ResultsScene as ApacheResults
+    from companion.ui.widgets import frame
+
+    app.powwow = PowwowSettings(quiet_ns=20_000_000, settle_ns=5_000_000)
+    start(app, "Apache")
+    game = app.stack.top
+    assert isinstance(game, TrackerScene)
+    now = 0
+    for controls in (("red.hunter", "yellow.chief"), ("purple.woman",)):
+        for control in controls:
+            now += 1_000_000
+            app.monotonic_ns = functools.partial(int, now)
+            game.click(frame(app.size).body.center, now)  # opens the pad
+            buttons, _ = _pad_rects(app.size, game.model.colours)
+            game.click(dict(buttons)[control].center, now)
+        now += 100_000_000
+        app.stack.update(now)  # the window is decided
+        while game.model.stage == "confirm":
+            game.click(_option_rects(frame(app.size).body, app.size)[0].center, now)
+    assert game.model.state.windows == 2
+    game.click(frame(app.size).body.center, now)
+    _, menu_row = _pad_rects(app.size, game.model.colours)
+    game.click(menu_row.center, now)
+    game.click(game.menu.rects(app.size)[1].center, now)  # End of game: count the piles
+    app.stack.update(now)
+    count = app.stack.top
+    assert isinstance(count, CountScene)
+    count.click(_count_rects(app.size, len(count.piles))[-1].center, now)  # Done
+    app.stack.update(now)
+    results = app.stack.top
+    assert isinstance(results, ApacheResults)
+    results.click((5, 5), now)
+    app.stack.update(now)
     assert isinstance(app.stack.top, MenuScene)
