@@ -31,6 +31,7 @@ from companion.rules.paris.board import (
 )
 from companion.rules.paris.state import ROUNDS, TURNS
 from companion.ui import theme, widgets
+from companion.ui.game_menu import GameMenu
 from companion.ui.paris_full_model import MENU, ParisFullModel
 from companion.ui.paris_tracker import draw_choice, draw_tally
 from companion.ui.scenes import AppContext, BaseScene, NavButton
@@ -38,7 +39,6 @@ from companion.ui.scenes import AppContext, BaseScene, NavButton
 TITLE: Final = "Paris — full game"
 GRID: Final = ((1, 2, 3), (4, 8, 5), (6, 9, 7))
 """REFERENCE_BOARD's layout: orthogonal neighbours are adjacent."""
-MENU_ROWS: Final = ("Back to the game", "Leave: resume it later from the start menu")
 VISIBLE: Final = 5
 """Options shown at once (the list scrolls with the focus)."""
 
@@ -50,18 +50,17 @@ class ParisFullScene(BaseScene):
         super().__init__(app)
         self.model = model
         self.flashes = widgets.Flashes()
-        self.menu_open = False
-        self.menu_focus = 0
+        self.menu = GameMenu()
 
     # -- input --
 
     def nav(self, button: NavButton, now_ns: int) -> None:
-        if self.menu_open:
-            self._menu_nav(button)
+        if self.menu.open:
+            self._menu_chose(self.menu.nav(button))
         elif button in ("previous", "next"):
             self.model.move(-1 if button == "previous" else 1)
         elif button == "select" and self.model.step == "wait":
-            self.menu_open, self.menu_focus = True, 0  # the bots play: select offers to leave
+            self.menu.show()  # the bots play: select offers to leave
         elif button == "select":
             self._guarded(lambda: self._chose(self.model.select(now_ns)), now_ns)
         else:
@@ -69,11 +68,8 @@ class ParisFullScene(BaseScene):
         self._after(now_ns)
 
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
-        if self.menu_open:
-            for index, rect in enumerate(_menu_rects(self.app.size)):
-                if rect.collidepoint(pos):
-                    self.menu_focus = index
-                    self._menu_nav("select")
+        if self.menu.open:
+            self._menu_chose(self.menu.click(pos, self.app.size))
             return
         layout = FullLayout(self.app.size)
         for index, rect in option_rects(layout.option_area(self.model), self.model):
@@ -87,18 +83,14 @@ class ParisFullScene(BaseScene):
 
     def _chose(self, result: str | None) -> None:
         if result == MENU:
-            self.menu_open, self.menu_focus = True, 0
+            self.menu.show()
 
     def _back(self) -> None:
         if not self.model.back():
-            self.menu_open, self.menu_focus = True, 0
+            self.menu.show()
 
-    def _menu_nav(self, button: NavButton) -> None:
-        if button in ("previous", "next"):
-            self.menu_focus = (self.menu_focus + (1 if button == "next" else -1)) % 2
-        elif button == "back" or self.menu_focus == 0:
-            self.menu_open = False
-        else:
+    def _menu_chose(self, row: int | None) -> None:
+        if row is not None:  # Leave
             self.model.close()
             self.app.stack.pop()
 
@@ -120,7 +112,7 @@ class ParisFullScene(BaseScene):
 
     def update(self, now_ns: int) -> bool:
         changed = False
-        if not self.menu_open:
+        if not self.menu.open:
             try:
                 changed = self.model.poll(now_ns)
             except (OSError, CompanionError) as exc:
@@ -150,8 +142,8 @@ class ParisFullScene(BaseScene):
             choice = model.choices()[index]
             draw_choice(surface, rect, choice, focused=index == model.focus)
         widgets.footer(surface, layout.frame.footer, hint(model), self.flashes.current(now_ns))
-        if self.menu_open:
-            _draw_menu(surface, self.menu_focus)
+        if self.menu.open:
+            self.menu.draw(surface)
 
 
 class ParisFullResultsScene(BaseScene):
@@ -221,14 +213,6 @@ def option_rects(area: pygame.Rect, model: ParisFullModel) -> list[tuple[int, py
         (index, pygame.Rect(area.left, area.top + k * (height + gap), area.width, height))
         for k, index in enumerate(shown)
     ]
-
-
-def _menu_rects(size: tuple[int, int]) -> list[pygame.Rect]:
-    body = widgets.frame(size).body.inflate(-widgets.px(size, 60), -widgets.px(size, 60))
-    return widgets.rows(body, len(MENU_ROWS), height=widgets.px(size, 40), gap=widgets.px(size, 8))
-
-
-# --- drawing ---------------------------------------------------------------------------------
 
 
 def header_words(state: ParisState) -> str:
@@ -355,14 +339,3 @@ def hint(model: ParisFullModel) -> str:
     if step == "report":
         return "Select: go on · Back: go on"
     return "Previous/Next: move · Select: choose · Back: undo"
-
-
-def _draw_menu(surface: pygame.Surface, focus: int) -> None:
-    size = surface.get_size()
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 170))
-    surface.blit(shade, (0, 0))
-    for index, (rect, words) in enumerate(zip(_menu_rects(size), MENU_ROWS, strict=True)):
-        widgets.panel(surface, rect, focused=index == focus)
-        widgets.text(surface, words, round(rect.height * 0.5), theme.TEXT, rect.inflate(-12, 0),
-                     bold=index == focus)  # fmt: skip

@@ -32,11 +32,11 @@ from companion.rules.paris.settlement import TallyLine
 from companion.rules.paris.state import COUNTERS, ROUNDS, TURNS
 from companion.rules.paris_tracker import ENGINE, TrackerState
 from companion.ui import theme, widgets
+from companion.ui.game_menu import GameMenu
 from companion.ui.paris_tracker_model import MENU, Choice, ParisTrackerModel, gang_name
 from companion.ui.scenes import AppContext, BaseScene, NavButton
 
 TITLE: Final = "Paris — bank"
-MENU_ROWS: Final = ("Back to the game", "Leave: resume it later from the start menu")
 BANK_TITLES: Final = ("", "money", "reserve L N R", "board", "hosp.", "prison", "cem.", "bourg.")
 BANK_WEIGHTS: Final = [0.55, 1.5, 1.6, 0.8, 0.7, 0.7, 0.7, 0.7]
 
@@ -48,14 +48,13 @@ class ParisTrackerScene(BaseScene):
         super().__init__(app)
         self.model = model
         self.flashes = widgets.Flashes()
-        self.menu_open = False
-        self.menu_focus = 0
+        self.menu = GameMenu()
 
     # -- input --
 
     def nav(self, button: NavButton, now_ns: int) -> None:
-        if self.menu_open:
-            self._menu_nav(button)
+        if self.menu.open:
+            self._menu_chose(self.menu.nav(button))
         elif button in ("previous", "next"):
             self.model.move(-1 if button == "previous" else 1)
         elif button == "select":
@@ -66,17 +65,14 @@ class ParisTrackerScene(BaseScene):
 
     def seat(self, press: Press, now_ns: int) -> None:
         colour = seat_of(press.control)
-        if colour is not None and not self.menu_open:
+        if colour is not None and not self.menu.open:
             button = button_of(press.control)
             self._guarded(lambda: self.model.colour(colour, button), now_ns)
             self._after_entry(now_ns)
 
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
-        if self.menu_open:
-            for index, rect in enumerate(_menu_rects(self.app.size)):
-                if rect.collidepoint(pos):
-                    self.menu_focus = index
-                    self._menu_nav("select")
+        if self.menu.open:
+            self._menu_chose(self.menu.click(pos, self.app.size))
             return
         for index, rect in enumerate(Layout(self.app.size, self.model).choices):
             if rect.collidepoint(pos):
@@ -86,18 +82,14 @@ class ParisTrackerScene(BaseScene):
 
     def _select(self) -> None:
         if self.model.select() == MENU:
-            self.menu_open, self.menu_focus = True, 0
+            self.menu.show()
 
     def _pick(self, index: int) -> None:
         if self.model.pick(index) == MENU:
-            self.menu_open, self.menu_focus = True, 0
+            self.menu.show()
 
-    def _menu_nav(self, button: NavButton) -> None:
-        if button in ("previous", "next"):
-            self.menu_focus = (self.menu_focus + (1 if button == "next" else -1)) % 2
-        elif button == "back" or self.menu_focus == 0:
-            self.menu_open = False
-        else:
+    def _menu_chose(self, row: int | None) -> None:
+        if row is not None:  # Leave
             self.model.close()
             self.app.stack.pop()
 
@@ -135,8 +127,8 @@ class ParisTrackerScene(BaseScene):
         for index, (choice, rect) in enumerate(zip(model.choices(), layout.choices, strict=True)):
             draw_choice(surface, rect, choice, focused=index == model.focus)
         widgets.footer(surface, layout.frame.footer, hint(model), self.flashes.current(now_ns))
-        if self.menu_open:
-            _draw_menu(surface, self.menu_focus)
+        if self.menu.open:
+            self.menu.draw(surface)
 
 
 class ParisResultsScene(BaseScene):
@@ -210,14 +202,6 @@ def choice_rects(
         )
         for k in range(count)
     ]
-
-
-def _menu_rects(size: tuple[int, int]) -> list[pygame.Rect]:
-    body = widgets.frame(size).body.inflate(-widgets.px(size, 60), -widgets.px(size, 60))
-    return widgets.rows(body, len(MENU_ROWS), height=widgets.px(size, 40), gap=widgets.px(size, 8))
-
-
-# --- drawing ---------------------------------------------------------------------------------
 
 
 def header_words(state: TrackerState) -> str:
@@ -328,19 +312,6 @@ def hint(model: ParisTrackerModel) -> str:
     if step == "slot":
         return "Previous/Next: move · Select: that slot · Back: other holder"
     return "Previous/Next: move · Select: choose · Back: undo the last entry"
-
-
-def _draw_menu(surface: pygame.Surface, focus: int) -> None:
-    size = surface.get_size()
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 170))
-    surface.blit(shade, (0, 0))
-    for index, (rect, words) in enumerate(zip(_menu_rects(size), MENU_ROWS, strict=True)):
-        widgets.panel(surface, rect, focused=index == focus)
-        widgets.text(
-            surface, words, round(rect.height * 0.5), theme.TEXT, rect.inflate(-12, 0),
-            bold=index == focus,
-        )  # fmt: skip
 
 
 # --- the final tally -------------------------------------------------------------------------

@@ -181,7 +181,7 @@ def test_bots_alone_and_the_resume(app: AppContext) -> None:
         scene.update(tick)
     assert step(scene.model) == "wait" and len(scene.model.session.history) > 20
     press(scene, "nav.select")  # the bots play: select offers to leave
-    assert scene.menu_open
+    assert scene.menu.open
     press(scene, "nav.next")
     press(scene, "nav.select")
     app.stack.update(1)

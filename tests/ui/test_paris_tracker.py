@@ -190,7 +190,7 @@ def test_the_menu_leaves_and_the_game_resumes_from_the_start_menu(app: AppContex
     press(scene, "purple.hunter")  # stash placed
     scene.model.focus = len(scene.model.choices()) - 1  # Menu
     press(scene, "nav.select")
-    assert scene.menu_open
+    assert scene.menu.open
     press(scene, "nav.next")
     press(scene, "nav.select")  # leave
     app.stack.update(1)
