@@ -282,7 +282,7 @@ def draw_report(
 ) -> None:
     """The settled round, one line per district (ruling D7)."""
     widgets.panel(surface, area)
-    inner = area.inflate(-12, -6)
+    inner = area.inflate(-12, -2 * widgets.px(surface.get_size(), 8))
     height = inner.height // max(1, len(steps))
     size_px = min(round(height * 0.85), widgets.px(surface.get_size(), 20))
     for k, step in enumerate(steps):

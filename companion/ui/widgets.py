@@ -141,7 +141,7 @@ def panel(
         fill, edge, width = theme.mix(fill, theme.TEXT, 0.16), theme.TEXT, 2
     else:
         edge, width = theme.PANEL_EDGE, 1
-    radius = max(3, rect.height // 6)
+    radius = max(3, min(rect.height // 6, px(surface.get_size(), 10)))  # tall boxes: no bulge
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     pygame.draw.rect(surface, edge, rect, width=width, border_radius=radius)
 
