@@ -26,7 +26,7 @@ from typing import Final
 
 import pygame
 
-from companion.errors import CompanionError, IllegalAction
+from companion.errors import CompanionError
 from companion.input.events import Press, Stuck, Unstuck
 from companion.rules.apache import KINDS, Choose, card_type
 from companion.ui import theme, widgets
@@ -107,13 +107,12 @@ class FullScene(BaseScene):
         super().__init__(app)
         self.model = model
         model.on_window = app.on_window
-        self.flashes = widgets.Flashes()
         self._seq = 0
 
     # -- input --
 
     def seat(self, press: Press, now_ns: int) -> None:
-        self._guarded(lambda: self.model.press(press, now_ns), now_ns)
+        self.guarded(lambda: self.model.press(press, now_ns), now_ns)
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         model = self.model
@@ -126,11 +125,11 @@ class FullScene(BaseScene):
             if button in ("previous", "next"):
                 model.move_choice(-1 if button == "previous" else 1)
             elif button == "select":
-                self._guarded(lambda: model.choose_index(model.choice_focus, now_ns), now_ns)
+                self.guarded(lambda: model.choose_index(model.choice_focus, now_ns), now_ns)
             return
         if button == "back":
             words: list[str] = []
-            if self._guarded(lambda: words.append(model.undo()), now_ns):
+            if self.guarded(lambda: words.append(model.undo()), now_ns):
                 self.flashes.add(words[0], now_ns, theme.TEXT_DIM)
 
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
@@ -146,25 +145,13 @@ class FullScene(BaseScene):
         if model.stage == "choose":
             for index, rect in _option_rects(self.app.size, model):
                 if rect.collidepoint(pos):
-                    self._guarded(functools.partial(model.choose_index, index, now_ns), now_ns)
+                    self.guarded(functools.partial(model.choose_index, index, now_ns), now_ns)
                     return
         self.nav("select", now_ns)
 
     def stuck(self, event: Stuck | Unstuck, now_ns: int) -> None:
         if isinstance(event, Stuck):
             self.flashes.add(f"{event.control} is stuck: ignored until released", now_ns)
-
-    def _guarded(self, action: object, now_ns: int) -> bool:
-        assert callable(action)
-        try:
-            action()
-        except IllegalAction as exc:
-            self.flashes.add(str(exc), now_ns, theme.WARN)
-            return False
-        except (OSError, CompanionError) as exc:
-            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
-            return False
-        return True
 
     # -- time --
 
@@ -178,9 +165,7 @@ class FullScene(BaseScene):
         self.app.sounds.play_all(self.model.cues)
         self.model.cues.clear()
         self.app.powwow_open(bool(self.model.arbiter.pending))
-        while self.model.notices:
-            self.flashes.add(self.model.notices.popleft(), now_ns)
-            changed = True
+        changed |= self.show_notices(self.model.notices, now_ns)
         changed |= self.flashes.expire(now_ns)
         if self.model.stage == "over":
             self.app.stack.replace(FullResultsScene(self.app, self.model))
@@ -198,7 +183,7 @@ class FullScene(BaseScene):
 
     def close(self) -> None:
         if not self.model.session.closed:
-            self._guarded(lambda: self.model.flush(self.app.monotonic_ns()), 0)
+            self.guarded(lambda: self.model.flush(self.app.monotonic_ns()), 0)
         self.model.close()
 
     # -- drawing --

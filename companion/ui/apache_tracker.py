@@ -28,12 +28,11 @@ stamped at the click) and the game menu.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 import pygame
 
-from companion.errors import CompanionError, IllegalAction
+from companion.errors import CompanionError
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press, Stuck, Unstuck
 from companion.rules.apache_tracker import INDIANS, PRAIRIE_CARDS, RESULTS
@@ -82,26 +81,9 @@ class _ModelScene(BaseScene):
         super().__init__(app)
         self.model = model
         model.on_window = app.on_window
-        self.flashes = widgets.Flashes()
-
-    def guarded(self, action: Callable[[], object], now_ns: int) -> bool:
-        """Run ``action``; a refusal or a journal write failure is shown, not raised."""
-        try:
-            action()
-        except IllegalAction as exc:
-            self.flashes.add(str(exc), now_ns, theme.WARN)
-            return False
-        except (OSError, CompanionError) as exc:
-            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
-            return False
-        return True
 
     def take_notices(self, now_ns: int) -> bool:
-        taken = False
-        while self.model.notices:
-            self.flashes.add(self.model.notices.popleft(), now_ns)
-            taken = True
-        return taken
+        return self.show_notices(self.model.notices, now_ns)
 
     def stuck(self, event: Stuck | Unstuck, now_ns: int) -> None:
         if isinstance(event, Stuck):

@@ -39,7 +39,6 @@ class ApocalypseFullScene(BaseScene):
     def __init__(self, app: AppContext, model: ApocalypseFullModel) -> None:
         super().__init__(app)
         self.model = model
-        self.flashes = widgets.Flashes()
         self.menu = GameMenu()
 
     # -- input --
@@ -52,9 +51,10 @@ class ApocalypseFullScene(BaseScene):
         elif button == "select" and self.model.step == "wait":
             self.menu.show()  # the bots are playing: select offers to leave
         elif button == "select":
-            self._guarded(lambda: self.model.select(now_ns), now_ns)
+            self.guarded(lambda: self.model.select(now_ns), now_ns)
         else:
-            self._guarded(self._back, now_ns)
+            self.guarded(self._back, now_ns)
+        self._after(now_ns)
 
     def _back(self) -> None:
         if not self.model.back():
@@ -67,7 +67,8 @@ class ApocalypseFullScene(BaseScene):
     def seat(self, press: Press, now_ns: int) -> None:
         colour = seat_of(press.control)
         if colour is not None:
-            self._guarded(lambda: self.model.colour(colour, now_ns), now_ns)
+            self.guarded(lambda: self.model.colour(colour, now_ns), now_ns)
+            self._after(now_ns)
 
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
         if self.menu.open:
@@ -76,22 +77,13 @@ class ApocalypseFullScene(BaseScene):
         for index, rect in enumerate(_choice_rects(self.app.size, self.model)):
             if rect.collidepoint(pos):
                 self.model.focus = index
-                self._guarded(lambda: self.model.select(now_ns), now_ns)
+                self.guarded(lambda: self.model.select(now_ns), now_ns)
+                self._after(now_ns)
                 return
         self.menu.show()  # elsewhere: the game menu
 
-    def _guarded(self, action: object, now_ns: int) -> None:
-        try:
-            action()  # type: ignore[operator]
-        except (OSError, CompanionError) as exc:
-            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
-        self._after(now_ns)
-
     def _after(self, now_ns: int) -> None:
-        for notice in self.model.notices:
-            colour = theme.TEXT_DIM if notice.startswith("undone") else theme.WARN
-            self.flashes.add(notice, now_ns, colour)
-        self.model.notices.clear()
+        self.show_notices(self.model.notices, now_ns)
         if self.model.step == "over" and not self.model.session.closed:
             self.app.stack.replace(FullResultsScene(self.app, self.model))
 

@@ -19,12 +19,10 @@ back undoes the last score entry.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from typing import Final
 
 import pygame
 
-from companion.errors import CompanionError
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
 from companion.rules.apocalypse_tracker import ENGINE, TrackerState
@@ -48,7 +46,6 @@ class ApocalypseTrackerScene(BaseScene):
     def __init__(self, app: AppContext, model: ApocalypseTrackerModel) -> None:
         super().__init__(app)
         self.model = model
-        self.flashes = widgets.Flashes()
         self.menu = GameMenu()
 
     # -- input --
@@ -59,15 +56,15 @@ class ApocalypseTrackerScene(BaseScene):
         elif button in ("previous", "next"):
             self.model.move(-1 if button == "previous" else 1)
         elif button == "select":
-            self._guarded(self._select, now_ns)
+            self.guarded(self._select, now_ns)
         else:
-            self._guarded(self.model.back, now_ns)
+            self.guarded(self.model.back, now_ns)
         self._after_entry(now_ns)
 
     def seat(self, press: Press, now_ns: int) -> None:
         colour, indian = seat_of(press.control), button_of(press.control)
         if colour is not None and indian is not None and not self.menu.open:
-            self._guarded(lambda: self.model.colour(colour, indian), now_ns)
+            self.guarded(lambda: self.model.colour(colour, indian), now_ns)
             self._after_entry(now_ns)
 
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
@@ -77,7 +74,7 @@ class ApocalypseTrackerScene(BaseScene):
         layout = _layout(self.app.size, self.model)
         for index, rect in enumerate(layout.choices):
             if rect.collidepoint(pos):
-                self._guarded(functools.partial(self._pick, index), now_ns)
+                self.guarded(functools.partial(self._pick, index), now_ns)
                 self._after_entry(now_ns)
                 return
         for seat, (minus, plus) in enumerate(layout.arrows):
@@ -98,17 +95,8 @@ class ApocalypseTrackerScene(BaseScene):
             self.model.close()
             self.app.stack.pop()
 
-    def _guarded(self, action: Callable[[], object], now_ns: int) -> None:
-        try:
-            action()
-        except (OSError, CompanionError) as exc:
-            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
-
     def _after_entry(self, now_ns: int) -> None:
-        for notice in self.model.notices:
-            colour = theme.TEXT_DIM if notice.startswith("undone") else theme.WARN
-            self.flashes.add(notice, now_ns, colour)
-        self.model.notices.clear()
+        self.show_notices(self.model.notices, now_ns)
         if self.model.step == "over" and not self.model.session.closed:
             self.app.stack.replace(ResultsScene(self.app, self.model))
 
@@ -144,18 +132,16 @@ class ResultsScene(BaseScene):
     def __init__(self, app: AppContext, model: ApocalypseTrackerModel) -> None:
         super().__init__(app)
         self.model = model
-        self.flashes = widgets.Flashes()
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         if button == "select":
             self.model.close()
             self.app.stack.pop()
-        elif button == "back" and not self.model.session.closed:
-            try:
-                self.model.back()
-            except (OSError, CompanionError) as exc:
-                self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
-                return
+        elif (
+            button == "back"
+            and not self.model.session.closed
+            and self.guarded(self.model.back, now_ns)
+        ):
             self.app.stack.replace(ApocalypseTrackerScene(self.app, self.model))
 
     def update(self, now_ns: int) -> bool:

@@ -16,7 +16,6 @@ undoes the person's last choice; the mouse clicks an option.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from typing import Final
 
 import pygame
@@ -49,7 +48,6 @@ class ParisFullScene(BaseScene):
     def __init__(self, app: AppContext, model: ParisFullModel) -> None:
         super().__init__(app)
         self.model = model
-        self.flashes = widgets.Flashes()
         self.menu = GameMenu()
 
     # -- input --
@@ -62,9 +60,9 @@ class ParisFullScene(BaseScene):
         elif button == "select" and self.model.step == "wait":
             self.menu.show()  # the bots play: select offers to leave
         elif button == "select":
-            self._guarded(lambda: self._chose(self.model.select(now_ns)), now_ns)
+            self.guarded(lambda: self._chose(self.model.select(now_ns)), now_ns)
         else:
-            self._guarded(self._back, now_ns)
+            self.guarded(self._back, now_ns)
         self._after(now_ns)
 
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
@@ -74,7 +72,7 @@ class ParisFullScene(BaseScene):
         layout = FullLayout(self.app.size)
         for index, rect in option_rects(layout.option_area(self.model), self.model):
             if rect.collidepoint(pos):
-                self._guarded(functools.partial(self._pick, index, now_ns), now_ns)
+                self.guarded(functools.partial(self._pick, index, now_ns), now_ns)
                 self._after(now_ns)
                 return
 
@@ -94,17 +92,8 @@ class ParisFullScene(BaseScene):
             self.model.close()
             self.app.stack.pop()
 
-    def _guarded(self, action: Callable[[], object], now_ns: int) -> None:
-        try:
-            action()
-        except (OSError, CompanionError) as exc:
-            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
-
     def _after(self, now_ns: int) -> None:
-        for notice in self.model.notices:
-            colour = theme.TEXT_DIM if notice.startswith("undone") else theme.WARN
-            self.flashes.add(notice, now_ns, colour)
-        self.model.notices.clear()
+        self.show_notices(self.model.notices, now_ns)
         if self.model.step == "over" and not self.model.session.closed:
             self.app.stack.replace(ParisFullResultsScene(self.app, self.model))
 

@@ -20,12 +20,10 @@ returns to the start menu; back undoes the unveiling.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from typing import Final
 
 import pygame
 
-from companion.errors import CompanionError
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
 from companion.rules.paris.settlement import TallyLine
@@ -47,7 +45,6 @@ class ParisTrackerScene(BaseScene):
     def __init__(self, app: AppContext, model: ParisTrackerModel) -> None:
         super().__init__(app)
         self.model = model
-        self.flashes = widgets.Flashes()
         self.menu = GameMenu()
 
     # -- input --
@@ -58,16 +55,16 @@ class ParisTrackerScene(BaseScene):
         elif button in ("previous", "next"):
             self.model.move(-1 if button == "previous" else 1)
         elif button == "select":
-            self._guarded(self._select, now_ns)
+            self.guarded(self._select, now_ns)
         else:
-            self._guarded(self.model.back, now_ns)
+            self.guarded(self.model.back, now_ns)
         self._after_entry(now_ns)
 
     def seat(self, press: Press, now_ns: int) -> None:
         colour = seat_of(press.control)
         if colour is not None and not self.menu.open:
             button = button_of(press.control)
-            self._guarded(lambda: self.model.colour(colour, button), now_ns)
+            self.guarded(lambda: self.model.colour(colour, button), now_ns)
             self._after_entry(now_ns)
 
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
@@ -76,7 +73,7 @@ class ParisTrackerScene(BaseScene):
             return
         for index, rect in enumerate(Layout(self.app.size, self.model).choices):
             if rect.collidepoint(pos):
-                self._guarded(functools.partial(self._pick, index), now_ns)
+                self.guarded(functools.partial(self._pick, index), now_ns)
                 self._after_entry(now_ns)
                 return
 
@@ -93,17 +90,8 @@ class ParisTrackerScene(BaseScene):
             self.model.close()
             self.app.stack.pop()
 
-    def _guarded(self, action: Callable[[], object], now_ns: int) -> None:
-        try:
-            action()
-        except (OSError, CompanionError) as exc:
-            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
-
     def _after_entry(self, now_ns: int) -> None:
-        for notice in self.model.notices:
-            colour = theme.TEXT_DIM if notice.startswith("undone") else theme.WARN
-            self.flashes.add(notice, now_ns, colour)
-        self.model.notices.clear()
+        self.show_notices(self.model.notices, now_ns)
         if self.model.step == "over" and not self.model.session.closed:
             self.app.stack.replace(ParisResultsScene(self.app, self.model))
 
@@ -137,7 +125,6 @@ class ParisResultsScene(BaseScene):
     def __init__(self, app: AppContext, model: ParisTrackerModel) -> None:
         super().__init__(app)
         self.model = model
-        self.flashes = widgets.Flashes()
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         if button == "select":

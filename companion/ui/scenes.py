@@ -18,18 +18,19 @@ the wheel = previous/next.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal, Protocol, runtime_checkable
 
 import pygame
 
+from companion.errors import CompanionError, IllegalAction
 from companion.input.controls import NAV_GROUP, seat_of
 from companion.input.events import InputEvent, Press, Stuck, Unstuck
 from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, DEFAULT_TIE_WINDOW_NS, Window
 from companion.settings import Settings
-from companion.ui import widgets
+from companion.ui import theme, widgets
 from companion.ui.app import Scene
 from companion.ui.sound import Sounds
 
@@ -253,11 +254,36 @@ class BaseScene:
 
     Subclasses implement ``nav``, and where they use them ``seat``, ``click`` and
     ``stuck``; ``update`` returns whether time alone changed the screen; ``draw`` draws.
+    ``flashes`` holds the brief messages; ``guarded`` and ``show_notices`` fill it.
     """
 
     def __init__(self, app: AppContext) -> None:
         self.app = app
         self._finished = False
+        self.flashes = widgets.Flashes()
+
+    def guarded(self, action: Callable[[], object], now_ns: int) -> bool:
+        """Run ``action``; a refusal (its rule) or a journal that cannot be written is
+        shown as a brief message, not raised. True if ``action`` went through."""
+        try:
+            action()
+        except IllegalAction as exc:
+            self.flashes.add(str(exc), now_ns, theme.WARN)
+            return False
+        except (OSError, CompanionError) as exc:
+            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
+            return False
+        return True
+
+    def show_notices(self, notices: MutableSequence[str], now_ns: int) -> bool:
+        """Show a model's notices (an undo dim, the rest as warnings) and empty them;
+        True if there were any."""
+        for notice in notices:
+            colour = theme.TEXT_DIM if notice.startswith("undone") else theme.WARN
+            self.flashes.add(notice, now_ns, colour)
+        shown = bool(notices)
+        notices.clear()
+        return shown
 
     @property
     def finished(self) -> bool:

@@ -191,3 +191,39 @@ def test_a_source_warning_is_a_banner_over_every_screen_until_it_clears(tmp_path
     assert banner_of(stack) is None
     stack.draw(surface, 100_000_000)
     assert surface.get_at((2, 2))[:3] == (1, 2, 3)
+
+
+def test_guarded_shows_a_refusal_and_a_journal_failure_instead_of_raising(
+    app: AppContext,
+) -> None:
+    from companion.errors import IllegalAction
+    from companion.ui import theme
+
+    scene = BaseScene(app)
+
+    def refused() -> None:
+        raise IllegalAction("slap refused by ruling A8 (one slap per player per window)")
+
+    def disk_full() -> None:
+        raise OSError(28, "No space left on device")
+
+    assert scene.guarded(lambda: None, 0) is True
+    assert scene.guarded(refused, 0) is False
+    shown = scene.flashes.current(0)
+    assert shown is not None and shown.text.endswith("ruling A8 (one slap per player per window)")
+    assert shown.colour == theme.WARN
+    assert scene.guarded(disk_full, 1) is False
+    shown = scene.flashes.current(1)
+    assert shown is not None and shown.colour == theme.BAD
+    assert shown.text.startswith("could not save the journal: [Errno 28]")
+
+
+def test_show_notices_empties_them_and_dims_an_undo(app: AppContext) -> None:
+    from companion.ui import theme
+
+    scene = BaseScene(app)
+    notices = ["red is not in this game: press ignored", "undone: P1 red 8"]
+    assert scene.show_notices(notices, 0) is True and notices == []
+    shown = scene.flashes.current(0)
+    assert shown is not None and shown.text == "undone: P1 red 8" and shown.colour == theme.TEXT_DIM
+    assert scene.show_notices(notices, 0) is False
