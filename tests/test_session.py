@@ -1196,14 +1196,19 @@ def test_a_seat_action_with_the_table_flag_is_refused(tmp_path: Path) -> None:
         Session.load(path)
 
 
-def test_the_documented_apocalypse_tracker_journal_replays(tmp_path: Path) -> None:
+def _documented(game: str, tmp_path: Path) -> Session[Any, Any]:
+    """The JOURNAL.md example of ``game``, loaded with every warning an error."""
     text = (REPO / "companion" / "JOURNAL.md").read_text()
     blocks = re.findall(r"```jsonl\n(.*?)```", text, flags=re.DOTALL)
-    path = tmp_path / "apocalypse.jsonl"
-    path.write_text(next(block for block in blocks if '"game":"apocalypse_tracker"' in block))
+    path = tmp_path / f"{game}.jsonl"
+    path.write_text(next(block for block in blocks if f'"game":"{game}"' in block))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        session = Session.load(path)
+        return Session.load(path)
+
+
+def test_the_documented_apocalypse_tracker_journal_replays(tmp_path: Path) -> None:
+    session = _documented("apocalypse_tracker", tmp_path)
     state = session.state
     assert state.phase == "lead" and state.leader == 1 and state.black == ()
     assert [state.round_points(seat) for seat in range(3)] == [8, 9, 0]
@@ -1212,13 +1217,7 @@ def test_the_documented_apocalypse_tracker_journal_replays(tmp_path: Path) -> No
 
 
 def test_the_documented_paris_journal_replays(tmp_path: Path) -> None:
-    text = (REPO / "companion" / "JOURNAL.md").read_text()
-    blocks = re.findall(r"```jsonl\n(.*?)```", text, flags=re.DOTALL)
-    path = tmp_path / "paris.jsonl"
-    path.write_text(next(block for block in blocks if '"game":"paris"' in block))
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        session = Session.load(path)
+    session = _documented("paris", tmp_path)
     state = session.state
     assert state.phase == "turn" and state.round == 1
     assert (state.apaches(0, 7), state.apaches(1, 7)) == (4, 2)
@@ -1226,26 +1225,14 @@ def test_the_documented_paris_journal_replays(tmp_path: Path) -> None:
 
 
 def test_the_documented_apocalypse_full_journal_replays(tmp_path: Path) -> None:
-    text = (REPO / "companion" / "JOURNAL.md").read_text()
-    blocks = re.findall(r"```jsonl\n(.*?)```", text, flags=re.DOTALL)
-    path = tmp_path / "apocalypse.jsonl"
-    path.write_text(next(block for block in blocks if '"game":"apocalypse"' in block))
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        session = Session.load(path)
+    session = _documented("apocalypse", tmp_path)
     state = session.state
     assert state.phase == "play" and tuple(state.points) == (2, 10)
     assert len(session.history) == 32
 
 
 def test_the_documented_paris_tracker_journal_replays(tmp_path: Path) -> None:
-    text = (REPO / "companion" / "JOURNAL.md").read_text()
-    blocks = re.findall(r"```jsonl\n(.*?)```", text, flags=re.DOTALL)
-    path = tmp_path / "bank.jsonl"
-    path.write_text(next(block for block in blocks if '"game":"paris_tracker"' in block))
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        session = Session.load(path)
+    session = _documented("paris_tracker", tmp_path)
     state = session.state
     assert state.round == 2 and state.first == 1
     assert tuple(state.money) == (450, 800) and tuple(state.hospital) == (1, 0)
