@@ -15,7 +15,16 @@ from typing import Any, Final
 from companion.session import Session
 from companion.ui.app import Scene
 from companion.ui.scenes import AppContext
-from companion.ui.setup import Count, GameSetup, Mode, SetupChoice, humans_words, new_session
+from companion.ui.setup import (
+    Count,
+    GameSetup,
+    Mode,
+    SetupChoice,
+    humans_words,
+    new_noted_session,
+    new_session,
+    noted,
+)
 
 SUITS: Final = ("red", "green", "purple", "blue", "yellow")
 """The suits (ruling P2), as the engines name them; the screens load when a game starts."""
@@ -58,13 +67,10 @@ def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
     from companion.ui.apocalypse_full import ApocalypseFullScene
     from companion.ui.apocalypse_full_model import DEFAULT_BOT_PAUSE_NS, ApocalypseFullModel
 
-    session = new_session(APOCALYPSE, tracker_setup(choice), app, auto_chance=True)
     humans = choice.number("humans")
-    try:
-        session.annotate(SEATS_NOTE, {"humans": humans})
-    except OSError:
-        session.close()
-        raise
+    session = new_noted_session(
+        APOCALYPSE, tracker_setup(choice), app, note=SEATS_NOTE, data={"humans": humans}
+    )
     pause = choice.tuning if isinstance(choice.tuning, int) else DEFAULT_BOT_PAUSE_NS
     model = ApocalypseFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
     return ApocalypseFullScene(app, model)
@@ -79,8 +85,7 @@ def resume_apocalypse(
     from companion.ui.apocalypse_tracker_model import ApocalypseTrackerModel
 
     if session.engine.name == "apocalypse":
-        seats = next((n.data for n in session.notes if n.kind == SEATS_NOTE), None)
-        humans = int(seats.get("humans", 1)) if isinstance(seats, dict) else 1
+        humans = int(noted(session, SEATS_NOTE).get("humans", 1))
         pause = tuning if isinstance(tuning, int) else DEFAULT_BOT_PAUSE_NS
         full = ApocalypseFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
         if full.step == "over":

@@ -20,7 +20,16 @@ from companion.rules.paris.state import GANGS
 from companion.session import Session
 from companion.ui.app import Scene
 from companion.ui.scenes import AppContext
-from companion.ui.setup import Count, GameSetup, Mode, SetupChoice, humans_words, new_session
+from companion.ui.setup import (
+    Count,
+    GameSetup,
+    Mode,
+    SetupChoice,
+    humans_words,
+    new_noted_session,
+    new_session,
+    noted,
+)
 from companion.ui.widgets import seat_name as gang_name
 
 MOST_CONFIGURATIONS: Final = max(len(c) for c in CONFIGURATIONS.values())
@@ -79,13 +88,10 @@ def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
     from companion.ui.paris_full import ParisFullScene
     from companion.ui.paris_full_model import DEFAULT_BOT_PAUSE_NS, ParisFullModel
 
-    session = new_session(PARIS, full_setup(choice), app, auto_chance=True)
     humans = choice.number("humans")
-    try:
-        session.annotate(SEATS_NOTE, {"humans": humans})
-    except OSError:
-        session.close()
-        raise
+    session = new_noted_session(
+        PARIS, full_setup(choice), app, note=SEATS_NOTE, data={"humans": humans}
+    )
     pause = choice.tuning if isinstance(choice.tuning, int) else DEFAULT_BOT_PAUSE_NS
     model = ParisFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
     return ParisFullScene(app, model)
@@ -98,8 +104,7 @@ def resume_paris(session: Session[Any, Any], app: AppContext, now_ns: int, tunin
     from companion.ui.paris_tracker_model import ParisTrackerModel
 
     if session.engine.name == "paris":
-        seats = next((n.data for n in session.notes if n.kind == SEATS_NOTE), None)
-        humans = int(seats.get("humans", 1)) if isinstance(seats, dict) else 1
+        humans = int(noted(session, SEATS_NOTE).get("humans", 1))
         pause = tuning if isinstance(tuning, int) else DEFAULT_BOT_PAUSE_NS
         full = ParisFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
         if full.step == "over":

@@ -660,6 +660,26 @@ def new_session(
     raise OSError("no free journal name")
 
 
+def new_noted_session(
+    engine: Any, setup: Mapping[str, Any], app: AppContext, *, note: str, data: dict[str, Any]
+) -> Session[Any, Any]:
+    """A new FULL game (the session deals) whose first note says who plays it (people,
+    bots, pauses); the journal is closed again if the note cannot be written."""
+    session = new_session(engine, setup, app, auto_chance=True)
+    try:
+        session.annotate(note, data)
+    except OSError:
+        session.close()
+        raise
+    return session
+
+
+def noted(session: Session[Any, Any], note: str) -> dict[str, Any]:
+    """The data of a game's first ``note`` (empty when the journal has none)."""
+    data = next((n.data for n in session.notes if n.kind == note), None)
+    return data if isinstance(data, dict) else {}
+
+
 def humans_words(choice: SetupChoice) -> str:
     """``"1 (red); 2 bots"``: the first K seats are people, the rest bots (numbered seats:
     ``"1 (seat 1); 2 bots"``)."""
@@ -713,13 +733,9 @@ def _start_full(
     from companion.ui.apache_full import FullScene
     from companion.ui.apache_full_model import FullModel
 
-    session = new_session(FULL, options.setup(), app, auto_chance=True)
     auto_turn_ns = _auto_turn(options, tuning)
-    try:
-        session.annotate(SEATS_NOTE, {"humans": options.humans, "auto_turn_ns": auto_turn_ns})
-    except OSError:
-        session.close()
-        raise
+    seats = {"humans": options.humans, "auto_turn_ns": auto_turn_ns}
+    session = new_noted_session(FULL, options.setup(), app, note=SEATS_NOTE, data=seats)
     model = FullModel(
         session,
         app.powwow,
@@ -759,11 +775,9 @@ def _resume_full(
     from companion.ui.apache_full import scene_for
     from companion.ui.apache_full_model import FullModel
 
-    seats = next((n.data for n in session.notes if n.kind == SEATS_NOTE), None)
-    humans, auto_turn_ns = len(session.state.colours), None
-    if isinstance(seats, dict):
-        humans = int(seats.get("humans", humans))
-        auto_turn_ns = seats.get("auto_turn_ns")
+    seats = noted(session, SEATS_NOTE)
+    humans = int(seats.get("humans", len(session.state.colours)))
+    auto_turn_ns = seats.get("auto_turn_ns")
     model = FullModel(
         session,
         app.powwow,
