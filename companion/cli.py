@@ -99,6 +99,12 @@ def _simulate(args: argparse.Namespace) -> int:
     return simulate(args)
 
 
+def _compile(args: argparse.Namespace) -> int:
+    from companion.compiled import compile_command
+
+    return compile_command(args)
+
+
 def _wiring(args: argparse.Namespace) -> int:
     from companion.wiring_docs import run
 
@@ -133,6 +139,32 @@ def _add_wiring_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     )
     add_arguments(wiring)
     wiring.set_defaults(handler=_wiring)
+
+
+def _add_compile_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``companion compile`` (its module, companion.compiled, is imported only to run it)."""
+    compile_ = commands.add_parser(
+        "compile",
+        help="build the compiled (mypyc) Apocalypse rules that `companion simulate` uses "
+        "(--check: only say whether a fresh build is present)",
+    )
+    compile_.add_argument(
+        "--check",
+        action="store_true",
+        help="only say whether a build of the current sources is present (exit 1 if not)",
+    )
+    compile_.add_argument(
+        "--if-stale",
+        action="store_true",
+        help="build only when the present build is missing or out of date",
+    )
+    compile_.add_argument(
+        "--optional",
+        action="store_true",
+        help="a build that cannot be made is a one-line notice and exit 0 (the simulation "
+        "then runs as pure Python); used by make",
+    )
+    compile_.set_defaults(handler=_compile)
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -210,6 +242,7 @@ def _build_parser() -> argparse.ArgumentParser:
     add_simulate_arguments(simulate)
     simulate.set_defaults(handler=_simulate)
 
+    _add_compile_command(commands)
     _add_wiring_command(commands)
 
     bench = commands.add_parser("bench", help="measure performance")

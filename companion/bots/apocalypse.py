@@ -54,10 +54,8 @@ from companion.rules.apocalypse.cards import (
     VALUE_OF,
 )
 from companion.rules.apocalypse.engine import (
-    CARD_MASK,
     CHAOS_PLAYS,
     FIRSTS,
-    HAND_SHIFTS,
     PLAYS,
     hand_of,
     random_play,
@@ -95,10 +93,15 @@ class RandomApocalypseBot:
 
     def name(self, state: ApocalypseState) -> NameFirst:
         """The next first player it names (phases ``name`` and ``choose``)."""
-        return FIRSTS[int(self.rng.random() * state.players)]
+        return random_first(state, self.rng)
 
     def __repr__(self) -> str:
         return f"RandomApocalypseBot(seat={self.seat})"
+
+
+def random_first(state: ApocalypseState, rng: random.Random) -> NameFirst:
+    """A uniformly random seat named the next first player (one ``rng.random()`` draw)."""
+    return FIRSTS[int(rng.random() * state.players)]
 
 
 class HeuristicBot:
@@ -222,10 +225,7 @@ def _trick_range(state: ApocalypseState) -> tuple[int, int]:
 
 def _specials_urgent(state: ApocalypseState, hand: int) -> bool:
     """Rule 1: the round may end before the bot has played its Special cards."""
-    places = state.places
-    shortest = min(
-        (places >> shift & CARD_MASK).bit_count() for shift in HAND_SHIFTS[: state.players]
-    )
+    shortest = min(other.bit_count() for other in state.hands)
     return (hand & SPECIAL_MASK).bit_count() >= shortest - 1
 
 
@@ -305,4 +305,5 @@ __all__ = [
     "RandomApocalypseBot",
     "best_first",
     "best_play",
+    "random_first",
 ]

@@ -190,7 +190,10 @@ class Engine(ABC, Generic[S, A]):
 
         Raises :class:`~companion.errors.IllegalAction` (build it with :func:`illegal`)
         naming the rule and the action when the rules forbid it, including any action once
-        the game is over and a chance action that is not among the outcomes.
+        the game is over and a chance action that is not among the outcomes. (An engine may
+        also accept a documented *compound* chance action, several outcomes in a row as one
+        action, such as Apocalypse's ``DealCards``; each of its parts is checked as if
+        applied alone.)
         """
 
     # -- what players see and how it ends --

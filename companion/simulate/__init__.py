@@ -13,6 +13,12 @@ report gives the games, the time, games per second, score statistics per seat, t
 ``seed + i``: the same ``--seed`` gives the same games and figures (only times differ).
 Exit status: 0, 1 when an invariant failed, 2 for bad arguments
 (``companion simulate: error: argument --players: ...``).
+
+Compiled rules (:mod:`companion.compiled`): before a game's simulator module is imported,
+:func:`run` enables the mypyc-compiled modules when the game has them and a build of the
+current sources is present (``--pure`` skips them). The report says which code ran:
+``"compiled": true`` or ``false`` with ``"compiled_reason"``, so a games-per-second figure
+never hides which it was.
 """
 
 from __future__ import annotations
@@ -103,6 +109,9 @@ class Summary:
     shared_victories: int = 0
     failures: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    compiled: bool = False
+    compiled_reason: str | None = None
+    """Whether the game's modules ran compiled (mypyc), and if not, why not."""
 
     def __post_init__(self) -> None:
         seats = len(self.colours)
@@ -155,6 +164,8 @@ class Summary:
             "seconds": round(self.seconds, 4),
             "games_per_second": round(self.games_per_second, 2),
             "invariants_checked": "after every action",
+            "compiled": self.compiled,
+            **({} if self.compiled else {"compiled_reason": self.compiled_reason}),
             "actions": self.actions,
             "actions_per_game": round(self.per_game(self.actions), 2),
             **{f"{name}_per_game": round(self.per_game(n), 3) for name, n in self.counts.items()},
@@ -217,6 +228,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "default: the rulebook's first configuration for the player count)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--pure",
+        action="store_true",
+        help="run the rules as Python source even when a compiled build is present "
+        "(`make compile` builds one)",
+    )
 
 
 def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -224,6 +241,7 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
     arguments the game cannot take."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    refused = _enable_compiled(args.game, pure=getattr(args, "pure", False))
     game = simulator(args.game)
     problem = _misfit(game, args)
     if problem is not None:
@@ -249,11 +267,37 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
         return 2
     if bar is not None:
         bar.done()
+    summary.compiled, summary.compiled_reason = _compiled_state(args.game, refused)
     if args.json:
         print(json.dumps(summary.to_json(), indent=2), file=out)
     else:
         print(format_summary(summary), file=out)
     return 1 if summary.failures else 0
+
+
+def _enable_compiled(game: str, *, pure: bool) -> str | None:
+    """Serve the game's compiled modules if it has them and they are fresh (before its
+    simulator module is imported: all of them or none); None, or why they are not used.
+
+    (``companion.compiled`` is imported in the functions, not at the top: the compiled
+    modules import this module, and a build is checked against the modules they import.)"""
+    from companion import compiled
+
+    if pure:
+        return "--pure asked for Python source"
+    if GAMES[game] not in compiled.COMPILED_MODULES:
+        return f"{game} has no compiled modules"
+    return compiled.enable().reason
+
+
+def _compiled_state(game: str, refused: str | None) -> tuple[bool, str | None]:
+    """Whether the game's simulator actually ran compiled, and if not, why not."""
+    from companion.compiled import is_compiled
+
+    module = GAMES[game]
+    if is_compiled(module):
+        return True, None
+    return False, refused or f"{module} was loaded from its source"
 
 
 def _misfit(game: Simulator, args: argparse.Namespace) -> str | None:
@@ -284,6 +328,9 @@ def format_summary(summary: Summary) -> str:
         f"({', '.join(summary.colours)}), variants: {variants}, seed {summary.seed}",
         f"time: {summary.seconds:.2f} s, {summary.games_per_second:.1f} games/s "
         "(one core; invariants checked after every action)",
+        "code: compiled (mypyc)"
+        if summary.compiled
+        else f"code: Python source ({summary.compiled_reason})",
         f"per game: {', '.join(per_game)}",
         f"scores ({summary.score_words}; {'fewest' if summary.lowest_wins else 'most'} wins):",
     ]

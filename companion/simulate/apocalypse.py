@@ -12,10 +12,11 @@ win rate (shared victories count as wins, ruling P11) against a random seat's, a
 points of each.
 
 The deal is chance (ruling P3), drawn with the engine's fast door
-:meth:`~companion.rules.apocalypse.Apocalypse.shuffled_deal` (one shuffle a round, applied
-as one ``Deal`` action per card). Actions go through the engine's fast door
-(``apply_unchecked``): bots only play legal actions, and the checked door is covered by the
-tests and the random-play harness.
+:meth:`~companion.rules.apocalypse.Apocalypse.deal_round`: one shuffle a round, applied as
+one ``DealCards`` action (a 4-player round's 32 cards are one action, checked once). Actions
+go through the engine's unchecked steps (``play_step``, ``name_step``, ``deal_cards_step``):
+bots only play legal actions, and the checked door is covered by the tests and the
+random-play harness.
 
 Game ``i`` uses the engine seed ``seed + i`` and chance and bot generators seeded from it.
 The command, the report and the contract shared by every game: :mod:`companion.simulate`.
@@ -26,28 +27,22 @@ from __future__ import annotations
 import gc
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final
 
-from companion.bots.apocalypse import HeuristicBot, RandomApocalypseBot, best_play
+from companion.bots.apocalypse import best_first, best_play, random_first
 from companion.errors import IllegalAction
-from companion.rules.apocalypse import (
-    APOCALYPSE,
-    DEAL,
-    NAME,
-    OVER,
-    PLAY,
-    Action,
-    ApocalypseState,
-    Play,
-)
+from companion.rules.apocalypse import APOCALYPSE, DEAL, OVER, PLAY, Action, ApocalypseState
 from companion.rules.apocalypse.engine import (
+    CHECKER,
     DEFAULT_PLAYERS,
     PLAYERS,
-    check_state,
-    play_actions,
+    deal_cards_step,
+    name_step,
+    play_step,
+    random_play,
 )
 from companion.simulate import Progress, Simulator, Summary
 
@@ -111,11 +106,15 @@ def play_apocalypse_game(
     return report
 
 
-def _bots(players: int, seed: int, heuristic_seat: int) -> list[HeuristicBot | RandomApocalypseBot]:
+def _bot_rngs(
+    players: int, seed: int, heuristic_seat: int, chance: random.Random
+) -> list[random.Random]:
+    """Each random seat's generator (the heuristic seat's place holds ``chance``, which it
+    never draws from: the heuristic is deterministic)."""
     return [
-        HeuristicBot(seat)
+        chance
         if seat == heuristic_seat
-        else RandomApocalypseBot(seat, random.Random(f"simulate:apocalypse:{seed}:bot:{seat}"))
+        else random.Random(f"simulate:apocalypse:{seed}:bot:{seat}")
         for seat in range(players)
     ]
 
@@ -128,65 +127,47 @@ def _play(
     check: bool,
     record: list[Action] | None,
 ) -> ApocalypseState:
-    """The game loop, written out with local names (about 245 actions a 4-player game):
-    deal the round, then the bots' actions until the round is dealt again or over."""
+    """The game loop (about 150 actions a 4-player game): each round's deal as one action,
+    then the bots' actions until the next deal or the end. The bots and steps are called
+    by name: :class:`~companion.bots.apocalypse.HeuristicBot`'s ``best_play`` and
+    ``best_first``, :class:`~companion.bots.apocalypse.RandomApocalypseBot`'s
+    ``random_play`` and ``random_first`` with its generator (so a compiled build makes
+    direct calls)."""
     chance = random.Random(f"simulate:apocalypse:{seed}:chance")
-    bots = _bots(state.players, seed, report.heuristic_seat)
-    plays = [_fast_play(bot) for bot in bots]
-    names = [bot.name for bot in bots]
-    shuffled_deal = APOCALYPSE.shuffled_deal
-    deal_step = APOCALYPSE.unchecked_step(DEAL)
-    play_step = APOCALYPSE.unchecked_step(PLAY)
-    name_step = APOCALYPSE.unchecked_step(NAME)
+    heuristic = report.heuristic_seat
+    rngs = _bot_rngs(state.players, seed, heuristic, chance)
     last_trick = state.last_trick
     actions = 0
+    action: Action
     while True:
         phase = state.phase
-        if phase == OVER:
-            break
-        if phase == DEAL:
-            for deal in shuffled_deal(state, chance):
-                state = deal_step(state, deal)
-                actions += 1
-                if record is not None:
-                    record.append(deal)
-                if check:
-                    report.actions = actions
-                    check_state(state)
-            continue
         if phase == PLAY:
-            action: Action = plays[state.turn](state)
-            state = play_step(state, action)
+            seat = state.turn
+            play = best_play(state) if seat == heuristic else random_play(state, rngs[seat])
+            action = play
+            state = play_step(state, play)
+        elif phase == OVER:
+            break
+        elif phase == DEAL:
+            deal = APOCALYPSE.deal_round(state, chance)
+            action = deal
+            state = deal_cards_step(state, deal)
         else:  # NAME, CHOOSE
-            action = names[state.turn](state)
-            state = name_step(state, action)
+            seat = state.turn
+            first = best_first(state) if seat == heuristic else random_first(state, rngs[seat])
+            action = first
+            state = name_step(state, first)
         actions += 1
         if record is not None:
             record.append(action)
         if check:
             report.actions = actions
-            check_state(state)
+            CHECKER.check(state)
         if state.last_trick is not last_trick:
             last_trick = state.last_trick
             _count_trick(report, last_trick)
     report.actions = actions
     return state
-
-
-def _fast_play(bot: HeuristicBot | RandomApocalypseBot) -> Callable[[ApocalypseState], Play]:
-    """The bot's ``play`` without the method call (the same card: its rng, its rules). The
-    random bot's is :func:`random_play` written out in a closure over the bound
-    ``rng.random`` (one call per play instead of a ``partial`` merging a keyword, then
-    ``random_play``)."""
-    if isinstance(bot, RandomApocalypseBot):
-        draw = bot.rng.random
-
-        def play(state: ApocalypseState) -> Play:
-            legal = play_actions(state)
-            return legal[int(draw() * len(legal))]  # exactly random_play's draw
-
-        return play
-    return best_play
 
 
 def _count_trick(report: GameReport, trick: Any) -> None:

@@ -12,8 +12,8 @@ The action model
 Phases: ``deal`` (chance deals the round's cards one by one, ruling P3), ``choose`` (rounds
 2 and 3: the chooser names the round's first player, P10), ``play`` (the seat whose turn it
 is plays a card, P4), ``name`` (the trick's winner names the next first player, P8) and
-``over``. Actions: ``Deal(card)`` (chance), ``Play(card, token)``, ``NameFirst(seat)``;
-their JSON and text forms: :mod:`companion.rules.apocalypse.actions`.
+``over``. Actions: ``Deal(card)`` and ``DealCards(cards)`` (chance), ``Play(card, token)``,
+``NameFirst(seat)``; their JSON and text forms: :mod:`companion.rules.apocalypse.actions`.
 
 The deal and huge chance spaces
 ===============================
@@ -26,8 +26,12 @@ the same distribution). So a test deals exact hands with a list of ``Deal`` acti
 journal replays the shuffle line by line, and a TRACKER session could skip the deal
 altogether. For speed, :meth:`Apocalypse.shuffled_deal` draws the rest of a round's deal with
 one ``rng.shuffle`` (the same distribution: a uniform draw without replacement) and
-:meth:`Apocalypse.random_deal` one card; both return ordinary ``Deal`` actions that are
-applied, journaled and checked one by one. In a 3-6 player game the Special cards are not
+:meth:`Apocalypse.random_deal` one card; both return ordinary ``Deal`` actions. A
+``DealCards`` is several ``Deal`` in one action (the same checks, card by card): the
+simulator deals each round with one, :meth:`Apocalypse.deal_round` (the cards of
+``shuffled_deal``), so a round's deal is one action and one invariant check rather than 32.
+It is a chance action the outcomes do not list (they are one card each), like a hand of
+``Deal`` lines written as one. In a 3-6 player game the Special cards are not
 dealt by chance: seat ``i`` holds Chaos ``45 + i`` and Tranquility ``51 + i`` from the start
 of each round.
 
@@ -93,6 +97,7 @@ from typing import Final
 from companion.rules.apocalypse.actions import (
     Action,
     Deal,
+    DealCards,
     NameFirst,
     Play,
     action_from_json,
@@ -166,6 +171,7 @@ __all__ = [
     "Apocalypse",
     "ApocalypseState",
     "Deal",
+    "DealCards",
     "Flip",
     "NameFirst",
     "Play",

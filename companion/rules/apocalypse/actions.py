@@ -1,19 +1,23 @@
 """Apocalypse actions: small frozen records with a JSON form and a one-line text form.
 
-========  ==========================================================  =====================
-action    JSON                                                        text
-========  ==========================================================  =====================
-Deal      ``{"kind": "deal", "card": "red-8"}`` (chance)              ``deal red-8``
-Play      ``{"kind": "play", "card": "red-8"}``                       ``play red-8``
-Play      ``{"kind": "play", "card": "chaos", "token": "purple"}``    ``play chaos purple``
-NameFirst ``{"kind": "first", "seat": 2}``                            ``first 2``
-========  ==========================================================  =====================
+=========  =========================================================  ========================
+action     JSON                                                       text
+=========  =========================================================  ========================
+Deal       ``{"kind": "deal", "card": "red-8"}`` (chance)             ``deal red-8``
+DealCards  ``{"kind": "deal-cards", "cards": ["red-8", "green-1"]}``  ``deal-cards red-8 green-1``
+Play       ``{"kind": "play", "card": "red-8"}``                      ``play red-8``
+Play       ``{"kind": "play", "card": "chaos", "token": "purple"}``   ``play chaos purple``
+NameFirst  ``{"kind": "first", "seat": 2}``                           ``first 2``
+=========  =========================================================  ========================
 
 Cards are named by type (``"red-8"``, ``"chaos"``, ``"tranquility"``): a player holding two
 Chaos cards (Duel) plays "a Chaos card", the engine takes the lowest id. A Play names no seat:
 it is the move of the seat whose turn it is (the journal records the seat beside it).
 ``token`` is the suit whose token a Chaos card flips (ruling P5): given exactly when a Chaos
 card is played while a token is still coloured; absent otherwise.
+
+A ``DealCards`` is several ``Deal`` actions in one (in dealing order): the simulator deals a
+whole round with one, so that it is one action, checked once, rather than 32.
 
 ``repr`` is a constructor call, ``str`` the text form, and :func:`parse_action` /
 :func:`action_from_json` read them back (raising ``ValueError`` on malformed input).
@@ -40,6 +44,21 @@ class Deal:
 
 
 @dataclass(frozen=True, slots=True)
+class DealCards:
+    """Chance: several cards dealt in a row, in dealing order (seat by seat, ruling P3): the
+    same as one :class:`Deal` per card (``expand``), as one action."""
+
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return " ".join(("deal-cards", *self.cards))
+
+    def expand(self) -> tuple[Deal, ...]:
+        """The same deal as one ``Deal`` per card."""
+        return tuple(Deal(card) for card in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
 class Play:
     """The seat whose turn it is plays a ``card`` (a type name); a Chaos card also names the
     suit of the ``token`` it flips (ruling P5)."""
@@ -62,7 +81,7 @@ class NameFirst:
         return f"first {self.seat}"
 
 
-Action: TypeAlias = Deal | Play | NameFirst
+Action: TypeAlias = Deal | DealCards | Play | NameFirst
 
 
 def action_to_json(action: Action) -> JSON:
@@ -73,10 +92,17 @@ def action_to_json(action: Action) -> JSON:
         return {"kind": "play", "card": action.card, "token": action.token}
     if isinstance(action, Deal):
         return {"kind": "deal", "card": action.card}
+    if isinstance(action, DealCards):
+        return {"kind": "deal-cards", "cards": list(action.cards)}
     return {"kind": "first", "seat": action.seat}
 
 
-_FIELDS: Final = {"deal": {"card"}, "play": {"card", "token"}, "first": {"seat"}}
+_FIELDS: Final = {
+    "deal": {"card"},
+    "deal-cards": {"cards"},
+    "play": {"card", "token"},
+    "first": {"seat"},
+}
 
 
 def action_from_json(data: Any) -> Action:
@@ -92,6 +118,8 @@ def action_from_json(data: Any) -> Action:
         raise ValueError(f"apocalypse {kind} action has unexpected field(s) {sorted(extra)}")
     if kind == "first":
         return NameFirst(_seat(data.get("seat")))
+    if kind == "deal-cards":
+        return DealCards(_card_names(data.get("cards")))
     card = _card_name(data.get("card"))
     if kind == "deal":
         return Deal(card)
@@ -109,11 +137,13 @@ def parse_action(text: str) -> Action:
         return NameFirst(int(args[0]))
     if kind == "deal" and len(args) == 1:
         return Deal(_card_name(args[0]))
+    if kind == "deal-cards" and args:
+        return DealCards(_card_names(args))
     if kind == "play" and len(args) in (1, 2):
         return Play(_card_name(args[0]), _suit(args[1]) if len(args) == 2 else None)
     raise ValueError(
-        f"not an apocalypse action: {text!r}; expected 'deal CARD', 'play CARD [TOKEN]' "
-        "or 'first SEAT'"
+        f"not an apocalypse action: {text!r}; expected 'deal CARD', 'deal-cards CARD CARD...', "
+        "'play CARD [TOKEN]' or 'first SEAT'"
     )
 
 
@@ -124,6 +154,12 @@ def _card_name(value: Any) -> str:
             f"values 1-4 and 6-10), 'chaos' or 'tranquility'"
         )
     return TYPE_NAMES[TYPE_INDEX[value]]
+
+
+def _card_names(values: Any) -> tuple[str, ...]:
+    if not isinstance(values, list | tuple) or not values:
+        raise ValueError(f"'cards' is a list of one or more card names, got {values!r}")
+    return tuple(_card_name(value) for value in values)
 
 
 def _suit(value: Any) -> str:

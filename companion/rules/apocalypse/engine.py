@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
-from companion.rules.apocalypse.actions import Action, Deal, NameFirst, Play
+from companion.rules.apocalypse.actions import Action, Deal, DealCards, NameFirst, Play
 from companion.rules.apocalypse.actions import action_from_json as _action_from_json
 from companion.rules.apocalypse.actions import action_to_json as _action_to_json
 from companion.rules.apocalypse.cards import (
@@ -88,18 +88,7 @@ DUEL_SPECIALS: Final = 3
 """Ruling P12: 3 Chaos and 3 Tranquility cards in the Duel deck."""
 SETUP_KEYS: Final = ("players", "suits", "drop", "first")
 
-SLOT: Final = 64
-"""The width of a place's slot in ``ApocalypseState.places``."""
 CARD_MASK: Final = (1 << NUM_CARDS) - 1
-DISCARD_SHIFT: Final = SLOT
-TRICK_SHIFT: Final = 2 * SLOT
-HAND_SHIFTS: Final = tuple(SLOT * (3 + seat) for seat in range(PLAYERS[1]))
-WON_SHIFTS: Final = {
-    players: tuple(SLOT * (3 + players + seat) for seat in range(players))
-    for players in range(PLAYERS[0], PLAYERS[1] + 1)
-}
-_SLOT_SUM: Final = (1 << SLOT) - 1
-"""``places % _SLOT_SUM`` is the SUM of the slots' masks (2**64 = 1 modulo it)."""
 
 # --- game metadata ---------------------------------------------------------------------------
 
@@ -127,8 +116,8 @@ class ApocalypseState(NamedTuple):
 
     Constant for a game: ``players``, ``suits`` (the suits in play), ``first`` (round 1's
     first player), ``cards`` (the mask of the cards in the game) and ``token_mask`` (the
-    tokens in play). The round: ``phase``, ``round`` (1-3), ``places`` (where every card
-    is: one int of 64-bit slots, below) and ``dealt`` (cards dealt so far this round).
+    tokens in play). The round: ``phase``, ``round`` (1-3), where every card is (below)
+    and ``dealt`` (cards dealt so far this round).
     The trick: ``leader`` (its first player; -1 while dealing or choosing), ``turn`` (the
     seat to act: the seat being dealt to during the deal, the namer in ``name`` and
     ``choose``; -1 once over), ``trick`` (``(seat, card)`` plays in order), ``skipped``
@@ -139,12 +128,11 @@ class ApocalypseState(NamedTuple):
     ``last_winner`` (the winner of the last trick that had one, -1 none) and
     ``last_trick`` (the last resolved trick, with its reason in words).
 
-    ``places`` holds every place's mask in a 64-bit slot: slot 0 the deck (the cards still
-    to deal; set aside after the deal), 1 the discard pile, 2 the trick, ``3 + seat`` each
-    hand, ``3 + players + seat`` each won pile. Read them with the properties ``deck``,
-    ``discard``, ``in_trick``, ``hands``, ``won`` (or :func:`hand_of`). So moving a card is
-    one xor, and "every card in exactly one place" is two C-level operations (see
-    ``check_invariants``).
+    Where every card is, as masks of 57 bits (small integers, cheap to operate on):
+    ``deck`` (the cards still to deal; set aside after the deal), ``discard``, ``in_trick``
+    (the trick's cards), ``hands`` and ``won`` (each seat's hand and won pile, ruling P6).
+    "Every card in exactly one place" is then: the masks' sum and their union are both
+    the game's cards (see ``check_invariants``).
     """
 
     players: int
@@ -154,7 +142,11 @@ class ApocalypseState(NamedTuple):
     token_mask: int
     phase: str
     round: int
-    places: int
+    deck: int
+    discard: int
+    in_trick: int
+    hands: tuple[int, ...]
+    won: tuple[int, ...]
     dealt: int
     leader: int
     turn: int
@@ -168,30 +160,6 @@ class ApocalypseState(NamedTuple):
     totals: tuple[int, ...]
     last_winner: int
     last_trick: TrickResult | None
-
-    @property
-    def deck(self) -> int:
-        """The cards still to deal (phase ``deal``), else the cards set aside."""
-        return self.places & CARD_MASK
-
-    @property
-    def discard(self) -> int:
-        return self.places >> DISCARD_SHIFT & CARD_MASK
-
-    @property
-    def in_trick(self) -> int:
-        """The mask of the cards in the trick being played."""
-        return self.places >> TRICK_SHIFT & CARD_MASK
-
-    @property
-    def hands(self) -> tuple[int, ...]:
-        places = self.places
-        return tuple(places >> shift & CARD_MASK for shift in HAND_SHIFTS[: self.players])
-
-    @property
-    def won(self) -> tuple[int, ...]:
-        """Each seat's won cards this round (ruling P6)."""
-        return won_piles(self.places, self.players)
 
     @property
     def is_duel(self) -> bool:
@@ -290,7 +258,11 @@ class Apocalypse(Engine[ApocalypseState, Action]):
             token_mask=sum(1 << s for s in suit_ids),
             phase=DEAL,
             round=1,
-            places=_deal_pool(players, cards) | _round_hands(players),
+            deck=_deal_pool(players, cards),
+            discard=0,
+            in_trick=0,
+            hands=_round_hands(players),
+            won=(0,) * players,
             dealt=0,
             leader=NOBODY,
             turn=0,
@@ -358,6 +330,11 @@ class Apocalypse(Engine[ApocalypseState, Action]):
         rng.shuffle(cards)
         needed = state.hand_size * state.players - state.dealt
         return [DEALS[TYPE_OF[card]] for card in cards[:needed]]
+
+    def deal_round(self, state: ApocalypseState, rng: random.Random) -> DealCards:
+        """The fast door for simulation: the rest of the round's deal as ONE action, the
+        cards of :meth:`shuffled_deal` (the same ``rng`` draws) in a :class:`DealCards`."""
+        return DealCards(tuple(deal.card for deal in self.shuffled_deal(state, rng)))
 
     def random_play(self, state: ApocalypseState, rng: random.Random) -> Play:
         """A uniformly random legal play (phase ``play``) without listing them: exactly
@@ -456,7 +433,7 @@ class Apocalypse(Engine[ApocalypseState, Action]):
         discard: ruling P2); tokens consistent with the flips since the last Apocalypse
         (P5); round points = the cards won; each round's scores = cards won + 20 per
         Special kept, swapped as ruling P12 says; totals = the sum of the round scores."""
-        _CHECK.check(state)
+        CHECKER.check(state)
 
     # -- JSON --
 
@@ -520,9 +497,7 @@ _PLAY_CACHE_LIMIT: Final = 1 << 16
 def play_actions(state: ApocalypseState) -> tuple[Play, ...]:
     """The legal plays (phase ``play``): one per playable card type, a Chaos card once per
     coloured token it may flip (ruling P5), in type order."""
-    places = state.places
-    hand = places >> HAND_SHIFTS[state.turn] & CARD_MASK
-    cards = playable(hand, state.lead, places >> TRICK_SHIFT & CARD_MASK)
+    cards = playable(state.hands[state.turn], state.lead, state.in_trick)
     key = cards
     if cards & CHAOS_MASK:
         key |= (state.token_mask & ~state.tokens) << NUM_CARDS
@@ -545,10 +520,27 @@ def _plays_of(cards: int, coloured: int) -> tuple[Play, ...]:
 
 
 def random_play(state: ApocalypseState, rng: random.Random) -> Play:
-    """See :meth:`Apocalypse.random_play`: one ``rng.random()`` draw among the (cached)
-    legal plays."""
-    legal = play_actions(state)
-    return legal[int(rng.random() * len(legal))]
+    """See :meth:`Apocalypse.random_play`: one ``rng.random()`` draw, then the drawn play
+    found in the playable cards' mask (in :func:`play_actions`' order, without the list)."""
+    cards = playable(state.hands[state.turn], state.lead, state.in_trick)
+    horsemen = cards & HORSEMAN_MASK
+    coloured = state.token_mask & ~state.tokens if cards & CHAOS_MASK else 0
+    chaos_plays = (coloured.bit_count() or 1) if cards & CHAOS_MASK else 0
+    count = horsemen.bit_count()
+    pick = int(rng.random() * (count + chaos_plays + (1 if cards & TRANQUILITY_MASK else 0)))
+    if pick < count:
+        return PLAYS[_nth_card(horsemen, pick)]
+    pick -= count
+    if pick < chaos_plays:
+        return CHAOS_PLAYS[_nth_card(coloured, pick)] if coloured else PLAYS[CHAOS]
+    return PLAYS[TRANQUILITY]
+
+
+def _nth_card(mask: int, n: int) -> int:
+    """The id of the ``n``-th card (from 0, lowest id first) of ``mask``."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
 
 
 # --- helpers: the steps ----------------------------------------------------------------------
@@ -558,168 +550,221 @@ def random_play(state: ApocalypseState, rng: random.Random) -> Play:
 # The field positions are named below and checked against ``ApocalypseState._fields``.
 
 _new: Final = tuple.__new__
-(_PHASE, _ROUND, _PLACES, _DEALT, _LEADER, _TURN, _TRICK, _SKIPPED, _LEAD, _TOKENS, _FLIPS,
- _POINTS, _ROUNDS, _TOTALS, _LAST_WINNER, _LAST_TRICK) = range(5, 21)  # fmt: skip
+_PHASE: Final = 5
+_ROUND: Final = 6
+_DECK: Final = 7
+_DISCARD: Final = 8
+_IN_TRICK: Final = 9
+_HANDS: Final = 10
+_WON: Final = 11
+_DEALT: Final = 12
+_LEADER: Final = 13
+_TURN: Final = 14
+_TRICK: Final = 15
+_SKIPPED: Final = 16
+_LEAD: Final = 17
+_TOKENS: Final = 18
+_FLIPS: Final = 19
+_POINTS: Final = 20
+_ROUNDS: Final = 21
+_TOTALS: Final = 22
+_LAST_WINNER: Final = 23
+_LAST_TRICK: Final = 24
 assert ApocalypseState._fields[_PHASE:] == (
-    *("phase", "round", "places", "dealt", "leader", "turn", "trick", "skipped", "lead"),
-    *("tokens", "flips", "points", "rounds", "totals", "last_winner", "last_trick"),
+    *("phase", "round", "deck", "discard", "in_trick", "hands", "won", "dealt", "leader"),
+    *("turn", "trick", "skipped", "lead", "tokens", "flips", "points", "rounds", "totals"),
+    *("last_winner", "last_trick"),
 )
 
 
 def hand_of(state: ApocalypseState, seat: int) -> int:
     """The mask of ``seat``'s hand."""
-    return state.places >> HAND_SHIFTS[seat] & CARD_MASK
-
-
-def won_piles(places: int, players: int) -> tuple[int, ...]:
-    """Each seat's won pile (a mask) from a state's ``places``."""
-    return tuple(places >> shift & CARD_MASK for shift in WON_SHIFTS[players])
+    return state.hands[seat]
 
 
 def _deal(state: ApocalypseState, action: Deal) -> ApocalypseState:
     """Ruling P3: the card goes to the seat being dealt to (seat by seat); after the last
     card round 1 starts with the setup's first player, rounds 2 and 3 with the chooser."""
-    places = state.places
-    of_type = places & TYPE_MASK[_TYPE[action.card]]  # the deck is slot 0
+    deck = state.deck
+    of_type = deck & TYPE_MASK[_TYPE[action.card]]
     bit = of_type & -of_type  # the lowest id of the type
-    places ^= bit ^ bit << HAND_SHIFTS[state.turn]
-    dealt = state.dealt + 1
+    hands = list(state.hands)
+    hands[state.turn] |= bit
+    return _dealt(state, deck ^ bit, hands, state.dealt + 1)
+
+
+def deal_cards_step(state: ApocalypseState, action: DealCards) -> ApocalypseState:
+    """The unchecked step of a DealCards, ruling P3: one :func:`_deal` per card, as one
+    action."""
+    deck, dealt = state.deck, state.dealt
+    hands = list(state.hands)
+    size = HAND_SIZES[state.players]
+    for card in action.cards:
+        of_type = deck & TYPE_MASK[_TYPE[card]]
+        bit = of_type & -of_type
+        deck ^= bit
+        hands[dealt // size] |= bit
+        dealt += 1
+    return _dealt(state, deck, hands, dealt)
+
+
+def _dealt(state: ApocalypseState, deck: int, hands: list[int], dealt: int) -> ApocalypseState:
+    """The state after ``dealt`` cards of the round's deal (the seat being dealt to next);
+    after the last one, who opens (round 1) or chooses who opens (rounds 2, 3, ruling P10)."""
     players = state.players
     size = HAND_SIZES[players]
-    if dealt < size * players:
-        moved = (places, dealt, NOBODY, dealt // size)
-        return _new(ApocalypseState, state[:_PLACES] + moved + state[_TRICK:])
-    if state.round == 1:
-        phase, turn = PLAY, state.first
-        leader = turn
-    else:  # ruling P10: the chooser names the round's first player
-        phase, turn = CHOOSE, next_chooser(state.totals, state.last_winner)
-        leader = NOBODY
-    changed = (phase, state.round, places, dealt, leader, turn)
-    return _new(ApocalypseState, state[:_PHASE] + changed + state[_TRICK:])
-
-
-def _name_first(state: ApocalypseState, action: NameFirst) -> ApocalypseState:
-    """Rulings P8 and P10: the named seat opens the next trick."""
-    seat = action.seat
-    changed = (PLAY, state.round, state.places, state.dealt, seat, seat)
-    return _new(ApocalypseState, state[:_PHASE] + changed + state[_TRICK:])
-
-
-def _play(state: ApocalypseState, action: Play) -> ApocalypseState:
-    """Ruling P4 (the card), P5 (the token), then the next seat that can play; a trick
-    that everyone played or skipped is resolved (P6, P7)."""
     fields: list[Any] = list(state)
+    fields[_DECK], fields[_HANDS], fields[_DEALT] = deck, tuple(hands), dealt
+    if dealt < size * players:
+        fields[_LEADER], fields[_TURN] = NOBODY, dealt // size
+    elif state.round == 1:
+        fields[_PHASE], fields[_LEADER], fields[_TURN] = PLAY, state.first, state.first
+    else:  # ruling P10: the chooser names the round's first player
+        fields[_PHASE], fields[_LEADER] = CHOOSE, NOBODY
+        fields[_TURN] = next_chooser(state.totals, state.last_winner)
+    return _new(ApocalypseState, fields)
+
+
+def name_step(state: ApocalypseState, action: NameFirst) -> ApocalypseState:
+    """The unchecked step of a NameFirst (rulings P8, P10): the named seat opens the next
+    trick."""
+    fields: list[Any] = list(state)
+    fields[_PHASE], fields[_LEADER], fields[_TURN] = PLAY, action.seat, action.seat
+    return _new(ApocalypseState, fields)
+
+
+def play_step(state: ApocalypseState, action: Play) -> ApocalypseState:
+    """The unchecked step of a Play: ruling P4 (the card), P5 (the token), then the next
+    seat that can play; a trick that everyone played or skipped is resolved (P6, P7)."""
     kind = _TYPE[action.card]
-    seat = fields[_TURN]
-    places = fields[_PLACES]
-    tokens = fields[_TOKENS]
+    seat, tokens, lead, flips = state.turn, state.tokens, state.lead, state.flips
+    hand = state.hands[seat]
     if kind < CHAOS:
         card = kind
-        if fields[_LEAD] < 0:
-            fields[_LEAD] = SUIT_OF[card]
+        if lead < 0:
+            lead = SUIT_OF[card]
         if not tokens & SUIT_BIT[card]:  # ruling P5: the Horseman flips its suit's token
-            fields[_TOKENS] = tokens | SUIT_BIT[card]
-            flip = _new(Flip, (SUIT_OF[card], seat, card, fields[_ROUND]))
-            fields[_FLIPS] = (*fields[_FLIPS], flip)
+            tokens |= SUIT_BIT[card]
+            flips = (*flips, _new(Flip, (SUIT_OF[card], seat, card, state.round)))
     else:
-        of_type = places >> HAND_SHIFTS[seat] & TYPE_MASK[kind]
+        of_type = hand & TYPE_MASK[kind]
         card = (of_type & -of_type).bit_length() - 1
         if action.token is not None:  # ruling P5: Chaos flips the token of their choice
             suit = SUIT_INDEX[action.token]
-            fields[_TOKENS] = tokens | 1 << suit
-            fields[_FLIPS] = (*fields[_FLIPS], _new(Flip, (suit, seat, card, fields[_ROUND])))
+            tokens |= 1 << suit
+            flips = (*flips, _new(Flip, (suit, seat, card, state.round)))
     bit = BIT[card]
-    fields[_PLACES] = places = places ^ (bit << HAND_SHIFTS[seat] | bit << TRICK_SHIFT)
-    fields[_TRICK] = trick = (*fields[_TRICK], (seat, card))
-    in_trick = places >> TRICK_SHIFT
+    hands = list(state.hands)
+    hands[seat] = hand ^ bit
+    in_trick = state.in_trick | bit
+    trick = (*state.trick, (seat, card))
     blocked = CARD_MASK  # ruling P4: the Specials already in the trick cannot be played
     if in_trick & SPECIAL_MASK:
         if in_trick & CHAOS_MASK:
             blocked ^= CHAOS_MASK
         if in_trick & TRANQUILITY_MASK:
             blocked ^= TRANQUILITY_MASK
-    skipped = fields[_SKIPPED]
-    players, leader = state.players, fields[_LEADER]
+    skipped = state.skipped
+    players, leader = state.players, state.leader
     done = len(trick) + len(skipped)
     while done < players:  # ruling P4: a seat with no playable card skips
         seat = (leader + done) % players
-        if places >> HAND_SHIFTS[seat] & blocked:  # = playable(...) is not empty
-            fields[_TURN] = seat
-            fields[_SKIPPED] = skipped
-            return _new(ApocalypseState, fields)
+        if hands[seat] & blocked:  # = playable(...) is not empty
+            played = _played(
+                state, in_trick, tuple(hands), seat, trick, skipped, lead, tokens, flips
+            )
+            return _new(ApocalypseState, played)
         skipped = (*skipped, seat)
         done += 1
-    fields[_SKIPPED] = skipped
-    return _resolve(state, fields)
+    played = _played(state, in_trick, tuple(hands), seat, trick, skipped, lead, tokens, flips)
+    return _resolve(state, list(played))
+
+
+def _played(  # noqa: PLR0917 (the changed fields, by position, for speed)
+    s: ApocalypseState,
+    in_trick: int,
+    hands: tuple[int, ...],
+    turn: int,
+    trick: tuple[tuple[int, int], ...],
+    skipped: tuple[int, ...],
+    lead: int,
+    tokens: int,
+    flips: tuple[Flip, ...],
+) -> tuple[Any, ...]:
+    """The state's fields after a play: written out by index, the fastest way both in
+    CPython and compiled (slicing or listing a NamedTuple takes its slow generic path)."""
+    return (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], in_trick, hands, s[11],
+            s[12], s[13], turn, trick, skipped, lead, tokens, flips, s[20], s[21], s[22], s[23],
+            s[24])  # fmt: skip
 
 
 def _resolve(state: ApocalypseState, fields: list[Any]) -> ApocalypseState:
     """Rulings P6 and P7, then P5 (tokens back after an Apocalypse), P8 and P9. ``fields``
     are the state's fields after the trick's last play."""
-    apocalypse = fields[_TOKENS] == state.token_mask
-    places = fields[_PLACES]
-    in_trick = places >> TRICK_SHIFT & CARD_MASK
-    places ^= in_trick << TRICK_SHIFT
+    tokens: int = fields[_TOKENS]
+    apocalypse = tokens == state.token_mask
+    in_trick: int = fields[_IN_TRICK]
     result = resolve_trick(fields[_TRICK], fields[_SKIPPED], fields[_LEAD], apocalypse)
     winner = result.winner
     if winner >= 0:
         taken = result.taken
-        places |= taken << WON_SHIFTS[state.players][winner]
-        places |= (in_trick & ~taken) << DISCARD_SHIFT
-        points = list(fields[_POINTS])
+        won = list(state.won)
+        won[winner] |= taken
+        fields[_WON] = tuple(won)
+        fields[_DISCARD] = state.discard | in_trick & ~taken
+        points = list(state.points)
         points[winner] += result.points
         fields[_POINTS] = tuple(points)
         fields[_LAST_WINNER] = winner
     else:
-        places |= in_trick << DISCARD_SHIFT
-    fields[_PLACES] = places
+        fields[_DISCARD] = state.discard | in_trick
+    fields[_IN_TRICK] = 0
     if apocalypse:  # ruling P5: after an Apocalypse every token turns coloured
         fields[_TOKENS], fields[_FLIPS] = 0, ()
     fields[_TRICK] = fields[_SKIPPED] = ()
     fields[_LEAD] = NO_SUIT
     fields[_LAST_TRICK] = result
-    for shift in HAND_SHIFTS[: state.players]:
-        if not places >> shift & CARD_MASK:  # ruling P9: a hand is empty, the round ends
-            return _end_round(state, fields)
+    if 0 in fields[_HANDS]:  # ruling P9: a hand is empty, the round ends
+        return _end_round(state, fields)
     # ruling P8: the winner names the next first player; P7: no winner, the same leader
     if winner >= 0:
         fields[_PHASE], fields[_TURN] = NAME, winner
     else:
-        fields[_TURN] = fields[_LEADER]
+        fields[_TURN] = state.leader
     return _new(ApocalypseState, fields)
 
 
 def _end_round(state: ApocalypseState, fields: list[Any]) -> ApocalypseState:
     """Ruling P9 (scoring), P12 (the Duel swap), P11 (three rounds); the next round's deal
     keeps the tokens as they are (ruling P5). ``fields``: after the round's last trick."""
-    players, places = state.players, fields[_PLACES]
-    hands = tuple(places >> shift & CARD_MASK for shift in HAND_SHIFTS[:players])
-    scored = score_round(state.round, won_piles(places, players), hands, duel=players == 2)
+    players = state.players
+    scored = score_round(state.round, fields[_WON], fields[_HANDS], duel=players == 2)
     fields[_ROUNDS] = (*state.rounds, scored)
     fields[_TOTALS] = tuple(t + s for t, s in zip(state.totals, scored.scores, strict=True))
     if state.round == ROUNDS:  # ruling P11: the game ends; the last round stays on the table
         fields[_PHASE], fields[_TURN] = OVER, NOBODY
         return _new(ApocalypseState, fields)
     fields[_PHASE], fields[_ROUND] = DEAL, state.round + 1
-    fields[_PLACES] = _deal_pool(players, state.cards) | _round_hands(players)
+    fields[_DECK], fields[_DISCARD] = _deal_pool(players, state.cards), 0
+    fields[_HANDS], fields[_WON] = _round_hands(players), (0,) * players
     fields[_DEALT], fields[_LEADER], fields[_TURN] = 0, NOBODY, 0
     fields[_POINTS] = (0,) * players
     return _new(ApocalypseState, fields)
 
 
 _STEPS: Final[dict[type, Callable[[ApocalypseState, Any], ApocalypseState]]] = {
-    Play: _play,
+    Play: play_step,
     Deal: _deal,
-    NameFirst: _name_first,
+    DealCards: deal_cards_step,
+    NameFirst: name_step,
 }
 """``apply_unchecked`` by action class."""
 
 _PHASE_STEPS: Final[dict[str, Callable[[ApocalypseState, Any], ApocalypseState]]] = {
     DEAL: _deal,
-    PLAY: _play,
-    NAME: _name_first,
-    CHOOSE: _name_first,
+    PLAY: play_step,
+    NAME: name_step,
+    CHOOSE: name_step,
 }
 
 
@@ -739,12 +784,31 @@ def _check_deal(state: ApocalypseState, action: Action) -> None:
         )
 
 
+def _check_deal_cards(state: ApocalypseState, action: Action) -> None:
+    """Each card as its own :class:`Deal` would be checked, and no more cards than the
+    round's deal has left (ruling P3)."""
+    assert isinstance(action, DealCards)
+    if state.phase != DEAL:
+        raise illegal("ruling P3 (the deal)", action, f"no card is being dealt ({_phase(state)})")
+    left = HAND_SIZES[state.players] * state.players - state.dealt
+    if len(action.cards) > left:
+        raise illegal(
+            "ruling P3 (the deal)",
+            action,
+            f"{len(action.cards)} cards, but only {left} are left to deal this round",
+        )
+    for card in action.cards:
+        deal = Deal(card)
+        _check_deal(state, deal)
+        state = _deal(state, deal)
+
+
 def _check_play(state: ApocalypseState, action: Action) -> None:
     assert isinstance(action, Play)
     if state.phase != PLAY:
         raise illegal("ruling P4 (following)", action, f"nobody is to play: {_phase(state)}")
     kind = _TYPE.get(action.card)
-    seat, hand = state.turn, hand_of(state, state.turn)
+    seat, hand = state.turn, state.hands[state.turn]
     if kind is None or not hand & TYPE_MASK[kind]:
         raise illegal("ruling P4 (following)", action, f"seat {seat} holds no {action.card}")
     if kind >= CHAOS and state.in_trick & TYPE_MASK[kind]:
@@ -802,6 +866,7 @@ def _check_first(state: ApocalypseState, action: Action) -> None:
 _CHECKS: Final[dict[type, Callable[[ApocalypseState, Any], None]]] = {
     Play: _check_play,
     Deal: _check_deal,
+    DealCards: _check_deal_cards,
     NameFirst: _check_first,
 }
 
@@ -868,32 +933,12 @@ def _deal_pool(players: int, cards: int) -> int:
     return cards if players == 2 else cards & HORSEMAN_MASK
 
 
-def _round_hands(players: int) -> int:
-    """The hands before the deal, as ``places`` slots: 1 Chaos and 1 Tranquility each
-    (ruling P3); empty in the Duel."""
+def _round_hands(players: int) -> tuple[int, ...]:
+    """The hands before the deal: 1 Chaos and 1 Tranquility each (ruling P3); empty in the
+    Duel."""
     if players == 2:
-        return 0
-    return sum(
-        (BIT[FIRST_CHAOS + seat] | BIT[FIRST_TRANQUILITY + seat]) << HAND_SHIFTS[seat]
-        for seat in range(players)
-    )
-
-
-def places_of(
-    *,
-    deck: int,
-    discard: int,
-    in_trick: int,
-    hands: Sequence[int],
-    won: Sequence[int],
-) -> int:
-    """``ApocalypseState.places`` from the places' masks (for tests and JSON)."""
-    places = deck | discard << DISCARD_SHIFT | in_trick << TRICK_SHIFT
-    for shift, hand in zip(HAND_SHIFTS, hands, strict=False):
-        places |= hand << shift
-    for shift, pile in zip(WON_SHIFTS[len(won)], won, strict=True):
-        places |= pile << shift
-    return places
+        return (0, 0)
+    return tuple(BIT[FIRST_CHAOS + seat] | BIT[FIRST_TRANQUILITY + seat] for seat in range(players))
 
 
 # --- helpers: views --------------------------------------------------------------------------
@@ -931,11 +976,9 @@ def _round_view(result: RoundResult) -> JSON:
 class _Check:
     """The invariants in time proportional to what changed.
 
-    Cards: ``places`` holds each place's mask in its own 64-bit slot, so the SUM of the
-    masks is ``places % (2**64 - 1)`` and the count of cards placed ``places.bit_count()``.
-    The masks partition the game's cards iff that sum equals the cards' mask AND that count
-    equals the number of cards (a card in two places would carry into another bit, and
-    the sum could then only match with fewer cards than counted): two C-level operations.
+    Cards: the places' masks partition the game's cards iff their union AND their sum are
+    the cards' mask (a card in two places makes the sum exceed the union: the sum of
+    non-negative masks equals their union only when no bit is set twice).
 
     The won piles' points, the scored rounds, the flips and the trick are checked again
     only when they are not the very ones checked last (states share what an action leaves
@@ -945,7 +988,7 @@ class _Check:
     __slots__ = ("_flips", "_points", "_rounds", "_tokens", "_trick", "_trick_mask", "_won")
 
     def __init__(self) -> None:
-        self._won = -1
+        self._won: tuple[int, ...] = ()
         self._points: tuple[int, ...] = ()
         self._rounds: tuple[RoundResult, ...] | None = None
         self._flips: tuple[Flip, ...] | None = None
@@ -954,12 +997,19 @@ class _Check:
         self._trick_mask = 0
 
     def check(self, state: ApocalypseState) -> None:
-        (players, _, _, cards, token_mask, phase, _, places, _, _, turn, trick, skipped, _,
-         tokens, flips, points, rounds, totals, _, _) = state  # fmt: skip
-        if places % _SLOT_SUM != cards or places.bit_count() != _COUNT[cards]:
+        (players, _, _, cards, token_mask, phase, _, deck, discard, in_trick, hands, won, _, _,
+         turn, trick, skipped, _, tokens, flips, points, rounds, totals, _, _) = state  # fmt: skip
+        total, union = deck + discard + in_trick, deck | discard | in_trick
+        for mask in hands:
+            total += mask
+            union |= mask
+        for mask in won:
+            total += mask
+            union |= mask
+        if total != cards or union != cards or len(hands) != players:
             raise AssertionError(_conservation_failure(state))
-        if points is not self._points or places >> WON_SHIFTS[players][0] != self._won:
-            self._check_won(places >> WON_SHIFTS[players][0], points, players)
+        if points is not self._points or won is not self._won:
+            self._check_won(won, points)
         if rounds is not self._rounds:
             _check_rounds(rounds, totals, players)
             self._rounds = rounds
@@ -967,49 +1017,53 @@ class _Check:
             self._check_flips(state, flips)
             self._tokens = tokens
         if trick:
-            last = self._trick
-            if trick is last:
-                mask = self._trick_mask
-            else:  # the last trick plus one play (the same objects): one more bit
-                if last and len(trick) == len(last) + 1 and trick[-2] is last[-1]:
-                    bit, mask = BIT[trick[-1][1]], self._trick_mask
-                    mask = mask | bit if not mask & bit else -1
-                else:
-                    mask = _trick_mask_of(trick)
-                self._trick, self._trick_mask = trick, mask
+            mask = self._trick_mask_of(trick)
             if (
-                mask != places >> TRICK_SHIFT & CARD_MASK
+                mask != in_trick
                 or mask & ~_BLACK_HORSEMEN[tokens] & HORSEMAN_MASK
                 or len(trick) + len(skipped) >= players
             ):
                 _check_trick(state)
-        elif skipped or tokens == token_mask or places >> TRICK_SHIFT & CARD_MASK:
+        elif skipped or tokens == token_mask or in_trick:
             _check_trick(state)
         if not 0 <= turn < players and phase != OVER:
             raise AssertionError(f"seat {turn} is to act in a {players}-player game")
+
+    def _trick_mask_of(self, trick: tuple[tuple[int, int], ...]) -> int:
+        """The mask of the trick's cards (-1 if a card is in it twice): one more bit when
+        the trick is the last one checked plus one play."""
+        last = self._trick
+        if trick is last:
+            return self._trick_mask
+        if last and len(trick) == len(last) + 1 and trick[-2] == last[-1]:
+            bit, mask = BIT[trick[-1][1]], self._trick_mask
+            mask = mask | bit if not mask & bit else -1
+        else:
+            mask = _trick_mask_of(trick)
+        self._trick, self._trick_mask = trick, mask
+        return mask
 
     def _check_flips(self, state: ApocalypseState, flips: tuple[Flip, ...]) -> None:
         """Ruling P5 (:func:`_check_flips`), only the newest flip when the flips are the
         last ones checked plus one."""
         last = self._flips
-        if last and len(flips) == len(last) + 1 and flips[-2] is last[-1]:
+        if last and len(flips) == len(last) + 1 and flips[-2] == last[-1]:
             _check_flip(state, flips[-1], state.tokens & ~(1 << flips[-1].suit))
         else:
             _check_flips(state)
         self._flips = flips
 
-    def _check_won(self, won: int, points: tuple[int, ...], players: int) -> None:
+    def _check_won(self, won: tuple[int, ...], points: tuple[int, ...]) -> None:
         """Ruling P9: each seat's points are its won cards' points; only the piles that
         differ from the last ones checked are counted again (a trick changes one)."""
         old, old_points = self._won, self._points
-        same_seats = len(old_points) == players == len(points)
+        same_seats = len(old) == len(won) == len(old_points) == len(points)
         for seat, score in enumerate(points):
-            shift = SLOT * seat
-            pile = won >> shift & CARD_MASK
-            if same_seats and score == old_points[seat] and pile == old >> shift & CARD_MASK:
+            pile = won[seat]
+            if same_seats and score == old_points[seat] and pile == old[seat]:
                 continue
             if points_of(pile) != score:
-                expected = tuple(map(points_of, won_piles(won << WON_SHIFTS[players][0], players)))
+                expected = tuple(map(points_of, won))
                 raise AssertionError(f"round points {points} != the cards won {expected} (P9)")
         self._won, self._points = won, points
 
@@ -1020,16 +1074,6 @@ def _trick_mask_of(trick: tuple[tuple[int, int], ...]) -> int:
     for _, card in trick:
         mask = mask | BIT[card] if not mask & BIT[card] else -1
     return mask
-
-
-class _Counts(dict[int, int]):
-    def __missing__(self, cards: int) -> int:
-        self[cards] = count = cards.bit_count()
-        return count
-
-
-_COUNT: Final[dict[int, int]] = _Counts()
-"""The number of cards of a game's mask (looked up, not counted, after the first time)."""
 
 
 _BLACK_HORSEMEN: Final = tuple(
@@ -1075,7 +1119,7 @@ def _check_flip(state: ApocalypseState, flip: Flip, before: int) -> None:
     card = flip.card
     if (card < NUM_HORSEMEN and SUIT_OF[card] != flip.suit) or card >= FIRST_TRANQUILITY:
         raise AssertionError(f"flip {flip}: only its suit's Horseman or a Chaos flips it (P5)")
-    if flip.round == state.round and (hand_of(state, flip.seat) | state.deck) & BIT[card]:
+    if flip.round == state.round and (state.hands[flip.seat] | state.deck) & BIT[card]:
         raise AssertionError(f"flip {flip}: its card was never played (ruling P5)")
 
 
@@ -1121,7 +1165,8 @@ def _conservation_failure(state: ApocalypseState) -> str:
     )
 
 
-_CHECK: Final = _Check()
+CHECKER: Final = _Check()
+"""The invariant checker (``check_invariants``); the simulator calls ``CHECKER.check``."""
 
 
 # --- helpers: JSON ---------------------------------------------------------------------------
@@ -1138,6 +1183,13 @@ def _mask(values: Any) -> int:
     if any(not 0 <= c < NUM_CARDS for c in ids) or len(set(ids)) != len(ids):
         raise ValueError(f"card ids are different integers 0 to {NUM_CARDS - 1}: {ids}")
     return mask_of(ids)
+
+
+def _masks(values: Any, players: int, what: str) -> tuple[int, ...]:
+    masks = tuple(_mask(v) for v in values)
+    if len(masks) != players:
+        raise ValueError(f"{len(masks)} {what} for {players} players")
+    return masks
 
 
 def _suit_index(name: Any) -> int:
@@ -1163,13 +1215,11 @@ def _state_from_json(data: Any) -> ApocalypseState:
         token_mask=sum(1 << s for s in suits),
         phase=str(data["phase"]),
         round=_int(data["round"]),
-        places=places_of(
-            deck=_mask(data["deck"]),
-            discard=_mask(data["discard"]),
-            in_trick=_mask([card for _, card in trick]),
-            hands=[_mask(h) for h in data["hands"]],
-            won=[_mask(w) for w in data["won"]],
-        ),
+        deck=_mask(data["deck"]),
+        discard=_mask(data["discard"]),
+        in_trick=_mask([card for _, card in trick]),
+        hands=_masks(data["hands"], players, "hands"),
+        won=_masks(data["won"], players, "won piles"),
         dealt=_int(data["dealt"]),
         leader=_int(data["leader"]),
         turn=_int(data["turn"]),
@@ -1189,5 +1239,5 @@ def _state_from_json(data: Any) -> ApocalypseState:
     )
 
 
-check_state: Final = _CHECK.check
+check_state: Final = CHECKER.check
 """``check_invariants`` without the method call: the simulator's door (same checks)."""

@@ -28,7 +28,6 @@ from companion.rules.apocalypse.cards import (
     mask_of,
     points_of,
 )
-from companion.rules.apocalypse.engine import places_of
 
 
 def new(players: int = 4, **setup: Any) -> ApocalypseState:
@@ -91,12 +90,15 @@ def arranged(
     earlier round (so the flips stay consistent, ruling P5)."""
     won = list(won) if won is not None else [0] * state.players
     placed = sum(hands) + sum(won)
-    places = places_of(deck=state.cards & ~placed, discard=0, in_trick=0, hands=hands, won=won)
     flips = tuple(Flip(SUIT_INDEX[s], 0, horseman(s, 1), 0) for s in black)
     state = state._replace(
         phase=PLAY,
         round=1,
-        places=places,
+        deck=state.cards & ~placed,
+        discard=0,
+        in_trick=0,
+        hands=tuple(hands),
+        won=tuple(won),
         dealt=state.hand_size * state.players,
         leader=turn,
         turn=turn,

@@ -13,6 +13,7 @@ from companion.rules.apocalypse import (
     DEAL,
     PLAY,
     Deal,
+    DealCards,
     NameFirst,
     Play,
     action_from_json,
@@ -20,7 +21,7 @@ from companion.rules.apocalypse import (
     play_actions,
 )
 from companion.rules.apocalypse.cards import SUIT_INDEX, points_of
-from companion.rules.apocalypse.engine import Flip, places_of
+from companion.rules.apocalypse.engine import Flip
 from companion.rules.base import CHANCE, SetupError, get_engine
 from tests.rules.apocalypse.script import arranged, calm, chaos, deal, ids, new, play
 from tests.rules.apocalypse.test_examples import HANDS, before_the_example
@@ -51,6 +52,11 @@ def test_setup_defaults_are_filled_in_and_validation_is_idempotent() -> None:
     ("action", "data", "text"),
     [
         (Deal("red-8"), {"kind": "deal", "card": "red-8"}, "deal red-8"),
+        (
+            DealCards(("red-8", "chaos")),
+            {"kind": "deal-cards", "cards": ["red-8", "chaos"]},
+            "deal-cards red-8 chaos",
+        ),
         (Play("blue-10"), {"kind": "play", "card": "blue-10"}, "play blue-10"),
         (
             Play("chaos", "purple"),
@@ -76,6 +82,8 @@ def test_actions_json_and_text_round_trip(action: object, data: object, text: st
         {"kind": "play", "card": "chaos", "token": "pink"},
         {"kind": "first", "seat": -1},
         {"kind": "deal", "card": "red-1", "seat": 0},
+        {"kind": "deal-cards", "cards": []},
+        {"kind": "deal-cards", "cards": ["red-1", "red-5"]},
     ],
 )
 def test_malformed_action_json_is_a_value_error(data: object) -> None:
@@ -167,6 +175,35 @@ def test_the_fast_chance_doors_draw_what_the_outcomes_say() -> None:
     assert duel.phase == PLAY and duel.hand_sizes == (13, 13)
 
 
+def test_a_round_dealt_in_one_action_is_the_same_as_card_by_card() -> None:
+    for players, seed in ((4, 3), (2, 4), (6, 5)):
+        state = new(players)
+        deal_cards = APOCALYPSE.deal_round(state, random.Random(seed))
+        one_by_one = APOCALYPSE.shuffled_deal(state, random.Random(seed))
+        assert deal_cards.expand() == tuple(one_by_one)
+        at_once = APOCALYPSE.apply(state, deal_cards)
+        for action in one_by_one:
+            state = APOCALYPSE.apply(state, action)
+        assert at_once == state and state.phase == PLAY
+        APOCALYPSE.check_invariants(at_once)
+
+
+def test_a_deal_of_several_cards_is_refused_as_its_cards_would_be() -> None:
+    state = new(4)
+    first_half = APOCALYPSE.deal_round(state, random.Random(1)).cards[:16]
+    half = APOCALYPSE.apply(state, DealCards(first_half))
+    assert half.dealt == 16 and half.turn == 2 and half.phase == DEAL
+    with pytest.raises(IllegalAction, match=r"ruling P3 .*no yellow-1 is left to deal"):
+        APOCALYPSE.apply(state, DealCards(("red-1", "yellow-1")))
+    with pytest.raises(IllegalAction, match=r"no red-1 is left to deal"):
+        APOCALYPSE.apply(state, DealCards(("red-1", "red-1")))
+    with pytest.raises(IllegalAction, match=r"33 cards, but only 32 are left to deal"):
+        APOCALYPSE.apply(state, DealCards(("red-1",) * 33))
+    dealt = APOCALYPSE.apply(state, APOCALYPSE.deal_round(state, random.Random(2)))
+    with pytest.raises(IllegalAction, match=r"no card is being dealt"):
+        APOCALYPSE.apply(dealt, DealCards(("red-1",)))
+
+
 def test_random_play_is_a_uniform_pick_among_the_legal_plays() -> None:
     state = play(before_the_example(), "red-8")
     legal = play_actions(state)
@@ -180,12 +217,17 @@ def test_the_invariants_catch_a_lost_or_doubled_card_and_bad_scores() -> None:
     hands = [ids("red-1", "red-2") | chaos(0), ids("red-3") | calm(1), ids("green-1")]
     state = arranged(new(3), hands)
     APOCALYPSE.check_invariants(state)
-    doubled = state._replace(places=state.places | ids("red-1") << 64)  # also discarded
-    with pytest.raises(AssertionError, match=r"cards not conserved \(ruling P2\)"):
+    doubled = state._replace(discard=ids("red-1"))  # in seat 0's hand and discarded
+    with pytest.raises(AssertionError, match=r"cards not conserved \(ruling P2\): in two"):
         APOCALYPSE.check_invariants(doubled)
-    lost = state._replace(places=state.places & ~ids("red-3") << (64 * 4))
+    lost = state._replace(hands=(hands[0], ids("red-3") ^ hands[1], hands[2]))
     with pytest.raises(AssertionError, match="nowhere"):
         APOCALYPSE.check_invariants(lost)
+    moved = state._replace(hands=(hands[0], hands[1] | ids("green-1"), 0))  # union and sum kept
+    APOCALYPSE.check_invariants(moved)
+    stray = state._replace(discard=ids("yellow-1"))  # a card not in a 3-player game
+    with pytest.raises(AssertionError, match="not in this game"):
+        APOCALYPSE.check_invariants(stray)
     with pytest.raises(AssertionError, match="round points"):
         APOCALYPSE.check_invariants(state._replace(points=(1, 0, 0)))
     with pytest.raises(AssertionError, match="black tokens"):
@@ -202,7 +244,6 @@ def test_the_invariants_catch_a_lost_or_doubled_card_and_bad_scores() -> None:
         APOCALYPSE.check_invariants(state._replace(totals=(20, 23, 1)))
     state = arranged(new(3), hands, won=[ids("red-6"), 0, 0])
     assert state.points == (points_of(ids("red-6")), 0, 0) == (6, 0, 0)
-    assert places_of(deck=0, discard=0, in_trick=0, hands=[1], won=[0, 0]) == 1 << 192
 
 
 def test_apply_never_changes_its_argument() -> None:

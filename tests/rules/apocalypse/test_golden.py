@@ -27,6 +27,7 @@ from companion.rules.apocalypse import (
     APOCALYPSE,
     Action,
     ApocalypseState,
+    DealCards,
     card_name,
     parse_action,
 )
@@ -90,9 +91,14 @@ def read_actions(text: str) -> tuple[dict[str, Any], int, list[Action]]:
 
 
 def bots_game(setup: dict[str, Any], seed: int) -> list[Action]:
+    """The simulator's game, its round deals (``DealCards``) written one card a line."""
     actions: list[Action] = []
     play_apocalypse_game(APOCALYPSE.validate_setup(setup), seed, record=actions)
-    return actions
+    return [
+        single
+        for action in actions
+        for single in (action.expand() if isinstance(action, DealCards) else (action,))
+    ]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
