@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 	@$(COMPILE_IF_STALE)
 
-# Build the compiled rules if missing or out of date (about a minute), failing loudly.
+# Build the compiled rules if missing or out of date (about two minutes), failing loudly.
 # `companion compile` always rebuilds; `companion compile --check` only says.
 compile: $(STAMP)
 	$(BIN)/companion compile --if-stale

@@ -24,6 +24,7 @@ from companion.cli import _build_parser
 
 ENGINE = "companion/rules/apocalypse/engine.py"
 SIMULATE = ("simulate", "apocalypse", "--players", "4", "--games", "30", "--seed", "1", "--json")
+SIMULATE_PARIS = ("simulate", "paris", "--players", "3", "--games", "10", "--seed", "1", "--json")
 RUN_DEPENDENT = ("seconds", "games_per_second", "compiled", "compiled_reason")
 
 
@@ -58,7 +59,8 @@ def rewrite(dest: Path, **changes: Any) -> None:
 
 
 def import_the_compiled_modules_as_source() -> None:
-    import companion.simulate.apocalypse  # noqa: F401  (imports all six)
+    import companion.simulate.apocalypse
+    import companion.simulate.paris  # noqa: F401  (with the above, imports all of them)
 
     assert all(name in sys.modules for name in compiled.COMPILED_MODULES)
     assert not compiled.is_compiled("companion.rules.apocalypse.engine")
@@ -227,7 +229,7 @@ def test_mypyc_errors_are_quoted() -> None:
 
 @pytest.fixture(scope="module")
 def build_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The venv's build when fresh, else a new one (about a minute)."""
+    """The venv's build when fresh, else a new one (about two minutes)."""
     if compiled.check() is None:
         return compiled.default_dir()
     try:
@@ -252,15 +254,18 @@ def companion(build: Path, *argv: str) -> dict[str, Any]:
 
 
 @pytest.mark.slow
-def test_the_compiled_rules_play_the_same_games_as_the_source(build_dir: Path) -> None:
-    fast, pure = companion(build_dir, *SIMULATE), companion(build_dir, *SIMULATE, "--pure")
+@pytest.mark.parametrize("simulate", [SIMULATE, SIMULATE_PARIS], ids=["apocalypse", "paris"])
+def test_the_compiled_rules_play_the_same_games_as_the_source(
+    build_dir: Path, simulate: tuple[str, ...]
+) -> None:
+    fast, pure = companion(build_dir, *simulate), companion(build_dir, *simulate, "--pure")
     assert fast["compiled"] is True and "compiled_reason" not in fast
     assert pure["compiled"] is False and pure["compiled_reason"] == "--pure asked for Python source"
     for data in (fast, pure):
         for key in RUN_DEPENDENT:
             data.pop(key, None)
     assert fast == pure
-    assert fast["games"] == 30 and fast["invariant_failures"] == 0
+    assert fast["games"] == int(simulate[5]) and fast["invariant_failures"] == 0
 
 
 @pytest.mark.slow
@@ -271,7 +276,7 @@ def test_enabling_twice_installs_one_finder_serving_every_module(build_dir: Path
         "from companion import compiled\n"
         f"first = compiled.enable(Path({str(build_dir)!r}))\n"
         "second = compiled.enable()\n"
-        "import companion.simulate.apocalypse\n"
+        "import companion.simulate.apocalypse, companion.simulate.paris\n"
         "print(json.dumps({'same': first == second, 'enabled': list(first.enabled),\n"
         "    'finders': sum(type(f).__name__ == '_CompiledFinder' for f in sys.meta_path),\n"
         "    'compiled': [compiled.is_compiled(n) for n in compiled.COMPILED_MODULES],\n"

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cache, partial
+from functools import cache
 from operator import itemgetter
-from typing import Final, TypeAlias, TypeVar
+from typing import Any, Final, TypeAlias, TypeVar
 
 from companion.rules.paris.actions import (
     APACHE_KINDS,
@@ -44,14 +44,13 @@ from companion.rules.paris.board import (
     REINFORCEMENTS,
     SLOT_COUNTS,
     STASH_DISTRICT,
-    STASH_SLOT,
     STEAL,
     VALUABLES,
     WOUNDED,
     Outcome,
     get_board,
 )
-from companion.rules.paris.engine import bail_problem, move_problem, placement_problem
+from companion.rules.paris.engine import STASHES, bail_problem, move_problem, placement_problem
 from companion.rules.paris.settlement import FENCE_PER_THEFT, STEAL_AMOUNTS
 from companion.rules.paris.state import (
     DRAFT,
@@ -64,8 +63,9 @@ from companion.rules.paris.state import (
 
 T = TypeVar("T")
 
-_Candidate: TypeAlias = tuple[float, Callable[[], Place | Move]]
-"""A heuristic candidate: its gain, and how to make the action."""
+_Candidate: TypeAlias = tuple[float, Callable[..., Place | Move], tuple[Any, ...]]
+"""A heuristic candidate: its gain, and how to make the action (the class and its
+arguments: made only when it is the best one left)."""
 
 RANDOM_TRIES: Final = 3
 """How many random placements or moves the random bot samples before placing its stash."""
@@ -86,9 +86,10 @@ class RandomParisBot:
         self.rng = rng
 
     def choose(self, state: ParisState) -> Action:
-        if state.phase == DRAFT:
+        phase = state.phase
+        if phase == DRAFT:
             return _pick(self.rng, _draftable(state))
-        if state.phase == TURN:
+        if phase == TURN:
             optional = self._optional(state)
             if optional is not None:
                 return optional
@@ -106,24 +107,28 @@ class RandomParisBot:
         return None
 
     def _place(self, state: ParisState) -> Place | None:
-        rng, base = self.rng, self.seat * 3
-        have = state.reserve[base : base + 3]
-        if not sum(have):
+        """A uniform district and, of each kind, 0 to all of those in reserve: one
+        ``random()`` each, in that order."""
+        base = self.seat * 3
+        have_l, have_n, have_r = state.reserve[base : base + 3]
+        if not have_l + have_n + have_r:
             return None
-        place = Place(
-            _pick(rng, state.districts),
-            _upto(rng, have[0]),
-            _upto(rng, have[1]),
-            _upto(rng, have[2]),
+        draw, districts = self.rng.random, state.districts
+        place = _PLACE(
+            districts[int(draw() * len(districts))],
+            int(draw() * (have_l + 1)),
+            int(draw() * (have_n + 1)),
+            int(draw() * (have_r + 1)),
         )
         return place if placement_problem(state, self.seat, place) is None else None
 
     def _move(self, state: ParisState, singles: list[Step]) -> Move | None:
         if not singles:
             return None
-        steps: tuple[Step, ...] = (_pick(self.rng, singles),)
-        if self.rng.random() < 0.5:
-            steps += (_pick(self.rng, singles),)
+        draw = self.rng.random
+        steps: tuple[Step, ...] = (singles[int(draw() * len(singles))],)
+        if draw() < 0.5:
+            steps += (singles[int(draw() * len(singles))],)
         return Move(steps) if move_problem(state, self.seat, steps) is None else None
 
     def _stash(self, state: ParisState) -> Stash:
@@ -139,7 +144,7 @@ class RandomParisBot:
             hand &= hand - 1  # drop the lowest stash
         stash = (hand & -hand).bit_length() - 1
         bail = bool(state.prison[seat]) and bail_problem(state, seat) is None
-        return Stash(STASH_DISTRICT[stash], STASH_SLOT[stash], bail and rng.random() < 0.5)
+        return STASHES[stash][bail and rng.random() < 0.5]
 
     def __repr__(self) -> str:
         return f"RandomParisBot(seat={self.seat})"
@@ -153,9 +158,10 @@ class HeuristicParisBot:
         self.rng = rng
 
     def choose(self, state: ParisState) -> Action:
-        if state.phase == DRAFT:
-            return max(_draftable(state), key=lambda t: _pile_size(state, t.district))
-        if state.phase == TURN:
+        phase = state.phase
+        if phase == DRAFT:
+            return _fullest_pile(state)
+        if phase == TURN:
             optional = self._optional(state)
             if optional is not None:
                 return optional
@@ -167,12 +173,13 @@ class HeuristicParisBot:
         """The candidate worth most whose checks pass. Candidates are priced first as
         plain numbers (cheap); actions are made and checked best first."""
         worth = _Worth(state, self.seat)
-        found = [*self._placements(state, worth), *self._moves(state, worth)]
+        found = self._placements(state, worth)
+        found += self._moves(state, worth)
         found.sort(key=_GAIN, reverse=True)  # stable: equal gains keep their order
-        for gain, make in found:
+        for gain, kind, arguments in found:
             if gain <= 0:
                 return None
-            action = make()
+            action = kind(*arguments)
             if isinstance(action, Place):
                 if placement_problem(state, self.seat, action) is None:
                     return action
@@ -209,7 +216,7 @@ class HeuristicParisBot:
                 cost = NOVICE_COST * use_n + LEADER_COST * count
                 gain = value - now[d] - cost + SPARE * value * extra
                 if gain > 0:
-                    found.append((gain, partial(Place, d, use_l, use_n, use_r)))
+                    found.append((gain, _PLACE, (d, use_l, use_n, use_r)))
         return found
 
     def _moves(self, state: ParisState, worth: _Worth) -> list[_Candidate]:
@@ -218,7 +225,7 @@ class HeuristicParisBot:
         found: list[_Candidate] = []
         table = _step_table(state.board, state.districts)
         leaders, base = state.leaders, self.seat * STRIDE
-        out1, out2, in1, in2 = worth.shifts()
+        out1, out2, in1, in2 = worth.out1, worth.out2, worth.in1, worth.in2
         for a in state.districts:
             here = leaders[base + a]
             if not here:
@@ -227,10 +234,10 @@ class HeuristicParisBot:
                 b = step.target
                 gain = out1[a] + in1[b] - LEADER_COST
                 if gain > 0:
-                    found.append((gain, partial(Move, (step,))))
+                    found.append((gain, Move, ((step,),)))
                 gain = out2[a] + in2[b] - LEADER_COST
                 if gain > 0 and here > 1:
-                    found.append((gain, partial(Move, (step, step))))
+                    found.append((gain, Move, ((step, step),)))
         return found
 
     # -- the obligatory action --
@@ -238,12 +245,19 @@ class HeuristicParisBot:
     def _stash(self, state: ParisState) -> Stash:
         """The order of the stashes changes nothing at the settlement (all are placed by
         the round's end): reveal first the ones about districts nobody holds."""
-        hand = state.hand(self.seat)
-        counts = state.counts
-        quiet = [p for p in hand if not any(counts[p[0] :: STRIDE])]
-        district, slot = quiet[0] if quiet else hand[0]
+        hand, counts = state.hands[self.seat], state.counts
+        if not hand:
+            raise ValueError(f"{state.colours[self.seat]} holds no stash to place (ruling D5)")
+        stash = (hand & -hand).bit_length() - 1  # the lowest, unless one is quiet
+        rest = hand
+        while rest:
+            low = rest & -rest
+            if not any(counts[STASH_DISTRICT[low.bit_length() - 1] :: STRIDE]):
+                stash = low.bit_length() - 1
+                break
+            rest ^= low
         bail = state.turn <= 3 and state.money[self.seat] >= 300
-        return Stash(district, slot, bail and bail_problem(state, self.seat) is None)
+        return STASHES[stash][bail and bail_problem(state, self.seat) is None]
 
     def __repr__(self) -> str:
         return f"HeuristicParisBot(seat={self.seat})"
@@ -323,15 +337,16 @@ def _value_tables(
 def single_steps(state: ParisState, seat: int) -> list[Step]:
     """Every one-Apache step ``seat`` could try (legal or not: the checks decide)."""
     table = _step_table(state.board, state.districts)
+    leaders, novices, recruits = state.leaders, state.novices, state.recruits
     steps: list[Step] = []
     base = seat * STRIDE
     for d in state.districts:
         i = base + d
-        if state.leaders[i]:
+        if leaders[i]:
             steps += table[d][0]
-            if state.novices[i]:
+            if novices[i]:
                 steps += table[d][1]
-            if state.recruits[i]:
+            if recruits[i]:
                 steps += table[d][2]
     return steps
 
@@ -354,50 +369,40 @@ def _step_table(
 
 class _Worth:
     """One turn's view of the board for the heuristic, by district: its value, the bot's
-    count, the best other count, and what the bot holds now (its relative worth)."""
+    count and the best other count, what the bot holds there now (its relative worth: 1 x
+    the value when it holds the district, the loss share when another gang does), and
+    what one or two of its Apaches leaving or arriving would change (``out1`` .. ``in2``).
+    Computed in one pass over the districts in play."""
 
-    __slots__ = ("districts", "mine", "now", "share", "top", "values")
+    __slots__ = ("in1", "in2", "mine", "now", "out1", "out2", "top", "values")
 
     def __init__(self, state: ParisState, seat: int) -> None:
-        self.values = district_values(state, seat)
+        self.values = values = district_values(state, seat)
+        share = -1.0 / (len(state.colours) - 1)
         counts = state.counts
-        self.share = share = -1.0 / (len(state.colours) - 1)
-        self.districts = state.districts
-        self.mine = mine = [0] * STRIDE
-        self.top = top = [0] * STRIDE
-        self.now = now = [0.0] * STRIDE
-        values = self.values
         # the best other count of every district at once: the element-wise max of the
         # other gangs' rows (C-level; one row alone is its own maximum)
         others = [counts[k : k + STRIDE] for k in range(0, len(counts), STRIDE)]
-        row = others.pop(seat)
-        best = others[0] if len(others) == 1 else tuple(map(max, *others))
-        for d in state.districts:
-            mine[d] = m = row[d]
-            top[d] = t = best[d]
-            value = values.get(d, 0.0)
-            now[d] = value if m > t else (value * share if t else 0.0)
-
-    def gain(self, district: int, count: int) -> float:
-        """What the bot's count becoming ``count`` is worth (relative to the others): 1 x
-        the value when it holds the district, the loss share when another gang does."""
-        top, value = self.top[district], self.values.get(district, 0.0)
-        after = value if count > top else (value * self.share if top else 0.0)
-        return after - self.now[district]
-
-    def shifts(self) -> tuple[list[float], list[float], list[float], list[float]]:
-        """The gains of one or two Apaches leaving, and arriving, by district."""
-        out1, out2, in1, in2 = ([0.0] * STRIDE for _ in range(4))
-        share, values, mine, tops, nows = self.share, self.values, self.mine, self.top, self.now
-        for d in self.districts:
-            m, top, now = mine[d], tops[d], nows[d]
-            value = values.get(d, 0.0)
-            other = value * share if top else 0.0
-            out1[d] = (value if m - 1 > top else other) - now
-            out2[d] = (value if m - 2 > top else other) - now
-            in1[d] = (value if m + 1 > top else other) - now
-            in2[d] = (value if m + 2 > top else other) - now
-        return out1, out2, in1, in2
+        self.mine = mine = others.pop(seat)
+        self.top = top = others[0] if len(others) == 1 else tuple(map(max, *others))
+        self.now = now = [0.0] * STRIDE
+        self.out1, self.out2 = out1, out2 = [0.0] * STRIDE, [0.0] * STRIDE
+        self.in1, self.in2 = in1, in2 = [0.0] * STRIDE, [0.0] * STRIDE
+        for d, value in values.items():  # every district in play; the lists hold 0.0
+            m, t = mine[d], top[d]
+            other = value * share if t else 0.0
+            if m > t:  # the bot holds it: arriving changes nothing, leaving may lose it
+                now[d] = value
+                if m - 1 <= t:
+                    out1[d] = out2[d] = other - value
+                elif m - 2 <= t:
+                    out2[d] = other - value
+            else:  # another gang holds it, or nobody: leaving changes nothing
+                now[d] = other
+                if m + 1 > t:
+                    in1[d] = in2[d] = value - other
+                elif m + 2 > t:
+                    in2[d] = value - other
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -408,23 +413,36 @@ def _pick(rng: random.Random, items: Sequence[T]) -> T:
     return items[int(rng.random() * len(items))]
 
 
-def _upto(rng: random.Random, most: int) -> int:
-    """A uniform integer from 0 to ``most`` with one ``random()``."""
-    return int(rng.random() * (most + 1))
-
-
 def _draftable(state: ParisState) -> list[Take]:
     piles = state.piles
-    return [_TAKES[d] for d in state.districts if piles & DISTRICT_MASK[d]]
+    return [take for mask, take in _pile_takes(state.districts) if piles & mask]
+
+
+def _fullest_pile(state: ParisState) -> Take:
+    """The take from the pile with the most stashes (the first of equals)."""
+    piles, fullest, most = state.piles, None, 0
+    for mask, take in _pile_takes(state.districts):
+        size = (piles & mask).bit_count()
+        if size > most:
+            fullest, most = take, size
+    if fullest is None:
+        raise ValueError("no stash left to draft (ruling D3)")
+    return fullest
+
+
+@cache
+def _pile_takes(districts: tuple[int, ...]) -> tuple[tuple[int, Take], ...]:
+    """Each district in play with stashes: the mask of its stashes and the take from its
+    pile."""
+    return tuple((DISTRICT_MASK[d], _TAKES[d]) for d in districts if SLOT_COUNTS[d])
 
 
 _TAKES: Final = tuple(Take(d) for d in range(10))
+_PLACE: Final = cache(Place)
+"""``Place(...)``, each distinct placement made once (a few hundred: actions are
+immutable)."""
 _GAIN: Final = itemgetter(0)
 """A candidate's gain (sorting by it, reversed, keeps equal gains in order: a stable sort)."""
-
-
-def _pile_size(state: ParisState, district: int) -> int:
-    return (state.piles & DISTRICT_MASK[district]).bit_count()
 
 
 def _holder(state: ParisState, district: int) -> int:

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Final
 
 from companion.bots.paris import HeuristicParisBot, RandomParisBot
@@ -78,11 +79,15 @@ class GameReport:
 
     def settled(self, steps: Sequence[SettlementStep]) -> None:
         """Count a round's settlement (ruling D7)."""
-        for step in steps:
-            self.thefts += step.theft
-            self.prisoners += step.leader == "prison"
-            self.wounded += step.leader == "hospital"
-            self.killed += step.leader == "cemetery"
+        self.thefts += sum(map(_THEFT, steps))
+        fates = list(map(_LEADER, steps))
+        self.prisoners += fates.count("prison")
+        self.wounded += fates.count("hospital")
+        self.killed += fates.count("cemetery")
+
+
+_THEFT: Final = attrgetter("theft")
+_LEADER: Final = attrgetter("leader")
 
 
 def play_paris_game(
@@ -96,7 +101,18 @@ def play_paris_game(
     """One full Paris game: a heuristic bot at ``heuristic_seat`` (-1: none), random bots
     elsewhere; invariants checked after every action unless ``check`` is false; the
     actions are appended to ``record`` if given."""
-    state = PARIS.new(setup, seed)
+    return _play_game(PARIS.new(setup, seed), seed, heuristic_seat, check=check, record=record)
+
+
+def _play_game(
+    state: ParisState,
+    seed: int,
+    heuristic_seat: int,
+    *,
+    check: bool,
+    record: list[Action] | None,
+) -> GameReport:
+    """The game from ``state``, the engine's initial state for ``seed``."""
     report = GameReport(seed, heuristic_seat)
     try:
         state = _play(state, seed, report, check=check, record=record)
@@ -120,44 +136,54 @@ def _play(
 ) -> ParisState:
     """The game loop (the hot path: local names; the engine's steps called directly through
     its ``STEPS`` table, as ``apply_unchecked`` would; the invariant check after each
-    action). The draft is played in pairs: the player's ``Take`` and chance's ``Draw``,
-    drawn exactly as ``Paris.random_chance`` draws it (one ``choice`` over the pile)."""
+    action; the counts kept in locals and written to ``report`` at the end, or when an
+    action or a check fails). The draft is played in pairs: the player's ``Take`` and
+    chance's ``Draw``, drawn exactly as ``Paris.random_chance`` draws it (one ``choice``
+    over the pile). Only a stash or a chance action settles a round."""
     chance = random.Random(f"simulate:paris:{seed}:chance")
     choose = [bot.choose for bot in _bots(state.players, seed, report.heuristic_seat)]
     players = len(choose)
     steps, take, draw, pick = STEPS, STEPS[Take], STEPS[Draw], chance.choice
     invariants = _invariant_check() if check else _unchecked
-    note = record.append if record is not None else _unchecked
     settlement = state.settlement
-    actions = 0
-    while True:
-        phase = state.phase
-        if phase == DRAFT:  # a third of the actions, a half with the draws
-            action: Action = choose[(state.first + state.step) % players](state)
-            state = take(state, action)
-            report.actions = actions = actions + 1
-            note(action)
+    actions = turns = bails = 0
+    try:
+        while True:
+            phase = state.phase
+            if phase == DRAFT:  # a third of the actions, a half with the draws
+                action: Action = choose[(state.first + state.step) % players](state)
+                state = take(state, action)
+                actions += 1
+                if record is not None:
+                    record.append(action)
+                invariants(state)
+                action = DRAWS[pick(stash_ids(state.piles & DISTRICT_MASK[state.taken]))]
+                state = draw(state, action)
+                actions += 1
+                if record is not None:
+                    record.append(action)
+                invariants(state)
+                continue
+            if phase in PLAYER_TURN:
+                action = choose[state.order[state.step]](state)
+                if type(action) is Stash:  # a player's turn ends with its stash (ruling D5)
+                    turns += 1
+                    bails += action.bail
+                state = steps[type(action)](state, action)
+            elif phase == OVER:
+                return state
+            else:
+                action = PARIS.random_chance(state, chance)
+                state = steps[type(action)](state, action)
+            actions += 1
+            if record is not None:
+                record.append(action)
             invariants(state)
-            action = DRAWS[pick(stash_ids(state.piles & DISTRICT_MASK[state.taken]))]
-            state = draw(state, action)
-        elif phase in PLAYER_TURN:
-            action = choose[state.order[state.step]](state)
-            if type(action) is Stash:  # a player's turn ends with its stash (ruling D5)
-                report.turns += 1
-                report.bails += action.bail
-            state = steps[type(action)](state, action)
-        elif phase == OVER:
-            break
-        else:
-            action = PARIS.random_chance(state, chance)
-            state = steps[type(action)](state, action)
-        report.actions = actions = actions + 1
-        note(action)
-        invariants(state)
-        if state.settlement is not settlement:
-            settlement = state.settlement
-            report.settled(settlement)
-    return state
+            if state.settlement is not settlement:
+                settlement = state.settlement
+                report.settled(settlement)
+    finally:
+        report.actions, report.turns, report.bails = actions, turns, bails
 
 
 def _bots(players: int, seed: int, heuristic_seat: int) -> list[HeuristicParisBot | RandomParisBot]:
@@ -207,7 +233,8 @@ def simulate_paris(
     start = time.perf_counter()
     with _collector_paused():
         for i in range(games):
-            report = play_paris_game(setup, seed + i, heuristic_seat=i % players)
+            state = PARIS.initial_state(setup, seed + i)  # the setup is validated
+            report = _play_game(state, seed + i, i % players, check=True, record=None)
             summary.add(report)
             heuristic_wins += report.heuristic_seat in report.winners
             heuristic_sole += report.winners == (report.heuristic_seat,)

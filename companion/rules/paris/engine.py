@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations_with_replacement
+from operator import add
 from typing import Any, Final
 
 from companion.rules.base import (
@@ -321,6 +322,11 @@ class Paris(Engine[ParisState, Action]):
 DRAWS: Final = tuple(Draw(STASH_DISTRICT[s], STASH_SLOT[s]) for s in range(NUM_STASHES))
 """The draw of each stash id (``random_chance`` and the simulation draw one of these)."""
 ASIDES: Final = tuple(SetAside(STASH_DISTRICT[s], STASH_SLOT[s]) for s in range(NUM_STASHES))
+STASHES: Final = tuple(
+    (Stash(STASH_DISTRICT[s], STASH_SLOT[s]), Stash(STASH_DISTRICT[s], STASH_SLOT[s], True))
+    for s in range(NUM_STASHES)
+)
+"""The obligatory action of each stash id, without and with bail (the bots play these)."""
 
 
 def _stash_id(district: int, slot: int) -> int:
@@ -338,8 +344,12 @@ def _uniform(actions: list[Any]) -> list[tuple[Action, float]]:
 
 def _next_aside(state: ParisState) -> int:
     """The next district in play that has no stash set aside yet (number order)."""
-    for d in state.districts:
-        if SLOT_COUNTS[d] and not state.aside & DISTRICT_MASK[d]:
+    return _next_aside_district(state.districts, state.aside)
+
+
+def _next_aside_district(districts: tuple[int, ...], aside: int) -> int:
+    for d in districts:
+        if SLOT_COUNTS[d] and not aside & DISTRICT_MASK[d]:
             return d
     return 0
 
@@ -473,25 +483,30 @@ def tie_problem(state: ParisState, seat: int, district: int, count: int, verb: s
 
 def placement_problem(state: ParisState, seat: int, place: Place) -> Problem:
     """Ruling D5 (a): from the reserve, into one district in play, no tie, no follower alone."""
-    d, counts = place.district, (place.leaders, place.novices, place.recruits)
+    d, lead, nov, rec = place.district, place.leaders, place.novices, place.recruits
     if d not in state.districts:
         return "ruling D5 (prohibited districts)", (
             f"district {d} is not in configuration {configuration_name(state.districts)}"
         )
-    if min(counts) < 0 or not sum(counts):
+    total = lead + nov + rec
+    if lead < 0 or nov < 0 or rec < 0 or not total:
         return "ruling D5 (placing)", "place one or more Apaches, no negative counts"
     base = seat * 3
-    reserve = state.reserve
-    if counts[0] > reserve[base] or counts[1] > reserve[base + 1] or counts[2] > reserve[base + 2]:
-        for kind, n, have in zip(APACHE_KINDS, counts, reserve[base : base + 3], strict=True):
-            if n > have:
+    have = state.reserve[base : base + 3]
+    if lead > have[0] or nov > have[1] or rec > have[2]:
+        for kind, n, held in zip(APACHE_KINDS, (lead, nov, rec), have, strict=True):
+            if n > held:
                 return "ruling D5 (placing from the reserve)", (
-                    f"{state.colours[seat]} has {have} {kind}(s) in reserve, not {n}"
+                    f"{state.colours[seat]} has {held} {kind}(s) in reserve, not {n}"
                 )
     i = seat * STRIDE + d
-    if (counts[1] or counts[2]) and not state.leaders[i] + counts[0]:
+    if (nov or rec) and not state.leaders[i] + lead:
         return _NOVICES, f"{state.colours[seat]} has no leader in {_district_words(d)}"
-    return tie_problem(state, seat, d, state.counts[i] + sum(counts), "after this placement")
+    counts = state.counts
+    after = counts[i] + total
+    if after in counts[d::STRIDE]:  # the usual answer (no tie), C-level
+        return tie_problem(state, seat, d, after, "after this placement")
+    return None
 
 
 def move_problem(state: ParisState, seat: int, steps: Sequence[Step]) -> Problem:
@@ -500,24 +515,25 @@ def move_problem(state: ParisState, seat: int, steps: Sequence[Step]) -> Problem
     district touched. (Written for speed: bots and the legal moves call it a lot.)"""
     if not 1 <= len(steps) <= 2:
         return "ruling D5 (moving)", "move 1 or 2 Apaches"
-    base = seat * STRIDE
-    delta: dict[int, list[int]] = {}
+    districts, neighbours = state.districts, get_board(state.board).neighbours
     for step in steps:
-        problem = _step_problem(state, step)
-        if problem is not None:
-            return problem
-        k = KIND_INDEX[step.apache]
-        here = delta.get(step.source)
-        if here is None:
-            here = delta[step.source] = [0, 0, 0]
-        there = delta.get(step.target)
-        if there is None:
-            there = delta[step.target] = [0, 0, 0]
-        here[k] -= 1
-        there[k] += 1
+        a, b = step.source, step.target
+        if (
+            a not in districts
+            or b not in districts
+            or b not in neighbours[a]
+            or step.apache not in KIND_INDEX
+        ):
+            return _step_problem(state, step)
     problem = _departure_problem(state, seat, steps)
     if problem is not None:
         return problem
+    base = seat * STRIDE
+    delta: dict[int, list[int]] = {}
+    for step in steps:
+        k = KIND_INDEX[step.apache]
+        delta.setdefault(step.source, [0, 0, 0])[k] -= 1
+        delta.setdefault(step.target, [0, 0, 0])[k] += 1
     leaders, novices, recruits = state.leaders, state.novices, state.recruits
     for d, (dl, dn, dr) in delta.items():
         i = base + d
@@ -526,8 +542,8 @@ def move_problem(state: ParisState, seat: int, steps: Sequence[Step]) -> Problem
             where = _district_words(d)
             return _NOVICES, f"after this move {colour} would have no leader in {where}"
     counts = state.counts
-    for d, change in delta.items():
-        after = counts[base + d] + change[0] + change[1] + change[2]
+    for d, (dl, dn, dr) in delta.items():
+        after = counts[base + d] + dl + dn + dr
         if after and after in counts[d::STRIDE]:
             problem = tie_problem(state, seat, d, after, "after this move")
             if problem is not None:
@@ -555,11 +571,10 @@ def _step_problem(state: ParisState, step: Step) -> Problem:
 def _departure_problem(state: ParisState, seat: int, steps: Sequence[Step]) -> Problem:
     """Each Apache moves once, from where it stands before the move."""
     twice = len(steps) == 2 and steps[0].source == steps[1].source
-    twice = twice and steps[0].apache == steps[1].apache
+    leaving = 1 + (twice and steps[0].apache == steps[1].apache)
+    layers, base = (state.leaders, state.novices, state.recruits), seat * STRIDE
     for step in steps:
-        layer = (state.leaders, state.novices, state.recruits)[KIND_INDEX[step.apache]]
-        have = layer[seat * STRIDE + step.source]
-        leaving = 1 + twice
+        have = layers[KIND_INDEX[step.apache]][base + step.source]
         if leaving > have:
             return "ruling D5 (moving your own Apaches)", (
                 f"{state.colours[seat]} has {have} {step.apache}(s) in "
@@ -663,33 +678,42 @@ _CHECKS: Final[dict[type, Callable[[ParisState, Any], None]]] = {
 
 _new: Final = tuple.__new__
 """Builds a state from a list of its fields: the fast way to copy one with changes."""
-_PHASE, _STEP, _TAKEN, _PILES = FIELD["phase"], FIELD["step"], FIELD["taken"], FIELD["piles"]
-_ASIDE, _TURN = FIELD["aside"], FIELD["turn"]
-_HANDS, _COVERED, _RESERVE, _COUNTS = (
-    FIELD["hands"],
-    FIELD["covered"],
-    FIELD["reserve"],
-    FIELD["counts"],
-)
+_COLOURS, _DISTRICTS = FIELD["colours"], FIELD["districts"]
+_PHASE, _ROUND, _FIRST, _TURN = FIELD["phase"], FIELD["round"], FIELD["first"], FIELD["turn"]
+_STEP, _ORDER, _TAKEN, _PILES = FIELD["step"], FIELD["order"], FIELD["taken"], FIELD["piles"]
+_ASIDE, _HANDS, _COVERED = FIELD["aside"], FIELD["hands"], FIELD["covered"]
 _BOARD: Final = (FIELD["leaders"], FIELD["novices"], FIELD["recruits"])
+_COUNTS, _RESERVE = FIELD["counts"], FIELD["reserve"]
+_HOSPITAL, _PRISON, _CEMETERY = FIELD["hospital"], FIELD["prison"], FIELD["cemetery"]
+_NOVICES_USED, _SUPPLY = FIELD["novices_used"], FIELD["supply"]
+_RECRUITS_USED, _MONEY, _LEDGER = FIELD["recruits_used"], FIELD["money"], FIELD["ledger"]
+_BOURGEOIS, _POLICEMAN = FIELD["bourgeois"], FIELD["policeman"]
+_SETTLEMENT = FIELD["settlement"]
 KIND_INDEX: Final = {kind: k for k, kind in enumerate(APACHE_KINDS)}
 
 
+def _copy(state: ParisState, changes: dict[int, Any]) -> ParisState:
+    """``state`` with the fields at the indexes of ``changes`` replaced (``_replace``
+    without its keyword checks, at a third of the cost)."""
+    fields = list(state)
+    for index, value in changes.items():
+        fields[index] = value
+    return _new(ParisState, fields)
+
+
 def _first(state: ParisState, action: First) -> ParisState:
-    return state._replace(first=action.seat, phase=ASIDE)
+    return _copy(state, {_FIRST: action.seat, _PHASE: ASIDE})
 
 
 def _aside(state: ParisState, action: SetAside) -> ParisState:
     bit = 1 << (FIRST_STASH[action.district] + action.slot - 1)
-    fields = list(state)
-    fields[_ASIDE] = state.aside | bit
-    fields[_PILES] = state.piles & ~bit
-    state = _new(ParisState, fields)
-    if not _next_aside(state):
+    fields: list[Any] = list(state)
+    fields[_ASIDE] = aside = fields[_ASIDE] | bit
+    fields[_PILES] &= ~bit
+    if not _next_aside_district(fields[_DISTRICTS], aside):
         fields[_PHASE] = DRAFT
         fields[_STEP] = 0
-        return _new(ParisState, fields)
-    return state
+    return _new(ParisState, fields)
 
 
 def _take(state: ParisState, action: Take) -> ParisState:
@@ -701,36 +725,36 @@ def _take(state: ParisState, action: Take) -> ParisState:
 
 def _draw(state: ParisState, action: Draw) -> ParisState:
     bit = 1 << (FIRST_STASH[action.district] + action.slot - 1)
-    players = len(state.colours)
-    seat = (state.first + state.step) % players
-    hands = list(state.hands)
-    hands[seat] |= bit
-    step = state.step + 1
-    fields = list(state)
-    fields[_TAKEN] = 0
-    fields[_PILES] = state.piles & ~bit
+    fields: list[Any] = list(state)
+    players, first, step = len(fields[_COLOURS]), fields[_FIRST], fields[_STEP]
+    hands = list(fields[_HANDS])
+    hands[(first + step) % players] |= bit
     fields[_HANDS] = tuple(hands)
-    if step < TURNS * players:
+    fields[_PILES] &= ~bit
+    fields[_TAKEN] = 0
+    if step + 1 < TURNS * players:
         fields[_PHASE] = DRAFT
-        fields[_STEP] = step
-        return _new(ParisState, fields)
-    order = tuple((state.first + k) % players for k in range(players))
-    return _new(ParisState, fields)._replace(phase=TURN, step=0, turn=1, order=order)
+        fields[_STEP] = step + 1
+    else:  # the draft is over: the first turn, clockwise from the first player
+        fields[_PHASE] = TURN
+        fields[_STEP] = 0
+        fields[_TURN] = 1
+        fields[_ORDER] = tuple((first + k) % players for k in range(players))
+    return _new(ParisState, fields)
 
 
 def _place(state: ParisState, action: Place) -> ParisState:
-    seat = state.order[state.step]
+    fields: list[Any] = list(state)
+    seat = fields[_ORDER][fields[_STEP]]
     i, base = seat * STRIDE + action.district, seat * 3
-    fields = list(state)
-    reserve = list(state.reserve)
-    layers = (state.leaders, state.novices, state.recruits)
+    reserve = list(fields[_RESERVE])
     for k, n in enumerate((action.leaders, action.novices, action.recruits)):
         if n:
             reserve[base + k] -= n
-            board = list(layers[k])
+            board = list(fields[_BOARD[k]])
             board[i] += n
             fields[_BOARD[k]] = tuple(board)
-    counts = list(state.counts)
+    counts = list(fields[_COUNTS])
     counts[i] += action.leaders + action.novices + action.recruits
     fields[_RESERVE] = tuple(reserve)
     fields[_COUNTS] = tuple(counts)
@@ -739,10 +763,10 @@ def _place(state: ParisState, action: Place) -> ParisState:
 
 
 def _move(state: ParisState, action: Move) -> ParisState:
-    base = state.order[state.step] * STRIDE
-    fields = list(state)
-    counts = list(state.counts)
-    layers = [list(state.leaders), list(state.novices), list(state.recruits)]
+    fields: list[Any] = list(state)
+    base = fields[_ORDER][fields[_STEP]] * STRIDE
+    counts = list(fields[_COUNTS])
+    layers = [list(fields[index]) for index in _BOARD]
     touched = set()
     for step in action.steps:
         k = KIND_INDEX[step.apache]
@@ -759,47 +783,43 @@ def _move(state: ParisState, action: Move) -> ParisState:
 
 
 def _stash(state: ParisState, action: Stash) -> ParisState:
-    seat = state.order[state.step]
     bit = 1 << (FIRST_STASH[action.district] + action.slot - 1)
-    hands = list(state.hands)
+    fields: list[Any] = list(state)
+    step, turn, players = fields[_STEP], fields[_TURN], len(fields[_COLOURS])
+    seat = fields[_ORDER][step]
+    hands = list(fields[_HANDS])
     hands[seat] &= ~bit
-    fields = list(state)
     fields[_HANDS] = tuple(hands)
-    fields[_COVERED] = state.covered | bit
-    step, turn = state.step + 1, state.turn
-    if not action.bail:
-        if step < len(state.colours):
-            fields[_PHASE] = TURN
-            fields[_STEP] = step
-            return _new(ParisState, fields)
-        if turn + 1 < TURNS:
-            fields[_PHASE] = TURN
-            fields[_STEP] = 0
-            fields[_TURN] = turn + 1
-            return _new(ParisState, fields)
-    state = _new(ParisState, fields)
+    fields[_COVERED] |= bit
     if action.bail:
-        state = _pay_bail(state, seat)
-    if step < len(state.colours):
-        return state._replace(phase=TURN, step=step)
-    if turn + 1 < TURNS:
-        return state._replace(phase=TURN, step=0, turn=turn + 1)
-    if turn + 1 == TURNS:  # ruling D6: the last turn's order
-        reserves = [state.in_reserve(s) for s in range(len(state.colours))]
-        order = last_turn_order(state.first, reserves)
-        return state._replace(phase=TURN, step=0, turn=TURNS, order=order)
-    return _round_end(state)
+        _pay_bail(state, seat, fields)
+    step += 1
+    if step < players:
+        fields[_PHASE] = TURN
+        fields[_STEP] = step
+    elif turn + 1 < TURNS:
+        fields[_PHASE] = TURN
+        fields[_STEP] = 0
+        fields[_TURN] = turn + 1
+    elif turn + 1 == TURNS:  # ruling D6: the last turn's order
+        reserve = fields[_RESERVE]
+        reserves = [sum(reserve[s * 3 : s * 3 + 3]) for s in range(players)]
+        fields[_PHASE] = TURN
+        fields[_STEP] = 0
+        fields[_TURN] = TURNS
+        fields[_ORDER] = last_turn_order(fields[_FIRST], reserves)
+    else:
+        return _round_end(_new(ParisState, fields))
+    return _new(ParisState, fields)
 
 
-def _pay_bail(state: ParisState, seat: int) -> ParisState:
+def _pay_bail(state: ParisState, seat: int, fields: list[Any]) -> None:
     """Ruling D8: 150 F to the bank; the prisoner rejoins the reserve at once (usable from
-    the player's next turn)."""
-    return state._replace(
-        money=_with(state.money, seat, -BAIL),
-        ledger=(*state.ledger, (state.round, seat, -BAIL, "bail")),
-        prison=_with(state.prison, seat, -1),
-        reserve=_with(state.reserve, seat * 3 + RL, 1),
-    )
+    the player's next turn). Written into ``fields``, the state's fields."""
+    fields[_MONEY] = _with(state.money, seat, -BAIL)
+    fields[_LEDGER] = (*state.ledger, (state.round, seat, -BAIL, "bail"))
+    fields[_PRISON] = _with(state.prison, seat, -1)
+    fields[_RESERVE] = _with(state.reserve, seat * 3 + RL, 1)
 
 
 def _round_end(state: ParisState) -> ParisState:
@@ -809,7 +829,7 @@ def _round_end(state: ParisState) -> ParisState:
     has_holder = max(counts) > 0
     left = PLAIN_BOURGEOIS - sum(state.bourgeois) + (state.policeman < 0)
     if BOURGEOIS_DISTRICT in state.districts and has_holder and left:
-        return state._replace(phase=BOURGEOIS, step=0)
+        return _copy(state, {_PHASE: BOURGEOIS, _STEP: 0})
     return _settle(state, "")
 
 
@@ -824,15 +844,17 @@ def round_settlement(state: ParisState, drawn: str = "") -> RoundSettlement:
     """Ruling D7 on this state's board: what the settlement would be now (the uncovered
     slot of each district is its set-aside stash's, or, mid-round, none)."""
     board = get_board(state.board)
+    districts, counts, leaders = state.districts, state.counts, state.leaders
+    uncovered = state.aside & ~state.covered
     outcomes = {}
-    for d in stash_districts(state.districts):
-        free = bits(state.aside & DISTRICT_MASK[d] & ~state.covered)
-        outcomes[d] = board.outcome(free[0]) if free else None
+    for d in stash_districts(districts):
+        free = uncovered & DISTRICT_MASK[d]
+        outcomes[d] = board.outcome((free & -free).bit_length() - 1) if free else None
     return settle_round(
         colours=state.colours,
-        districts=state.districts,
-        counts={d: state.district_counts(d) for d in state.districts},
-        leaders={d: state.leaders[d::STRIDE] for d in state.districts},
+        districts=districts,
+        counts={d: counts[d::STRIDE] for d in districts},
+        leaders={d: leaders[d::STRIDE] for d in districts},
         outcomes=outcomes,
         money=state.money,
         supply=state.supply,
@@ -843,15 +865,16 @@ def round_settlement(state: ParisState, drawn: str = "") -> RoundSettlement:
 def _settle(state: ParisState, drawn: str) -> ParisState:
     """Ruling D7, then the round end (D8, D9), then the game end after round 3 (D10)."""
     result = round_settlement(state, drawn)
-    players = len(state.colours)
+    players, rnd = len(state.colours), state.round
     won = [0] * players
     sent = {"hospital": [0] * players, "prison": [0] * players, "cemetery": [0] * players}
     ledger = list(state.ledger)
     bourgeois, policeman = list(state.bourgeois), state.policeman
     for step in result.steps:
-        for seat, change in enumerate(step.money):
-            if change:
-                ledger.append((state.round, seat, change, step.outcome.split()[0]))
+        if any(step.money):
+            for seat, change in enumerate(step.money):
+                if change:
+                    ledger.append((rnd, seat, change, step.outcome.split()[0]))
         if step.holder >= 0:
             won[step.holder] += step.recruits
             if step.leader:
@@ -860,67 +883,64 @@ def _settle(state: ParisState, drawn: str) -> ParisState:
                 policeman = step.holder
             elif step.drawn:
                 bourgeois[step.holder] += 1
-    state = state._replace(
-        money=result.money,
-        ledger=tuple(ledger),
-        bourgeois=tuple(bourgeois),
-        policeman=policeman,
-        settlement=result.steps,
-    )
-    state = _return_home(state, result.supply, won, sent)
-    return _game_end(state) if state.round == ROUNDS else _next_round(state)
+    fields = list(state)
+    fields[_MONEY] = result.money
+    fields[_LEDGER] = tuple(ledger)
+    fields[_BOURGEOIS] = tuple(bourgeois)
+    fields[_POLICEMAN] = policeman
+    fields[_SETTLEMENT] = result.steps
+    _return_home(state, fields, result.supply, won, sent)
+    if rnd == ROUNDS:
+        return _game_end(_new(ParisState, fields))
+    _next_round(state, fields)
+    return _new(ParisState, fields)
 
 
 def _return_home(
-    state: ParisState, supply: int, won: list[int], sent: dict[str, list[int]]
-) -> ParisState:
+    state: ParisState, fields: list[Any], supply: int, won: list[int], sent: dict[str, list[int]]
+) -> None:
     """Rulings D8, D9: leaders on the board and those back from a round in hospital or
     prison return to the reserve; this round's wounded and prisoners miss the next round;
     used novices and reinforcements leave the game; unused reinforcements expire (back to
-    the supply); those won this round are available next round."""
+    the supply); those won this round are available next round. Written into ``fields``,
+    the state's fields."""
     players = len(state.colours)
     reserve = list(state.reserve)
     novices_used = list(state.novices_used)
     used = state.recruits_used
+    leaders, novices, recruits = state.leaders, state.novices, state.recruits
+    hospital, prison, cemetery = sent["hospital"], sent["prison"], sent["cemetery"]
     for seat in range(players):
         row = slice(seat * STRIDE, seat * STRIDE + STRIDE)
-        on_board = sum(state.leaders[row])
-        gone = sent["hospital"][seat] + sent["prison"][seat] + sent["cemetery"][seat]
+        gone = hospital[seat] + prison[seat] + cemetery[seat]
         back = state.hospital[seat] + state.prison[seat]
-        reserve[seat * 3 + RL] += on_board - gone + back
-        novices_used[seat] += sum(state.novices[row])
-        used += sum(state.recruits[row])
+        reserve[seat * 3 + RL] += sum(leaders[row]) - gone + back
+        novices_used[seat] += sum(novices[row])
+        used += sum(recruits[row])
         supply += reserve[seat * 3 + RR]  # ruling D9: unused reinforcements expire
         reserve[seat * 3 + RR] = won[seat]
     zeros = (0,) * (players * STRIDE)
-    return state._replace(
-        leaders=zeros,
-        novices=zeros,
-        recruits=zeros,
-        counts=zeros,
-        reserve=tuple(reserve),
-        hospital=tuple(sent["hospital"]),
-        prison=tuple(sent["prison"]),
-        cemetery=tuple(c + k for c, k in zip(state.cemetery, sent["cemetery"], strict=True)),
-        novices_used=tuple(novices_used),
-        supply=supply,
-        recruits_used=used,
-    )
+    for index in (*_BOARD, _COUNTS):
+        fields[index] = zeros
+    fields[_RESERVE] = tuple(reserve)
+    fields[_HOSPITAL] = tuple(hospital)
+    fields[_PRISON] = tuple(prison)
+    fields[_CEMETERY] = tuple(map(add, state.cemetery, cemetery))
+    fields[_NOVICES_USED] = tuple(novices_used)
+    fields[_SUPPLY] = supply
+    fields[_RECRUITS_USED] = used
 
 
-def _next_round(state: ParisState) -> ParisState:
-    """The first player passes clockwise; the stashes are regrouped (the rulebook, 8)."""
-    return state._replace(
-        phase=ASIDE,
-        round=state.round + 1,
-        first=(state.first + 1) % len(state.colours),
-        turn=0,
-        step=0,
-        order=(),
-        piles=play_mask(state.districts),
-        aside=0,
-        covered=0,
-    )
+def _next_round(state: ParisState, fields: list[Any]) -> None:
+    """The first player passes clockwise; the stashes are regrouped (the rulebook, 8).
+    Written into ``fields``, the state's fields."""
+    fields[_PHASE] = ASIDE
+    fields[_ROUND] = state.round + 1
+    fields[_FIRST] = (state.first + 1) % len(state.colours)
+    fields[_TURN] = fields[_STEP] = 0
+    fields[_ORDER] = ()
+    fields[_PILES] = play_mask(state.districts)
+    fields[_ASIDE] = fields[_COVERED] = 0
 
 
 def _game_end(state: ParisState) -> ParisState:
@@ -948,16 +968,19 @@ def _game_end(state: ParisState) -> ParisState:
                 ledger.append((ROUNDS, line.seat, amount, reason))
     cop = state.policeman
     jailed = cop >= 0 and leaders[cop] > 0
-    return state._replace(
-        phase=OVER,
-        turn=0,
-        step=0,
-        order=(),
-        piles=0,
-        money=tuple(line.total for line in tally),
-        ledger=tuple(ledger),
-        reserve=_with(state.reserve, cop * 3 + RL, -1) if jailed else state.reserve,
-        prison=_with(state.prison, cop, 1) if jailed else state.prison,
+    return _copy(
+        state,
+        {
+            _PHASE: OVER,
+            _TURN: 0,
+            _STEP: 0,
+            _ORDER: (),
+            _PILES: 0,
+            _MONEY: tuple(line.total for line in tally),
+            _LEDGER: tuple(ledger),
+            _RESERVE: _with(state.reserve, cop * 3 + RL, -1) if jailed else state.reserve,
+            _PRISON: _with(state.prison, cop, 1) if jailed else state.prison,
+        },
     )
 
 
@@ -965,12 +988,14 @@ def _tally_of(state: ParisState) -> tuple[TallyLine, ...]:
     """The final tally rebuilt from the ledger of a finished game."""
     players = len(state.colours)
     before = [START_MONEY] * players
+    paid = [0] * players
     for _, seat, change, reason in state.ledger:
-        if reason not in ("bourgeois", "policeman", "apaches"):
+        if reason == "policeman":
+            paid[seat] -= change
+        elif reason not in ("bourgeois", "apaches"):
             before[seat] += change
     lines = []
     for seat, colour in enumerate(state.colours):
-        paid = -sum(c for _, s, c, r in state.ledger if s == seat and r == "policeman")
         operational = state.in_reserve(seat)
         lines.append(
             TallyLine(
@@ -980,7 +1005,7 @@ def _tally_of(state: ParisState) -> tuple[TallyLine, ...]:
                 state.bourgeois[seat],
                 BOURGEOIS_VALUE * state.bourgeois[seat],
                 seat == state.policeman,
-                paid,
+                paid[seat],
                 operational,
                 OPERATIONAL_VALUE * operational,
                 state.money[seat],

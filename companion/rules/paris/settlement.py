@@ -14,6 +14,8 @@ same functions (each district's counts, its uncovered outcome, the money) and sh
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
+from operator import add
 from typing import Any, Final, NamedTuple
 
 from companion.rules.base import JSON
@@ -144,7 +146,7 @@ class TallyLine(NamedTuple):
 def majority(counts: Sequence[int]) -> int:
     """The seat with strictly the most Apaches, -1 when nobody is there (or, impossible
     under ruling D5's no-tie rule, the top count is shared)."""
-    best = max(counts, default=0)
+    best = max(counts) if counts else 0
     if best == 0 or counts.count(best) > 1:
         return -1
     return counts.index(best)
@@ -183,10 +185,10 @@ def settle_district(
         recruits = min(REINFORCEMENTS_WON, supply)
     elif kind and (leaders is None or leaders[holder] > 0):
         leader = LEADER_FATES[kind]
-    return SettlementStep(
-        district, tuple(colours), counts, holder, "" if outcome is None else str(outcome),
+    return _new(SettlementStep, (
+        district, tuple(colours), counts, holder, "" if outcome is None else _words(outcome),
         tuple(change), recruits, leader, "", kind in (VALUABLES, STEAL), supply, 0,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def settle_bourgeois(
@@ -287,7 +289,8 @@ def settle_round(
             d, counts[d], outcomes.get(d), colours=colours, money=cash, supply=supply,
             leaders=leaders[d],
         )  # fmt: skip
-        cash = [c + m for c, m in zip(cash, step.money, strict=True)]
+        if any(step.money):
+            cash = list(map(add, cash, step.money))
         supply -= step.recruits
         thefts += step.theft
         steps.append(step)
@@ -295,7 +298,7 @@ def settle_round(
         steps.append(settle_bourgeois(counts[BOURGEOIS_DISTRICT], drawn, colours=colours))
     if FENCE_DISTRICT in districts:
         step = settle_fence(counts[FENCE_DISTRICT], thefts, supply=supply, colours=colours)
-        cash = [c + m for c, m in zip(cash, step.money, strict=True)]
+        cash = list(map(add, cash, step.money))
         supply -= step.recruits
         steps.append(step)
     return RoundSettlement(tuple(steps), tuple(cash), supply, thefts)
@@ -358,6 +361,15 @@ def tally_winners(tally: Sequence[TallyLine]) -> tuple[int, ...]:
 
 
 _PLACE_WORDS: Final = {"hospital": "the hospital", "cemetery": "the cemetery", "prison": "prison"}
+_new: Final = tuple.__new__
+"""Builds a step from a tuple of its fields (``SettlementStep(...)`` without the keyword
+handling: each round settles nine districts)."""
+
+
+@cache
+def _words(outcome: Outcome) -> str:
+    """``str(outcome)`` (each board has a handful of outcomes)."""
+    return str(outcome)
 
 
 def _apaches(count: int) -> str:

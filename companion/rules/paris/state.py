@@ -6,7 +6,7 @@ simulation. The rules decisions are listed in the package docstring.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Final, NamedTuple
 
 from companion.rules.paris.board import DISTRICT_MASK, SLOT_COUNTS, STASH_DISTRICT, STASH_SLOT
@@ -162,7 +162,10 @@ def stash_pairs(mask: int) -> tuple[tuple[int, int], ...]:
     return tuple((STASH_DISTRICT[s], STASH_SLOT[s]) for s in bits(mask))
 
 
+@cache
 def stash_districts(districts: tuple[int, ...]) -> tuple[int, ...]:
+    """The districts of a configuration that have stash slots (cached: a handful of
+    configurations)."""
     return tuple(d for d in districts if SLOT_COUNTS[d])
 
 

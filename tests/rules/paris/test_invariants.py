@@ -1,10 +1,14 @@
-"""check_invariants catches every broken conservation law (and passes legal states)."""
+"""check_invariants catches every broken conservation law (and passes legal states).
+
+Each broken state is checked twice: from scratch, and right after the legal state it was
+made from, when the checker only checks what changed (``_Checker``'s incremental path)."""
 
 from typing import Any
 
 import pytest
 
 from companion.rules.paris import PARIS, ParisState, Place
+from companion.rules.paris.invariants import _Checker
 from tests.rules.paris.script import PURPLE, YELLOW, deal, new, turn
 
 
@@ -21,9 +25,16 @@ def with_index(values: tuple[int, ...], index: int, change: int) -> tuple[int, .
 
 
 def broken(state: ParisState, **changes: Any) -> None:
+    bad = state._replace(**changes)
     with pytest.raises(AssertionError) as error:
-        PARIS.check_invariants(state._replace(**changes))
+        PARIS.check_invariants(bad)
     assert str(error.value)
+    with pytest.raises(AssertionError, match=r".") as error:
+        _Checker().check(bad)  # from scratch
+    after = _Checker()
+    after.check(state)
+    with pytest.raises(AssertionError, match=r"."):
+        after.check(bad)  # only what changed since ``state``
 
 
 def test_apaches_conserved_and_never_tied_or_alone() -> None:
@@ -77,3 +88,49 @@ def test_the_turn_fits_the_hands() -> None:
     state = board_state()
     broken(state, turn=3)  # hands hold one stash per turn still to play
     broken(state, order=(0, 0))
+
+
+def test_a_change_the_counts_do_not_show_is_caught() -> None:
+    state = board_state()
+    five = PURPLE * 10 + 5
+    # purple's 2 leaders in 5 become novices (counts unchanged, the reserve pays the
+    # difference): 3 novices without a leader (D5)
+    broken(
+        state,
+        leaders=with_index(state.leaders, five, -2),
+        novices=with_index(state.novices, five, 2),
+        reserve=with_index(with_index(state.reserve, 0, 2), 1, -2),
+    )
+    # a negative count, the sums and the reserve agreeing
+    p6 = PURPLE * 10 + 6
+    broken(
+        state,
+        leaders=with_index(state.leaders, p6, -1),
+        counts=with_index(state.counts, p6, -1),
+        reserve=with_index(state.reserve, 0, 1),
+    )
+    # more Apaches on one district than a gang has
+    broken(
+        state, leaders=with_index(state.leaders, p6, 16), counts=with_index(state.counts, p6, 16)
+    )
+
+
+def test_the_ledger_is_read_whole_unless_it_only_grew() -> None:
+    state = board_state()._replace(money=(600, 500), ledger=((1, PURPLE, 100, "money"),))
+    PARIS.check_invariants(state)
+    # an entry rewritten, the money as the old entry said
+    broken(state, ledger=((1, PURPLE, 200, "money"),))
+    # an entry appended, the money not moved by it
+    broken(state, ledger=(*state.ledger, (1, YELLOW, 50, "money")))
+    # an entry appended and the money moved by it, below 0 (D1)
+    broken(state, ledger=(*state.ledger, (1, YELLOW, -550, "bail")), money=(600, -50))
+    ok = state._replace(ledger=(*state.ledger, (1, YELLOW, 50, "money")), money=(600, 550))
+    PARIS.check_invariants(ok)
+
+
+def test_stashes_swapped_between_hands_or_negative_masks_are_caught() -> None:
+    state = board_state()
+    purple, yellow = state.hands[PURPLE], state.hands[YELLOW]
+    low = purple & -purple
+    broken(state, hands=(purple & ~low, yellow | low))  # one hand too few, one too many
+    broken(state, piles=-1)
