@@ -194,7 +194,10 @@ def test_check_says_what_is_missing_and_exits_1(
     assert code == 1 and out.startswith("compiled rules not usable: no compiled build in ")
     fake_build(tmp_path / "none", tmp_path)
     code, out, _ = compile_command("--check")
-    assert code == 0 and out.startswith(f"compiled rules up to date in {tmp_path / 'none'}: 6 ")
+    modules = len(compiled.COMPILED_MODULES)
+    assert code == 0 and out.startswith(
+        f"compiled rules up to date in {tmp_path / 'none'}: {modules} "
+    )
 
 
 def test_without_a_c_compiler_the_build_names_the_cause(

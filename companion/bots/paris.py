@@ -19,10 +19,10 @@ or turn); the simulation applies it through the engine's fast door.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
-from typing import Any, Final, TypeAlias, TypeVar
+from typing import Any, Final, TypeAlias
 
 from companion.rules.paris.actions import (
     APACHE_KINDS,
@@ -61,8 +61,6 @@ from companion.rules.paris.state import (
     ParisState,
 )
 
-T = TypeVar("T")
-
 _Candidate: TypeAlias = tuple[float, Callable[..., Place | Move], tuple[Any, ...]]
 """A heuristic candidate: its gain, and how to make the action (the class and its
 arguments: made only when it is the best one left)."""
@@ -88,7 +86,8 @@ class RandomParisBot:
     def choose(self, state: ParisState) -> Action:
         phase = state.phase
         if phase == DRAFT:
-            return _pick(self.rng, _draftable(state))
+            takes = _draftable(state)
+            return takes[int(self.rng.random() * len(takes))]  # uniform, one random()
         if phase == TURN:
             optional = self._optional(state)
             if optional is not None:
@@ -132,10 +131,9 @@ class RandomParisBot:
         return Move(steps) if move_problem(state, self.seat, steps) is None else None
 
     def _stash(self, state: ParisState) -> Stash:
-        """A uniform stash of the hand, and bail half the time when allowed. The same
-        draws as ``_pick(rng, state.hand(seat))``: the k-th stash of the hand, lowest id
-        first, found on the mask (the hand's pairs are rarely cached: it changes each
-        turn); bail only asked of a seat with a prisoner (else it is refused anyway)."""
+        """A uniform stash of the hand (one ``random()``: the k-th stash, lowest id first,
+        found on the mask), and bail half the time when allowed (only asked of a seat
+        with a prisoner: else it is refused anyway)."""
         seat, rng = self.seat, self.rng
         hand = state.hands[seat]
         if not hand:
@@ -406,11 +404,6 @@ class _Worth:
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def _pick(rng: random.Random, items: Sequence[T]) -> T:
-    """A uniform choice with one ``random()`` (``Random.choice`` costs more)."""
-    return items[int(rng.random() * len(items))]
 
 
 def _draftable(state: ParisState) -> list[Take]:
