@@ -1,7 +1,7 @@
 """Compiled rules: the Apocalypse and Paris engines, bots and simulations compiled with mypyc.
 
 ``companion simulate apocalypse`` plays about four times as many games per second, and
-``companion simulate paris`` about twice as many, when the hot modules
+``companion simulate paris`` about a quarter more, when the hot modules
 (:data:`COMPILED_MODULES`) run as C extensions that mypyc built from the very same source
 files (small-integer arithmetic, such as Apocalypse's card masks, becomes machine words).
 This module builds them and loads them only when they match the source:
