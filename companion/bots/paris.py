@@ -438,12 +438,6 @@ _GAIN: Final = itemgetter(0)
 """A candidate's gain (sorting by it, reversed, keeps equal gains in order: a stable sort)."""
 
 
-def _holder(state: ParisState, district: int) -> int:
-    counts = state.district_counts(district)
-    best = max(counts)
-    return counts.index(best) if best else -1
-
-
 __all__ = [
     "HeuristicParisBot",
     "RandomParisBot",
