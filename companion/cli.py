@@ -76,7 +76,7 @@ def _screenshot(args: argparse.Namespace) -> int:
 
 
 def _doctor(args: argparse.Namespace) -> int:
-    from companion.ui.doctor import doctor_command
+    from companion.ui.doctor.command import doctor_command
 
     return doctor_command(args)
 
@@ -94,43 +94,37 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from companion.simulate import run as simulate
+    from companion.tools.simulate import run as simulate
 
     return simulate(args)
 
 
-def _compile(args: argparse.Namespace) -> int:
-    from companion.compiled import compile_command
-
-    return compile_command(args)
-
-
 def _wiring(args: argparse.Namespace) -> int:
-    from companion.wiring_docs import run
+    from companion.tools.wiring import run
 
     return run(check=args.check, root=args.root)
 
 
 def _bench_serial(args: argparse.Namespace) -> int:
-    from companion.bench.serial import run
+    from companion.tools.bench.serial import run
 
     return run(args)
 
 
 def _bench_display(args: argparse.Namespace) -> int:
-    from companion.bench.display import run
+    from companion.tools.bench.display import run
 
     return run(args)
 
 
 def _bench_arbiter(args: argparse.Namespace) -> int:
-    from companion.bench.arbiter import run
+    from companion.tools.bench.arbiter import run
 
     return run(args)
 
 
 def _add_wiring_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from companion.wiring_docs import add_arguments
+    from companion.tools.wiring import add_arguments
 
     wiring = commands.add_parser(
         "wiring",
@@ -139,32 +133,6 @@ def _add_wiring_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     )
     add_arguments(wiring)
     wiring.set_defaults(handler=_wiring)
-
-
-def _add_compile_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``companion compile`` (its module, companion.compiled, is imported only to run it)."""
-    compile_ = commands.add_parser(
-        "compile",
-        help="build the compiled (mypyc) Apocalypse rules that `companion simulate` uses "
-        "(--check: only say whether a fresh build is present)",
-    )
-    compile_.add_argument(
-        "--check",
-        action="store_true",
-        help="only say whether a build of the current sources is present (exit 1 if not)",
-    )
-    compile_.add_argument(
-        "--if-stale",
-        action="store_true",
-        help="build only when the present build is missing or out of date",
-    )
-    compile_.add_argument(
-        "--optional",
-        action="store_true",
-        help="a build that cannot be made is a one-line notice and exit 0 (the simulation "
-        "then runs as pure Python); used by make",
-    )
-    compile_.set_defaults(handler=_compile)
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -234,7 +202,7 @@ def _build_parser() -> argparse.ArgumentParser:
     add_games_arguments(games)
     games.set_defaults(handler=_games)
 
-    from companion.simulate import add_arguments as add_simulate_arguments
+    from companion.tools.simulate import add_arguments as add_simulate_arguments
 
     simulate = commands.add_parser(
         "simulate", help="play many full games with bots, checking the rules after every action"
@@ -242,12 +210,11 @@ def _build_parser() -> argparse.ArgumentParser:
     add_simulate_arguments(simulate)
     simulate.set_defaults(handler=_simulate)
 
-    _add_compile_command(commands)
     _add_wiring_command(commands)
 
     bench = commands.add_parser("bench", help="measure performance")
     benches = bench.add_subparsers(dest="bench", metavar="BENCH", required=True)
-    from companion.bench.arbiter import add_arguments as add_arbiter_arguments
+    from companion.tools.bench.arbiter import add_arguments as add_arbiter_arguments
 
     arbiter = benches.add_parser(
         "arbiter", help="slap ordering: arbiter against a callback-arrival baseline"
@@ -255,7 +222,7 @@ def _build_parser() -> argparse.ArgumentParser:
     add_arbiter_arguments(arbiter)
     arbiter.set_defaults(handler=_bench_arbiter)
 
-    from companion.bench.serial import add_arguments as add_serial_arguments
+    from companion.tools.bench.serial import add_arguments as add_serial_arguments
 
     serial = benches.add_parser(
         "serial", help="button box link: frames parsed per second, write-to-Press latency"
@@ -263,7 +230,7 @@ def _build_parser() -> argparse.ArgumentParser:
     add_serial_arguments(serial)
     serial.set_defaults(handler=_bench_serial)
 
-    from companion.bench.display import add_arguments as add_display_arguments
+    from companion.tools.bench.display import add_arguments as add_display_arguments
 
     display = benches.add_parser(
         "display",

@@ -101,9 +101,9 @@ from companion.rules.base import (
     Engine,
     Outcome,
     SetupError,
-    get_engine,
     sample_chance,
 )
+from companion.rules.registry import get_engine
 
 __all__ = [
     "FORMAT",

@@ -1,4 +1,4 @@
-# Framing, shared with the host (companion/input/box_protocol.py). Pure: runs under
+# Framing, shared with the host (companion/input/box/protocol.py). Pure: runs under
 # MicroPython on the box and under CPython in the tests.
 #
 # One frame per line:  "@" BODY " " CRC "\n"

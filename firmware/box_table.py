@@ -1,6 +1,6 @@
 # The box's input table, GENERATED from wiring/profiles/usb-box.toml by
-# `python -m companion.input.box_table`. Do not edit: change the pin map and run the
-# generator again (tests/input/test_serial_box_table.py fails while this file is stale).
+# `python -m companion.input.box.table`. Do not edit: change the pin map and run the
+# generator again (tests/input/box/test_table.py fails while this file is stale).
 # An input's index in CONTROLS is its number in EV and LED frames (PROTOCOL.md).
 
 PROFILE = "usb-box"

@@ -1,4 +1,4 @@
-"""The engine interface every game implements, and the registry that finds games by name.
+"""The engine interface every game implements.
 
 An engine is a stateless object whose methods are pure functions of their arguments: no I/O,
 no clock, no pygame, no global random state. A game is fully determined by
@@ -7,16 +7,18 @@ no clock, no pygame, no global random state. A game is fully determined by
 Writing an engine: subclass :class:`Engine` with your own ``State`` and ``Action`` types and
 implement the abstract methods. ``State`` must be an immutable value with ``==`` (a frozen
 dataclass of tuples is ideal); ``apply`` returns a NEW state and never changes its argument.
-``Action`` is a small immutable record with ``==`` and a JSON form. Then register it::
+``Action`` is a small immutable record with ``==`` and a JSON form::
 
     class Pig(Engine[PigState, PigAction]):
         name = "pig"
         rules_version = "1"
         ...
 
-    register(Pig())
+    PIG = Pig()
 
-and run :func:`companion.rules.harness.check_random_games` on it in the game's tests.
+Then name it in :data:`companion.rules.registry.GAMES` (``"pig": "companion.rules.pig:PIG"``)
+so that journals find it, and run :func:`companion.rules.harness.check_random_games` on it in
+the game's tests.
 
 Chance is an explicit actor (OpenSpiel style). When :meth:`Engine.actor` returns
 :data:`CHANCE`, :meth:`Engine.chance_outcomes` lists ``(action, probability)`` pairs; the
@@ -32,9 +34,7 @@ as closing a slap window). Who acted is read from the action, not from ``actor``
 
 from __future__ import annotations
 
-import importlib
 import math
-import pkgutil
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -50,11 +50,9 @@ __all__ = [
     "Engine",
     "Outcome",
     "SetupError",
-    "engine_names",
-    "get_engine",
     "illegal",
-    "load_builtin_engines",
-    "register",
+    "int_field",
+    "record_kind",
     "sample_chance",
 ]
 
@@ -72,8 +70,6 @@ JSON: TypeAlias = bool | int | float | str | Sequence["JSON"] | Mapping[str, "JS
 
 S = TypeVar("S")
 A = TypeVar("A")
-
-_NOT_GAME_MODULES: Final = frozenset({"base", "harness"})
 
 
 class SetupError(CompanionError, ValueError):
@@ -102,6 +98,48 @@ def illegal(rule: str, action: object, reason: str) -> IllegalAction:
     'Play(3) refused by rule T2 (climb): 3 is not above the top card 5'
     """
     return IllegalAction(f"{action} refused by {rule}: {reason}")
+
+
+def record_kind(
+    data: Any,
+    game: str,
+    fields: Mapping[str, frozenset[str]],
+    *,
+    optional: Mapping[str, frozenset[str]] | None = None,
+) -> str:
+    """The ``kind`` of ``game``'s JSON action record ``data``, once checked: a mapping whose
+    ``kind`` is a key of ``fields`` and whose other keys are that kind's ``fields``, plus any
+    of its ``optional`` ones. Raises ``ValueError`` naming the game, the record and the fault.
+
+    >>> record_kind({"kind": "play", "card": 3}, "toy", {"play": frozenset({"card"})})
+    'play'
+    >>> record_kind({"kind": "play"}, "toy", {"play": frozenset({"card"})})
+    Traceback (most recent call last):
+    ValueError: a toy play action has the field(s) ['card'], got [] in {'kind': 'play'}
+    """
+    if not isinstance(data, Mapping):
+        raise ValueError(f"not a {game} action: {data!r}; a {game} action is a JSON object")
+    kind = data.get("kind")
+    if not isinstance(kind, str) or kind not in fields:
+        raise ValueError(f"unknown {game} action kind {kind!r}; known: {sorted(fields)}")
+    required = fields[kind]
+    allowed = required | (optional or {}).get(kind, frozenset())
+    keys = set(data) - {"kind"}
+    if not required <= keys <= allowed:
+        raise ValueError(
+            f"a {game} {kind} action has the field(s) {sorted(required)}"
+            + (f" (optional: {sorted(allowed - required)})" if allowed != required else "")
+            + f", got {sorted(keys)} in {data!r}"
+        )
+    return kind
+
+
+def int_field(data: Mapping[str, Any], key: str, game: str) -> int:
+    """``data[key]`` when it is an integer (not a bool), else ``ValueError`` naming it."""
+    value = data.get(key)
+    if type(value) is not int:
+        raise ValueError(f"a {game} action's {key!r} must be an integer, got {value!r}")
+    return value
 
 
 def sample_chance(outcomes: Sequence[tuple[A, float]], rng: random.Random) -> A:
@@ -133,8 +171,8 @@ class Engine(ABC, Generic[S, A]):
     """
 
     name: ClassVar[str]
-    """The game's registry name, written to the journal header. For a built-in game it is
-    also its module name under ``companion.rules`` (so ``get_engine`` can import it)."""
+    """The game's name, written to the journal header (the key of
+    :data:`companion.rules.registry.GAMES`)."""
 
     rules_version: ClassVar[str]
     """Changes whenever the rules change what a journal means; written to the header."""
@@ -246,61 +284,3 @@ class Engine(ABC, Generic[S, A]):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
-
-
-# --- the registry ----------------------------------------------------------------------------
-
-_REGISTRY: dict[str, Engine[Any, Any]] = {}
-
-
-def register(engine: Engine[Any, Any], *, replace: bool = False) -> Engine[Any, Any]:
-    """Make ``engine`` findable by its name and return the registered engine. Registering
-    an engine of the same class again is a no-op (the first one stays); a different engine
-    under a taken name needs ``replace=True``."""
-    name = getattr(engine, "name", None)
-    if not isinstance(name, str) or not name:
-        raise SetupError(f"{engine!r} has no 'name'; set the class attribute name = '...'")
-    if not isinstance(getattr(engine, "rules_version", None), str):
-        raise SetupError(f"engine {name!r} has no 'rules_version' string; set one")
-    known = _REGISTRY.get(name)
-    if known is not None and type(known) is type(engine) and not replace:
-        return known
-    if known is not None and not replace:
-        raise SetupError(
-            f"game name {name!r} is already taken by {known!r}; "
-            "choose another name or pass replace=True"
-        )
-    _REGISTRY[name] = engine
-    return engine
-
-
-def get_engine(name: str) -> Engine[Any, Any]:
-    """The registered engine called ``name``. A built-in game not imported yet is imported
-    from ``companion.rules.<name>``. Raises :class:`SetupError` listing the known games."""
-    if name not in _REGISTRY and name.isidentifier() and name not in _NOT_GAME_MODULES:
-        try:
-            importlib.import_module(f"{__package__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__package__}.{name}":
-                raise
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(load_builtin_engines()) or "none registered"
-        raise SetupError(f"unknown game {name!r}; known games: {known}") from None
-
-
-def engine_names() -> list[str]:
-    """The names of the registered games, sorted. Call :func:`load_builtin_engines` first to
-    be sure the built-in games are among them."""
-    return sorted(_REGISTRY)
-
-
-def load_builtin_engines() -> list[str]:
-    """Import every game module in ``companion.rules`` (each registers itself) and return
-    :func:`engine_names`."""
-    package = importlib.import_module(__package__ or "companion.rules")
-    for module in pkgutil.iter_modules(package.__path__):
-        if not module.name.startswith("_") and module.name not in _NOT_GAME_MODULES:
-            importlib.import_module(f"{package.__name__}.{module.name}")
-    return engine_names()

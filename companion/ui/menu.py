@@ -25,18 +25,11 @@ import pygame
 from companion.errors import CompanionError, JournalError
 from companion.session import JournalWarning, Session, UnfinishedGame, unfinished_games
 from companion.ui import theme, widgets
-from companion.ui.apocalypse_setup import APOCALYPSE_SETUP
-from companion.ui.paris_setup import PARIS_SETUP
+from companion.ui.apache.setup import APACHE_SETUP
+from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
+from companion.ui.paris.setup import PARIS_SETUP
 from companion.ui.scenes import AppContext, BaseScene, NavButton
-from companion.ui.setup import (
-    APACHE_SETUP,
-    GameSetup,
-    SetupModel,
-    SetupScene,
-    row_text,
-    scrollbar,
-    visible_rows,
-)
+from companion.ui.setup import GameSetup, SetupModel, SetupScene, row_text, scrollbar, visible_rows
 
 GAMES: Final[tuple[GameSetup, ...]] = (APACHE_SETUP, APOCALYPSE_SETUP, PARIS_SETUP)
 """The games with screens, in menu order: adding a game is adding its ``GameSetup`` here."""

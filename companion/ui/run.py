@@ -17,19 +17,20 @@ from pathlib import Path
 import pygame
 
 from companion.errors import ConfigError
+from companion.input.box.source import SerialBoxSource
 from companion.input.gpio import GpioSource
 from companion.input.pinmap import Profile, default_profile_for, load_profile
-from companion.input.serial_box import SerialBoxSource
 from companion.powwow import Window
 from companion.session import default_games_dir
 from companion.settings import Settings, load_settings, settings_path
-from companion.ui.apache_full_model import FullTuning
+from companion.ui.apache.full_model import FullTuning
 from companion.ui.app import Inbox, open_display, parse_size, run_loop
-from companion.ui.doctor import OpenedInput, _build_model, open_input
-from companion.ui.doctor_screen import DoctorScene
+from companion.ui.doctor.command import doctor_model
+from companion.ui.doctor.scene import DoctorScene
 from companion.ui.menu import MenuScene
 from companion.ui.scenes import AppContext, PowwowSettings, SceneStack
 from companion.ui.sound import Sounds
+from companion.ui.sources import OpenedInput, open_input
 
 
 def build_app(
@@ -67,7 +68,7 @@ def build_app(
 def _doctor_scene(opened: OpenedInput, profile: Profile) -> DoctorScene:
     """The doctor for the source in use (the stack gives it the keys the source left)."""
     return DoctorScene(
-        _build_model(profile, opened.report, time.monotonic_ns()), opened.read_source
+        doctor_model(profile, opened.report, time.monotonic_ns()), opened.read_source
     )
 
 

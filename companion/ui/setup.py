@@ -1,5 +1,5 @@
-"""A new game's setup: one scene per game, built from the game's ``GameSetup`` description,
-and the descriptions of the games that have screens (Apache, at the end of this module).
+"""A new game's setup: one scene per game, built from the game's ``GameSetup`` description
+(each game describes itself in ``companion.ui.<game>.setup``).
 
 The rows, from the description: Mode (when the game has more than one), Players (the
 game's range), Colours (only for a game whose seats are the five colours: which of them
@@ -17,7 +17,7 @@ and ``Count`` s), then Start.
 The mouse: click a row to choose it; on Players and the counts click the arrows; on
 Colours click a colour to add or remove it.
 
-Adding a game: describe it (in its own module, e.g. ``apocalypse_setup.py``) and list it
+Adding a game: describe it (in its own module, e.g. ``ui/apocalypse/setup.py``) and list it
 in ``companion.ui.menu.GAMES``. A game whose seats are numbered, not coloured (no Colours
 row: in Apocalypse the five colours are suits), with 2-6 players and a row only in its
 full mode::
@@ -51,17 +51,15 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
 import pygame
 
 from companion.errors import CompanionError
 from companion.input.controls import SEATS, seat_of
 from companion.input.events import Press
-from companion.rules.apache_tracker import MAX_SEATS, MIN_SEATS
 from companion.session import JournalExists, Session, new_journal_path
 from companion.ui import theme, widgets
-from companion.ui.apache_full_model import FullOptions, FullTuning
 from companion.ui.app import Scene
 from companion.ui.scenes import AppContext, BaseScene, NavButton
 
@@ -687,129 +685,3 @@ def humans_words(choice: SetupChoice) -> str:
     bots = choice.players - humans
     people = ", ".join(choice.seats[:humans]) or "nobody"
     return f"{humans} ({people}); {bots} bot{'s' if bots != 1 else ''}"
-
-
-# --- Apache ------------------------------------------------------------------------------------
-
-AUTO_TURN_NS: Final = 2_000_000_000
-"""Auto turn "2 s": a person's card is turned for them after this much calm."""
-SEATS_NOTE: Final = "full-seats"
-"""The note a FULL game starts with: how many seats are people, and the auto turn."""
-
-
-def apache_full_options(choice: SetupChoice) -> FullOptions:
-    """The FULL game's options from its setup rows."""
-    return FullOptions(
-        colours=choice.colours,
-        humans=choice.number("humans"),
-        war_path=choice.flag("war_path"),
-        wedding=choice.flag("wedding"),
-        joint_raid=choice.flag("joint_raid"),
-        auto_turn_ns=AUTO_TURN_NS if choice.flag("auto_turn") else None,
-    )
-
-
-def start_apache(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
-    """The tracker (real cards) or the FULL game (virtual cards)."""
-    tuning = choice.tuning if isinstance(choice.tuning, FullTuning) else None
-    if choice.mode == "full":
-        return _start_full(apache_full_options(choice), app, now_ns, tuning)
-    return _start_tracker(choice.colours, app)
-
-
-def _start_tracker(colours: tuple[str, ...], app: AppContext) -> Scene:
-    from companion.rules.apache_tracker import ENGINE as TRACKER
-    from companion.ui.apache_tracker import TrackerScene
-    from companion.ui.apache_tracker_model import TrackerModel
-
-    session = new_session(TRACKER, {"colours": list(colours)}, app, auto_chance=False)
-    return TrackerScene(app, TrackerModel(session, app.powwow))
-
-
-def _start_full(
-    options: FullOptions, app: AppContext, now_ns: int, tuning: FullTuning | None
-) -> Scene:
-    from companion.rules.apache import APACHE as FULL
-    from companion.ui.apache_full import FullScene
-    from companion.ui.apache_full_model import FullModel
-
-    auto_turn_ns = _auto_turn(options, tuning)
-    seats = {"humans": options.humans, "auto_turn_ns": auto_turn_ns}
-    session = new_noted_session(FULL, options.setup(), app, note=SEATS_NOTE, data=seats)
-    model = FullModel(
-        session,
-        app.powwow,
-        humans=options.humans,
-        auto_turn_ns=auto_turn_ns,
-        tuning=tuning,
-        now_ns=now_ns,
-    )
-    return FullScene(app, model)
-
-
-def _auto_turn(options: FullOptions, tuning: FullTuning | None) -> int | None:
-    if options.auto_turn_ns is None or tuning is None or tuning.auto_turn_ns is None:
-        return options.auto_turn_ns
-    return tuning.auto_turn_ns
-
-
-def resume_apache(
-    session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object
-) -> Scene:
-    """A tracker journal at its phase, or a FULL game with its people and bots."""
-    if session.engine.name == "apache":
-        return _resume_full(
-            session, app, now_ns, tuning if isinstance(tuning, FullTuning) else None
-        )
-    from companion.ui.apache_tracker import scene_for
-    from companion.ui.apache_tracker_model import TrackerModel
-
-    return scene_for(app, TrackerModel(session, app.powwow))
-
-
-def _resume_full(
-    session: Session[Any, Any], app: AppContext, now_ns: int, tuning: FullTuning | None
-) -> Scene:
-    """With the humans and auto turn it was started with (its first note); a journal
-    without that note is resumed with every seat a person."""
-    from companion.ui.apache_full import scene_for
-    from companion.ui.apache_full_model import FullModel
-
-    seats = noted(session, SEATS_NOTE)
-    humans = int(seats.get("humans", len(session.state.colours)))
-    auto_turn_ns = seats.get("auto_turn_ns")
-    model = FullModel(
-        session,
-        app.powwow,
-        humans=humans,
-        auto_turn_ns=auto_turn_ns if isinstance(auto_turn_ns, int) else None,
-        tuning=tuning,
-        now_ns=now_ns,
-    )
-    return scene_for(app, model)
-
-
-APACHE_SETUP: Final = GameSetup(
-    name="apache",
-    title="Apache",
-    modes=(Mode("tracker", "tracker", "real cards"), Mode("full", "full game", "virtual cards")),
-    players=(MIN_SEATS, MAX_SEATS),
-    players_ruling="ruling A1",
-    options=(
-        Count("humans", "Humans", low=0, default=1, modes=("full",), words=humans_words),
-        Toggle("war_path", "War Path", modes=("full",)),
-        Toggle("wedding", "Wedding", modes=("full",)),
-        Toggle(
-            "joint_raid",
-            "Joint Raid",
-            modes=("full",),
-            max_players=4,
-            refusal="Joint Raid needs fewer than 5 players (ruling A13)",
-        ),
-        Toggle("auto_turn", "Auto turn", modes=("full",), on="2 s"),
-    ),
-    journals={"apache_tracker": "Apache tracker", "apache": "Apache"},
-    start=start_apache,
-    resume=resume_apache,
-)
-"""Apache: TRACKER (real cards) or FULL (virtual cards, bots, variants), 2-5 players."""

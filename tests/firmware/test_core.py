@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from companion.input import box_protocol as proto
-from companion.input.box_clock import ClockMap
-from companion.input.box_link import BoxLink
+from companion.input.box import protocol as proto
+from companion.input.box.clock import ClockMap
+from companion.input.box.link import BoxLink
 from companion.input.events import InputEvent, Press
 from tests.firmware.firmware import load
 

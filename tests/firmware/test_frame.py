@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.input import box_protocol
+from companion.input.box import protocol as box_protocol
 from tests.firmware.firmware import load
 
 

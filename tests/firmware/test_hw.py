@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.input import box_protocol as proto
+from companion.input.box import protocol as proto
 from tests.firmware.firmware import FIRMWARE, load
 
 MS = 1_000_000

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from companion.input import box_protocol as proto
+from companion.input.box import protocol as proto
 from tests.firmware.firmware import FIRMWARE, load
 
 HOST_COMMANDS = re.compile(

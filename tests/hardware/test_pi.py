@@ -19,9 +19,9 @@ import time
 
 import pytest
 
-from companion import doctor_checks
 from companion.input.events import InputEvent, Press
 from companion.input.pinmap import Profile
+from companion.ui.doctor import checks as doctor_checks
 
 pytestmark = pytest.mark.hardware
 
@@ -137,7 +137,7 @@ def test_the_display_opens_fullscreen_at_the_panel_size(profile: Profile) -> Non
 
 
 def test_the_box_connects_with_this_firmware_and_lights_each_button(profile: Profile) -> None:
-    from companion.input.serial_box import SerialBoxSource, list_boxes
+    from companion.input.box.source import SerialBoxSource, list_boxes
 
     if profile.kind != "box" or not list_boxes():
         pytest.skip("no button box plugged in (or not the usb-box profile)")

@@ -1,4 +1,4 @@
-"""The engine interface, the registry and the toy game that stands in for real games."""
+"""The engine interface, and the toy game that stands in for real games."""
 
 import json
 import random
@@ -13,14 +13,10 @@ from companion.rules.base import (
     Engine,
     Outcome,
     SetupError,
-    engine_names,
-    get_engine,
     illegal,
-    load_builtin_engines,
-    register,
     sample_chance,
 )
-from tests.rules.toygame import PASS, TOY, ToyAction, ToyGame, ToyState
+from tests.rules.toygame import PASS, TOY, ToyAction, ToyState
 
 
 def deal(state: ToyState, cards: list[int]) -> ToyState:
@@ -35,53 +31,6 @@ def dealt(hands: tuple[list[int], list[int]] = ([2, 5, 9], [3, 4, 11])) -> ToySt
     """A 2-seat game after dealing ``hands`` (the deal alternates seat 0, seat 1, ...)."""
     order = [card for pair in zip(*hands, strict=True) for card in pair]
     return deal(TOY.new({"seats": 2}, seed=0), order)
-
-
-# --- registry --------------------------------------------------------------------------------
-
-
-def test_the_toy_game_is_registered_by_name() -> None:
-    assert get_engine("toy") is TOY
-    assert "toy" in engine_names()
-
-
-def test_an_unknown_game_is_a_setup_error_listing_the_known_ones() -> None:
-    with pytest.raises(SetupError, match=r"unknown game 'chess'.*toy"):
-        get_engine("chess")
-
-
-def test_registering_the_same_class_again_keeps_the_first_engine() -> None:
-    assert register(ToyGame()) is TOY
-    assert get_engine("toy") is TOY
-
-
-@pytest.mark.parametrize("name", ["harness", "base", "no such game", "nonexistent_game"])
-def test_get_engine_imports_only_game_modules(name: str) -> None:
-    with pytest.raises(SetupError, match="unknown game"):
-        get_engine(name)
-
-
-def test_load_builtin_engines_imports_every_game_module() -> None:
-    names = load_builtin_engines()
-    assert "toy" in names
-    assert names == engine_names() == sorted(names)
-
-
-def test_a_second_engine_cannot_take_a_registered_name() -> None:
-    class Impostor(ToyGame):
-        pass
-
-    with pytest.raises(SetupError, match="already taken"):
-        register(Impostor())
-    assert get_engine("toy") is TOY
-
-
-def test_an_engine_without_a_name_cannot_register() -> None:
-    class Nameless(ToyGame):
-        name = ""
-
-    with pytest.raises(SetupError, match="no 'name'"):
-        register(Nameless())
 
 
 # --- setup -----------------------------------------------------------------------------------
@@ -261,3 +210,12 @@ def test_repr_is_a_constructor_call() -> None:
 def test_engine_cannot_be_instantiated_without_the_rules() -> None:
     with pytest.raises(TypeError, match="abstract"):
         Engine()  # type: ignore[abstract]
+
+
+def test_the_examples_in_the_docstrings_hold() -> None:
+    import doctest
+
+    import companion.rules.base
+
+    failed, tried = doctest.testmod(companion.rules.base)
+    assert tried >= 3 and failed == 0

@@ -19,7 +19,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, get_args
 
-from companion.rules.base import CHANCE, JSON, Engine, SetupError, illegal, register
+from companion.rules.base import CHANCE, JSON, Engine, SetupError, illegal
+from companion.rules.registry import register
 from companion.session import Session
 
 # --- constants -------------------------------------------------------------------------------

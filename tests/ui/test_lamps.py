@@ -6,13 +6,13 @@ from pathlib import Path
 
 from companion.input.events import Press
 from companion.input.pinmap import load_profile
-from companion.rules.apache_tracker import ENGINE as TRACKER
+from companion.rules.apache.tracker import TRACKER
 from companion.session import Session
-from companion.ui.apache_tracker import TrackerScene
-from companion.ui.apache_tracker_model import TrackerModel
-from companion.ui.doctor import open_input
+from companion.ui.apache.tracker import TrackerScene
+from companion.ui.apache.tracker_model import TrackerModel
 from companion.ui.run import build_app
 from companion.ui.scenes import PowwowSettings
+from companion.ui.sources import open_input
 
 QUIET = PowwowSettings(quiet_ns=20_000_000, settle_ns=5_000_000)
 

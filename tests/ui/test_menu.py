@@ -12,15 +12,15 @@ import pygame
 import pytest
 
 from companion.input.events import Press
-from companion.rules.apache_tracker import ENGINE as TRACKER
-from companion.rules.apache_tracker import TrackerAction
+from companion.rules.apache.tracker import TRACKER, TrackerAction
 from companion.session import Session, UnfinishedGame
-from companion.ui.apache_tracker import CountScene, TrackerScene
-from companion.ui.apocalypse_setup import APOCALYPSE_SETUP
+from companion.ui.apache.setup import APACHE_SETUP, SEATS_NOTE
+from companion.ui.apache.tracker import CountScene, TrackerScene
+from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
 from companion.ui.menu import GAMES, Choice, MenuModel, MenuScene
 from companion.ui.menu import describe_age as age
 from companion.ui.scenes import AppContext, SceneStack
-from companion.ui.setup import APACHE_SETUP, SEATS_NOTE, SetupScene, visible_rows
+from companion.ui.setup import SetupScene, visible_rows
 
 NOW = 1_735_761_600.0
 
@@ -280,7 +280,7 @@ def test_quit_empties_the_stack(app: AppContext) -> None:
 def test_a_full_game_resumes_with_its_people_and_bots(app: AppContext) -> None:
     from companion.rules.apache import APACHE as FULL
     from companion.rules.apache.actions import Turn
-    from companion.ui.apache_full import FullScene
+    from companion.ui.apache.full import FullScene
 
     ticks = itertools.count()
     path = app.games_dir / "apache-20250101-190000.jsonl"

@@ -11,11 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.ui.apocalypse_full import ApocalypseFullScene, FullResultsScene, _choice_rects
-from companion.ui.apocalypse_tracker import ApocalypseTrackerScene, ResultsScene, _layout
+from companion.ui.apocalypse.full import ApocalypseFullScene, FullResultsScene, _choice_rects
+from companion.ui.apocalypse.tracker import ApocalypseTrackerScene, ResultsScene, _layout
 from companion.ui.menu import MenuModel, MenuScene
-from companion.ui.paris_full import FullLayout, ParisFullResultsScene, ParisFullScene, option_rects
-from companion.ui.paris_tracker import Layout, ParisResultsScene, ParisTrackerScene
+from companion.ui.paris.full import FullLayout, ParisFullResultsScene, ParisFullScene, option_rects
+from companion.ui.paris.tracker import Layout, ParisResultsScene, ParisTrackerScene
 from companion.ui.scenes import AppContext, PowwowSettings, SceneStack
 from companion.ui.setup import SetupScene, visible_rows
 
@@ -141,9 +141,9 @@ def test_apache_full_with_the_mouse_alone(app: AppContext) -> None:
     """The setup by clicks (full game, Auto turn on), then the game: the bots and the auto
     turn play on, the person's chances to slap are clicks (tested apart); the results by
     a click."""
-    from companion.ui.apache_full import FullResultsScene as ApacheResults
-    from companion.ui.apache_full import FullScene
-    from tests.ui.test_apache_full import FAST, QUICK
+    from companion.ui.apache.full import FullResultsScene as ApacheResults
+    from companion.ui.apache.full import FullScene
+    from tests.ui.apache.test_full import FAST, QUICK
 
     app.powwow = FAST
     start(app, "Apache", mode="full", tuning=QUICK, rows=("Auto turn",))
@@ -162,14 +162,14 @@ def test_apache_full_with_the_mouse_alone(app: AppContext) -> None:
 def test_apache_tracker_with_the_mouse_alone(app: AppContext) -> None:
     """Slaps on the slap pad, each confirmed by clicking an option, the game menu's End of
     game, the count's Done, the results: all clicks."""
-    from companion.ui.apache_tracker import (
+    from companion.ui.apache.tracker import (
         CountScene,
         TrackerScene,
         _count_rects,
         _option_rects,
         _pad_rects,
     )
-    from companion.ui.apache_tracker import ResultsScene as ApacheResults
+    from companion.ui.apache.tracker import ResultsScene as ApacheResults
     from companion.ui.widgets import frame
 
     app.powwow = PowwowSettings(quiet_ns=20_000_000, settle_ns=5_000_000)

@@ -15,13 +15,13 @@ from companion.cli import main
 from companion.input.debounce import DebounceSettings
 from companion.input.pinmap import load_profile
 from companion.session import Session
-from companion.ui.apache_tracker import CountScene, ResultsScene, TrackerScene
+from companion.ui.apache.tracker import CountScene, ResultsScene, TrackerScene
 from companion.ui.app import Inbox, open_display, run_loop
-from companion.ui.doctor import open_input
 from companion.ui.menu import MenuScene
 from companion.ui.run import build_app
 from companion.ui.scenes import AppContext, PowwowSettings
 from companion.ui.setup import SetupScene
+from companion.ui.sources import open_input
 
 SIZE = (480, 320)
 QUIET = PowwowSettings(quiet_ns=150_000_000, settle_ns=30_000_000)

@@ -11,15 +11,13 @@ import pytest
 
 from companion.input.events import Press
 from companion.session import Session
-from companion.ui.apache_full import FullScene
-from companion.ui.apache_tracker import TrackerScene
+from companion.ui.apache.full import FullScene
+from companion.ui.apache.setup import APACHE_SETUP, AUTO_TURN_NS, SEATS_NOTE, apache_full_options
+from companion.ui.apache.tracker import TrackerScene
 from companion.ui.app import Scene
 from companion.ui.menu import MenuModel, MenuScene
 from companion.ui.scenes import AppContext, BaseScene, SceneStack
 from companion.ui.setup import (
-    APACHE_SETUP,
-    AUTO_TURN_NS,
-    SEATS_NOTE,
     Count,
     GameSetup,
     Mode,
@@ -27,7 +25,6 @@ from companion.ui.setup import (
     SetupModel,
     SetupScene,
     Toggle,
-    apache_full_options,
     colour_chips,
     humans_words,
     value_cells,

@@ -1,4 +1,4 @@
-"""Apache: the complete rules (``apache-rulebook.txt``) with rulings A1-A13, registered as
+"""Apache: the complete rules (``apache-rulebook.txt``) with rulings A1-A13, known as
 ``"apache"``.
 
 Setup: ``{"players": 2-5, "colours": [...], "variants": {"war_path": bool, "wedding": bool,
@@ -67,7 +67,7 @@ Decisions beyond the rulebook and the rulings (each rests on the ruling named)
     included) the game is over; ``end`` ends it when nobody slaps. A slap after that window
     cannot open another. Cards left face up score nothing; ties share the victory.
 
-The public face: :class:`Apache` (``APACHE`` is the registered instance), its state
+The public face: :class:`Apache` (``APACHE`` is the engine), its state
 :class:`ApacheState` with :class:`SlapResult` records, the actions, and the card tables in
 :mod:`companion.rules.apache.cards`.
 """
@@ -113,7 +113,6 @@ from companion.rules.apache.engine import (
     ApacheState,
     SlapResult,
 )
-from companion.rules.base import register
 
 __all__ = [
     "APACHE",
@@ -151,4 +150,3 @@ __all__ = [
 ]
 
 APACHE: Final = Apache()
-register(APACHE)

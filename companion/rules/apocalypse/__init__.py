@@ -1,5 +1,5 @@
 """Apocalypse: the complete rules (``apocalypse-rulebook.txt``) with rulings P1-P12, FULL mode
-(virtual hands), registered as ``"apocalypse"``.
+(virtual hands), known as ``"apocalypse"``.
 
 Setup: ``{"players": 2-6, "suits": [...], "first": seat}``; defaults: 4 players, the suits of
 ruling P2 (3-4 players leave out yellow; ``"drop": "blue"`` is a shorthand for another
@@ -84,7 +84,7 @@ the hands: ``state.hands`` (masks; ``names_of`` for names), ``state.hand_sizes``
 rules (:mod:`~companion.rules.apocalypse.tricks`: ``playable``, ``resolve_trick``,
 ``score_round``, ``duel_swap``, ``next_chooser``, ``game_winners``) serve a TRACKER too.
 
-The public face: :class:`Apocalypse` (``APOCALYPSE`` is the registered instance), its state
+The public face: :class:`Apocalypse` (``APOCALYPSE`` is the engine), its state
 :class:`ApocalypseState` with :class:`Flip`, :class:`TrickResult` and :class:`RoundResult`,
 the actions, the card tables in :mod:`companion.rules.apocalypse.cards` and the pure rules
 functions in :mod:`companion.rules.apocalypse.tricks`.
@@ -146,7 +146,6 @@ from companion.rules.apocalypse.tricks import (
     round_score,
     score_round,
 )
-from companion.rules.base import register
 
 __all__ = [
     "APOCALYPSE",
@@ -197,4 +196,3 @@ __all__ = [
 ]
 
 APOCALYPSE: Final = Apocalypse()
-register(APOCALYPSE)

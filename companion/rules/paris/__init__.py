@@ -1,5 +1,5 @@
 """Les Apaches de Paris: the complete rules (``les-apaches-de-paris-rulebook.txt``) with
-rulings D1-D10, FULL mode (virtual stashes and board), registered as ``"paris"``.
+rulings D1-D10, FULL mode (virtual stashes and board), known as ``"paris"``.
 
 Setup: ``{"players": 2-4, "colours": [...], "districts": "5.6.7.8.9", "board": "reference"}``;
 defaults: 4 players, the gangs purple, yellow, green, red in seat order (seats clockwise),
@@ -72,7 +72,7 @@ Decisions beyond the rulebook and the rulings (each rests on the ruling named)
     the 50 F per operational Apache are counted; ``Paris.tally`` gives each player's
     breakdown (stash money, bourgeois, policeman, operational Apaches, total).
 
-The public face: :class:`Paris` (``PARIS`` is the registered instance), its state
+The public face: :class:`Paris` (``PARIS`` is the engine), its state
 :class:`ParisState`, the actions, the board (:mod:`~companion.rules.paris.board`) and the
 settlement functions (:mod:`~companion.rules.paris.settlement`).
 """
@@ -81,7 +81,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from companion.rules.base import register
 from companion.rules.paris.actions import (
     APACHE_KINDS,
     Action,
@@ -192,4 +191,3 @@ __all__ = [
 ]
 
 PARIS: Final = Paris()
-register(PARIS)

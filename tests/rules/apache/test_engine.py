@@ -30,8 +30,9 @@ from companion.rules.apache import (
     parse_action,
 )
 from companion.rules.apache.engine import pending_options
-from companion.rules.base import CHANCE, TABLE, SetupError, get_engine, load_builtin_engines
-from companion.simulate.apache import play_apache_game
+from companion.rules.base import CHANCE, TABLE, SetupError
+from companion.rules.registry import engine_names, get_engine
+from companion.tools.simulate.apache import play_apache_game
 from tests.rules.apache.script import card, cards, lay, new, window
 
 RED, YELLOW, PURPLE = 0, 1, 2
@@ -39,7 +40,7 @@ RED, YELLOW, PURPLE = 0, 1, 2
 
 def test_the_engine_is_registered_as_apache() -> None:
     assert get_engine("apache") is APACHE
-    assert "apache" in load_builtin_engines()
+    assert "apache" in engine_names()
     assert APACHE.rules_version == "1"
 
 

@@ -6,7 +6,7 @@ face-up cards and the pile sizes; a line ``  > ...`` follows for each slap a win
 (its reason). The test replays the ACTIONS written in the file through the checked engine
 and compares the whole text, so any change of the rules' outcome shows up in one diff.
 
-The games were played by ReflexBots through the arbiter (``companion.simulate``). After an
+The games were played by ReflexBots through the arbiter (``companion.tools.simulate``). After an
 intended rules change, regenerate and review the diff::
 
     .venv/bin/python -m tests.rules.apache.test_golden
@@ -22,7 +22,7 @@ from typing import Any, Final
 import pytest
 
 from companion.rules.apache import APACHE, Action, ApacheState, Choose, Close, parse_action
-from companion.simulate.apache import play_apache_game
+from companion.tools.simulate.apache import play_apache_game
 
 GOLDEN: Final = Path(__file__).with_name("golden")
 GAMES: Final[dict[str, tuple[dict[str, Any], int]]] = {

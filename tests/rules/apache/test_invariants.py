@@ -19,7 +19,7 @@ from companion.rules.apache import APACHE, CHOOSE, READY, WINDOW
 from companion.rules.apache.actions import Slap
 from companion.rules.apache.cards import NUM_CARDS
 from companion.rules.apache.engine import ApacheState
-from companion.simulate.apache import play_apache_game
+from companion.tools.simulate.apache import play_apache_game
 
 SETUP = APACHE.validate_setup(
     {"players": 5, "variants": {"war_path": True, "wedding": True, "joint_raid": True}}

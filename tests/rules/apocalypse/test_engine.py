@@ -22,7 +22,8 @@ from companion.rules.apocalypse import (
 )
 from companion.rules.apocalypse.cards import SUIT_INDEX, points_of
 from companion.rules.apocalypse.engine import Flip
-from companion.rules.base import CHANCE, SetupError, get_engine
+from companion.rules.base import CHANCE, SetupError
+from companion.rules.registry import get_engine
 from tests.rules.apocalypse.script import arranged, calm, chaos, deal, ids, new, play
 from tests.rules.apocalypse.test_examples import HANDS, before_the_example
 

@@ -8,7 +8,7 @@ through the checked engine and compares the whole text, so any change of the rul
 outcome shows up in one diff.
 
 The games were played by the simulator's bots (one HeuristicBot, random bots:
-``companion.simulate.apocalypse``). After an intended rules change, regenerate and review
+``companion.tools.simulate.apocalypse``). After an intended rules change, regenerate and review
 the diff::
 
     .venv/bin/python -m tests.rules.apocalypse.test_golden
@@ -31,7 +31,7 @@ from companion.rules.apocalypse import (
     card_name,
     parse_action,
 )
-from companion.simulate.apocalypse import play_apocalypse_game
+from companion.tools.simulate.apocalypse import play_apocalypse_game
 
 GOLDEN: Final = Path(__file__).with_name("golden")
 GAMES: Final[dict[str, tuple[dict[str, Any], int]]] = {

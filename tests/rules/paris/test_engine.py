@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.errors import IllegalAction
-from companion.rules.base import CHANCE, SetupError, get_engine
+from companion.rules.base import CHANCE, SetupError
 from companion.rules.paris import (
     ASIDE,
     CONFIGURATIONS,
@@ -31,6 +31,7 @@ from companion.rules.paris import (
     action_from_json,
     action_to_json,
 )
+from companion.rules.registry import get_engine
 from companion.session import Session
 from tests.rules.paris.script import PURPLE, YELLOW, deal, new, turn
 

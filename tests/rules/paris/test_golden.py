@@ -8,7 +8,7 @@ ends with the final tally (ruling D10). The test replays the ACTIONS written in 
 through the checked engine and compares the whole text, so any change of the rules'
 outcome shows up in one diff.
 
-The games are played by one heuristic bot and random bots (``companion.simulate.paris``).
+The games are played by one heuristic bot and random bots (``companion.tools.simulate.paris``).
 After an intended rules change, regenerate and review the diff::
 
     .venv/bin/python -m tests.rules.paris.test_golden
@@ -24,7 +24,7 @@ from typing import Any, Final
 import pytest
 
 from companion.rules.paris import PARIS, Action, ParisState, action_from_json, action_to_json
-from companion.simulate.paris import play_paris_game
+from companion.tools.simulate.paris import play_paris_game
 
 GOLDEN: Final = Path(__file__).with_name("golden")
 GAMES: Final[dict[str, tuple[dict[str, Any], int]]] = {

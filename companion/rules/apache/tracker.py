@@ -1,0 +1,490 @@
+"""Apache in TRACKER mode: real cards at the table, the companion records the Pow-Wow.
+
+The companion does not know the cards. It records who slapped, in the arbiter's order
+(rulings A5, A8, A9), what the table says each slap got, and the piles counted at the end
+(ruling A10). Scores are the counted piles; ties share the victory.
+
+Phases and actions (seats are numbered 0..N-1 clockwise, one colour each, ruling A1):
+
+``play``
+    No window is being entered. ``slap(seat, indian)`` opens one (ruling A9); ``finish``
+    ends the game: the last card is turned and the last window confirmed (ruling A10).
+``slaps``
+    A window is being entered, in arbiter order: ``slap(seat, indian)`` by a seat not yet
+    in it (ruling A8: one slap per player per window), then ``close``.
+``confirm``
+    Each slap of the window, in order (ruling A5): ``confirm(seat, result)`` with result
+    ``"loot"`` (took cards), ``"nothing"`` (legal, but others took it all first) or
+    ``"penalty"`` (illegal: the top two cards of the winnings pile leave the game, ruling
+    A5). The companion cannot check which: the players say.
+``count``
+    ``count(seat, cards)`` for each seat in seat order: the cards in its winnings pile
+    (0..114, and all piles together at most 114, ruling A2). After the last seat the game
+    is over.
+
+Who "acts" (``actor``): in ``play`` and ``slaps`` the seat that turns the next card (the
+last slapper of the last window, ruling A9; seat 0 before the first window; the companion
+does not see card turns, so this is only a hint); in ``confirm`` the slapper being
+confirmed; in ``count`` the seat being counted.
+
+Module order follows OpenSpiel: constants, metadata, the action and state, the game, helpers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final, Literal, get_args
+
+from companion.rules.base import JSON, Engine, Outcome, SetupError, illegal
+
+# --- constants -------------------------------------------------------------------------------
+
+COLOURS: Final = ("red", "yellow", "purple", "blue", "green")
+"""The tribes' colours (RULINGS "Names used everywhere"), in the default seating order."""
+INDIANS: Final = ("chief", "warrior", "woman", "hunter")
+"""The four hand cards of every player."""
+PRAIRIE_CARDS: Final = 114
+"""Every prairie card (ruling A2): no pile, and no piles together, can hold more."""
+MIN_SEATS: Final = 2
+MAX_SEATS: Final = 5
+
+ActionKind = Literal["slap", "close", "confirm", "count", "finish"]
+Result = Literal["loot", "nothing", "penalty"]
+Phase = Literal["play", "slaps", "confirm", "count", "over"]
+KINDS: Final = frozenset(get_args(ActionKind))
+RESULTS: Final[tuple[Result, ...]] = get_args(Result)
+PHASES: Final = frozenset(get_args(Phase))
+ACTION_FIELDS: Final[dict[str, dict[str, type]]] = {
+    "slap": {"seat": int, "indian": str},
+    "confirm": {"seat": int, "result": str},
+    "count": {"seat": int, "cards": int},
+}
+"""The fields of each action kind in its JSON form (besides ``kind``)."""
+
+# --- game metadata ---------------------------------------------------------------------------
+
+NAME: Final = "apache_tracker"
+RULES_VERSION: Final = "1"
+
+
+# --- the action and the state ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TrackerAction:
+    """One entry. Build it with :meth:`slap`, :meth:`close`, :meth:`confirm`, :meth:`count`
+    or :meth:`finish`; unused fields keep their defaults."""
+
+    kind: ActionKind
+    seat: int = -1
+    indian: str = ""
+    result: str = ""
+    cards: int = 0
+
+    @classmethod
+    def slap(cls, seat: int, indian: str) -> TrackerAction:
+        return cls("slap", seat=seat, indian=indian)
+
+    @classmethod
+    def close(cls) -> TrackerAction:
+        return cls("close")
+
+    @classmethod
+    def confirm(cls, seat: int, result: str) -> TrackerAction:
+        return cls("confirm", seat=seat, result=result)
+
+    @classmethod
+    def count(cls, seat: int, cards: int) -> TrackerAction:
+        return cls("count", seat=seat, cards=cards)
+
+    @classmethod
+    def finish(cls) -> TrackerAction:
+        return cls("finish")
+
+    def __str__(self) -> str:
+        if self.kind == "slap":
+            return f"slap({self.seat}, {self.indian!r})"
+        if self.kind == "confirm":
+            return f"confirm({self.seat}, {self.result!r})"
+        if self.kind == "count":
+            return f"count({self.seat}, {self.cards})"
+        return f"{self.kind}()"
+
+
+CLOSE: Final = TrackerAction.close()
+FINISH: Final = TrackerAction.finish()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatStats:
+    """A seat's running statistics: slaps made, and how the confirmed ones ended."""
+
+    slaps: int = 0
+    loot: int = 0
+    nothing: int = 0
+    penalties: int = 0
+
+    @property
+    def confirmed(self) -> int:
+        return self.loot + self.nothing + self.penalties
+
+
+@dataclass(frozen=True, slots=True)
+class TrackerState:
+    colours: tuple[str, ...]
+    """The seats' colours, seat 0 first (clockwise)."""
+    phase: Phase
+    window: tuple[tuple[int, str], ...] = ()
+    """The slaps of the window being entered or confirmed: ``(seat, indian)`` in order."""
+    results: tuple[Result, ...] = ()
+    """The confirmations so far of the window's slaps, in the same order."""
+    windows: int = 0
+    """Windows closed so far."""
+    turner: int = 0
+    """The seat that turns the next card: the last slapper of the last window (ruling A9)."""
+    stats: tuple[SeatStats, ...] = ()
+    piles: tuple[int, ...] = ()
+    """The piles counted so far (``count`` phase), seat 0 first."""
+
+    @property
+    def seats(self) -> int:
+        return len(self.colours)
+
+    @property
+    def next_to_confirm(self) -> int | None:
+        """The seat whose slap is confirmed next, in the ``confirm`` phase."""
+        if self.phase != "confirm":
+            return None
+        return self.window[len(self.results)][0]
+
+
+# --- the game --------------------------------------------------------------------------------
+
+
+class ApacheTracker(Engine[TrackerState, TrackerAction]):
+    """Apache with real cards: records slaps, confirmations and the final count."""
+
+    name = NAME
+    rules_version = RULES_VERSION
+
+    # -- setup --
+
+    def validate_setup(self, setup: Mapping[str, Any]) -> dict[str, JSON]:
+        unknown = sorted(set(setup) - {"colours"})
+        if unknown:
+            raise SetupError(f"unknown setup option(s) {unknown}; the only one is 'colours'")
+        colours = setup.get("colours", list(COLOURS[:3]))
+        if not isinstance(colours, list | tuple) or not all(isinstance(c, str) for c in colours):
+            raise SetupError(f"setup 'colours' must be a list of colours, got {colours!r}")
+        bad = [c for c in colours if c not in COLOURS]
+        if bad or len(set(colours)) != len(colours):
+            raise SetupError(
+                f"setup 'colours' {list(colours)!r}: give distinct colours from "
+                f"{', '.join(COLOURS)} (ruling A1)"
+            )
+        if not MIN_SEATS <= len(colours) <= MAX_SEATS:
+            raise SetupError(
+                f"setup 'colours' {list(colours)!r}: Apache is for {MIN_SEATS} to {MAX_SEATS} "
+                "players, one colour each (ruling A1)"
+            )
+        return {"colours": list(colours)}
+
+    def initial_state(self, setup: dict[str, JSON], seed: int) -> TrackerState:
+        colours = setup["colours"]
+        assert isinstance(colours, list)
+        return TrackerState(
+            colours=tuple(str(c) for c in colours),
+            phase="play",
+            stats=(SeatStats(),) * len(colours),
+        )
+
+    # -- whose turn and what they may do --
+
+    def num_seats(self, state: TrackerState) -> int:
+        return state.seats
+
+    def actor(self, state: TrackerState) -> int | None:
+        if state.phase == "over":
+            return None
+        if state.phase == "confirm":
+            return state.next_to_confirm
+        if state.phase == "count":
+            return len(state.piles)
+        return state.turner
+
+    def chance_outcomes(self, state: TrackerState) -> Sequence[tuple[TrackerAction, float]]:
+        return ()
+
+    def legal_actions(self, state: TrackerState) -> Sequence[TrackerAction]:
+        if state.phase == "play":
+            slaps = [
+                TrackerAction.slap(seat, indian)
+                for seat in range(state.seats)
+                for indian in INDIANS
+            ]
+            return (*slaps, FINISH)
+        if state.phase == "slaps":
+            taken = {seat for seat, _ in state.window}
+            slaps = [
+                TrackerAction.slap(seat, indian)
+                for seat in range(state.seats)
+                if seat not in taken
+                for indian in INDIANS
+            ]
+            return (*slaps, CLOSE)
+        if state.phase == "confirm":
+            seat = state.window[len(state.results)][0]
+            return tuple(TrackerAction.confirm(seat, result) for result in RESULTS)
+        if state.phase == "count":
+            room = PRAIRIE_CARDS - sum(state.piles)
+            return tuple(TrackerAction.count(len(state.piles), n) for n in range(room + 1))
+        return ()
+
+    def apply(self, state: TrackerState, action: TrackerAction) -> TrackerState:
+        if state.phase == "over":
+            raise illegal("ruling A10 (end of the game)", action, "the game is over")
+        if action.kind == "slap":
+            return self._slap(state, action)
+        if action.kind == "close":
+            return self._close(state, action)
+        if action.kind == "confirm":
+            return self._confirm(state, action)
+        if action.kind == "count":
+            return self._count(state, action)
+        return self._finish(state, action)
+
+    # -- what players see and how it ends --
+
+    def view(self, state: TrackerState, seat: int) -> JSON:
+        return self.state_to_json(state)  # nothing is secret: the cards are on the table
+
+    def scores(self, state: TrackerState) -> tuple[float, ...]:
+        return tuple(state.piles) + (0,) * (state.seats - len(state.piles))
+
+    def outcome(self, state: TrackerState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = self.scores(state)
+        best = max(scores)
+        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+        reason = "piles counted; the most cards wins"
+        if len(winners) > 1:
+            reason += ", and the tied players share the victory (ruling A10)"
+        return Outcome(scores=scores, winners=winners, reason=reason)
+
+    def check_invariants(self, state: TrackerState) -> None:
+        seats = [seat for seat, _ in state.window]
+        assert len(set(seats)) == len(seats), f"a seat slapped twice in a window: {seats}"
+        assert all(0 <= s < state.seats for s in seats), f"a slap by no seat: {seats}"
+        assert len(state.results) <= len(state.window), "more confirmations than slaps"
+        assert state.phase in ("slaps", "confirm") or not state.window, "a window left open"
+        assert sum(state.piles) <= PRAIRIE_CARDS, f"piles {state.piles} exceed {PRAIRIE_CARDS}"
+        assert state.phase in ("count", "over") or not state.piles, "piles before the count"
+        for seat, stats in enumerate(state.stats):
+            open_slaps = sum(1 for s, _ in state.window[len(state.results) :] if s == seat)
+            assert stats.slaps - stats.confirmed == open_slaps, (
+                f"seat {seat}: {stats} but {open_slaps} slaps await confirmation"
+            )
+
+    # -- JSON --
+
+    def action_to_json(self, action: TrackerAction) -> JSON:
+        if action.kind == "slap":
+            return {"kind": "slap", "seat": action.seat, "indian": action.indian}
+        if action.kind == "confirm":
+            return {"kind": "confirm", "seat": action.seat, "result": action.result}
+        if action.kind == "count":
+            return {"kind": "count", "seat": action.seat, "cards": action.cards}
+        return {"kind": action.kind}
+
+    def action_from_json(self, data: Any) -> TrackerAction:
+        if not isinstance(data, dict) or data.get("kind") not in KINDS:
+            raise ValueError(
+                f"not an apache_tracker action: {data!r}; expected e.g. "
+                "{'kind': 'slap', 'seat': 0, 'indian': 'hunter'}"
+            )
+        kind = data["kind"]
+        fields = ACTION_FIELDS.get(kind, {})
+        extra = sorted(set(data) - {"kind", *fields})
+        if extra:
+            raise ValueError(f"a {kind} action has no field(s) {extra}: {data!r}")
+        for key, kind_of in fields.items():
+            if type(data.get(key)) is not kind_of:
+                raise ValueError(f"a {kind} action needs {key!r} as {kind_of.__name__}: {data!r}")
+        return TrackerAction(kind, **{key: data[key] for key in fields})
+
+    def state_to_json(self, state: TrackerState) -> JSON:
+        return {
+            "colours": list(state.colours),
+            "phase": state.phase,
+            "window": [[seat, indian] for seat, indian in state.window],
+            "results": list(state.results),
+            "windows": state.windows,
+            "turner": state.turner,
+            "stats": [
+                {"slaps": s.slaps, "loot": s.loot, "nothing": s.nothing, "penalties": s.penalties}
+                for s in state.stats
+            ],
+            "piles": list(state.piles),
+        }
+
+    def state_from_json(self, data: Any) -> TrackerState:
+        try:
+            if data["phase"] not in PHASES:
+                raise ValueError(f"unknown phase {data['phase']!r}")
+            results = tuple(data["results"])
+            if any(r not in RESULTS for r in results):
+                raise ValueError(f"unknown result in {results!r}")
+            return TrackerState(
+                colours=tuple(str(c) for c in data["colours"]),
+                phase=data["phase"],
+                window=tuple((int(seat), str(indian)) for seat, indian in data["window"]),
+                results=results,
+                windows=int(data["windows"]),
+                turner=int(data["turner"]),
+                stats=tuple(
+                    SeatStats(
+                        int(s["slaps"]), int(s["loot"]), int(s["nothing"]), int(s["penalties"])
+                    )
+                    for s in data["stats"]
+                ),
+                piles=tuple(int(p) for p in data["piles"]),
+            )
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not an apache_tracker state: {exc!r} in {data!r}") from exc
+
+    # -- the rules, one step each --
+
+    def _slap(self, state: TrackerState, action: TrackerAction) -> TrackerState:
+        if state.phase not in ("play", "slaps"):
+            raise illegal(
+                "ruling A5 (slaps are resolved in order)",
+                action,
+                _phase_reason(state),
+            )
+        _check_seat(state, action)
+        if action.indian not in INDIANS:
+            raise illegal(
+                "the hand cards",
+                action,
+                f"{action.indian!r} is not a hand card; each player has {', '.join(INDIANS)}",
+            )
+        if any(seat == action.seat for seat, _ in state.window):
+            raise illegal(
+                "ruling A8 (one slap per player per window)",
+                action,
+                f"{state.colours[action.seat]} already slapped in this window",
+            )
+        stats = _bump(state.stats, action.seat, slaps=1)
+        window = (*state.window, (action.seat, action.indian))
+        return replace(state, phase="slaps", window=window, stats=stats)
+
+    def _close(self, state: TrackerState, action: TrackerAction) -> TrackerState:
+        if state.phase != "slaps":
+            raise illegal(
+                "ruling A9 (a window opens with a slap)",
+                action,
+                "no window is being entered" if state.phase == "play" else _phase_reason(state),
+            )
+        return replace(state, phase="confirm", results=(), windows=state.windows + 1)
+
+    def _confirm(self, state: TrackerState, action: TrackerAction) -> TrackerState:
+        if state.phase != "confirm":
+            raise illegal(
+                "ruling A5 (slaps are resolved in order)",
+                action,
+                "no closed window awaits confirmation"
+                if state.phase in ("play", "slaps")
+                else _phase_reason(state),
+            )
+        expected = state.window[len(state.results)][0]
+        if action.seat != expected:
+            raise illegal(
+                "ruling A5 (slaps are resolved in order)",
+                action,
+                f"the next slap to confirm is seat {expected} ({state.colours[expected]})",
+            )
+        if action.result not in RESULTS:
+            raise illegal(
+                "ruling A5 (loot, nothing or penalty)",
+                action,
+                f"{action.result!r} is not a result; give one of {', '.join(RESULTS)}",
+            )
+        result: Result = action.result
+        field = {"loot": "loot", "nothing": "nothing", "penalty": "penalties"}[result]
+        stats = _bump(state.stats, action.seat, **{field: 1})
+        results = (*state.results, result)
+        if len(results) < len(state.window):
+            return replace(state, results=results, stats=stats)
+        turner = state.window[-1][0]  # ruling A9: the last slapper turns the next card
+        return replace(state, phase="play", window=(), results=(), stats=stats, turner=turner)
+
+    def _count(self, state: TrackerState, action: TrackerAction) -> TrackerState:
+        if state.phase != "count":
+            raise illegal(
+                "ruling A10 (count the piles at the end)",
+                action,
+                "the piles are counted after 'finish'",
+            )
+        expected = len(state.piles)
+        if action.seat != expected:
+            raise illegal(
+                "ruling A10 (count the piles at the end)",
+                action,
+                f"the next pile to count is seat {expected}'s ({state.colours[expected]})",
+            )
+        room = PRAIRIE_CARDS - sum(state.piles)
+        if not 0 <= action.cards <= room:
+            raise illegal(
+                "ruling A2 (114 prairie cards)",
+                action,
+                f"{action.cards} cards: the piles counted so far hold {sum(state.piles)}, "
+                f"so this one holds 0 to {room}",
+            )
+        piles = (*state.piles, action.cards)
+        return replace(state, piles=piles, phase="over" if len(piles) == state.seats else "count")
+
+    def _finish(self, state: TrackerState, action: TrackerAction) -> TrackerState:
+        if state.phase != "play":
+            raise illegal(
+                "ruling A10 (the last window ends the game)",
+                action,
+                _phase_reason(state),
+            )
+        return replace(state, phase="count")
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _phase_reason(state: TrackerState) -> str:
+    if state.phase == "slaps":
+        return "a window is being entered; close it first"
+    if state.phase == "confirm":
+        return (
+            f"window {state.windows} awaits confirmation of "
+            f"{len(state.window) - len(state.results)} more slap(s)"
+        )
+    if state.phase == "count":
+        return "the game has ended; the piles are being counted"
+    return f"not allowed in the {state.phase} phase"
+
+
+def _check_seat(state: TrackerState, action: TrackerAction) -> None:
+    if not 0 <= action.seat < state.seats:
+        raise illegal(
+            "ruling A1 (one colour per player)",
+            action,
+            f"seat {action.seat} is not in this game (seats 0..{state.seats - 1}: "
+            f"{', '.join(state.colours)})",
+        )
+
+
+def _bump(stats: tuple[SeatStats, ...], seat: int, **add: int) -> tuple[SeatStats, ...]:
+    old = stats[seat]
+    new = replace(old, **{key: getattr(old, key) + n for key, n in add.items()})
+    return (*stats[:seat], new, *stats[seat + 1 :])
+
+
+TRACKER: Final = ApacheTracker()

@@ -1,0 +1,1105 @@
+"""Apocalypse in TRACKER mode: real cards at the table, the companion keeps tokens and scores.
+
+The companion does not see the hands. For each card played the table enters its seat's
+card: a Horseman card's suit (and its value when the trick needs it), Chaos with the token
+it flips, Tranquility, or a skip. From those the companion flips the tokens (ruling P5),
+raises the Apocalypse the moment the last token turns black, works out each trick's winner
+and the cards won (P6, P7), the round scores (P9), the duel swap (P12), the totals, who
+names the next round's first player (P10) and the winners (P11).
+
+Seats are numbered 0..N-1 clockwise (2-6 players, P1; 2 players always play the Duel). In
+this game the five colours are SUITS, not seats.
+
+Phases and actions
+==================
+``play``
+    The seat whose turn it is (clockwise from the trick's first player) plays:
+    ``horseman(suit, value)``, ``chaos(token)``, ``tranquility()`` or ``skip()``. The value
+    of a Horseman card may be left out (``None``) only while it cannot win: when a leading
+    suit is set and the card is of another suit (ruling P6). A Chaos card names the token
+    it flips: one still coloured, or ``None`` when every token is black (P5).
+``values``
+    The trick became an Apocalypse, so every card is won and scored (P6): ``value(v)``
+    gives the missing values of off-suit Horseman cards, in play order.
+``lead``
+    The trick's winner names the next first player: ``lead(seat)``, themselves allowed
+    (P8). A trick without a winner goes straight on with the same first player (P7).
+``score``
+    The round ended (a hand became empty, P9). ``score()`` accepts the companion's round
+    scores; ``score(totals=[...])`` enters the table's own count instead (the duel swap is
+    still applied, P12). In the Duel the hands are random, so the companion cannot know the
+    Special cards left in hand: ``score(specials=[...])`` gives them (each scores 20, P9).
+``first``
+    Before rounds 2 and 3 the player with the most points names the first player (P10):
+    ``first(seat)``. Then the next round starts with fresh hands; tokens stay as they are
+    (P5).
+
+What the companion checks (each refusal names the rule): every Horseman card at most once
+a round (P2: nine cards a suit, values 1-4 and 6-10), suits in play only (P2, P12), one
+Chaos and one Tranquility per trick (P4), a player's own Specials once a round (one of each
+is dealt, P3; in the Duel at most three of each in all), the number of cards each hand
+holds (P3), a skip only when the player can have nothing playable (P4), the Chaos token
+(P5). What it cannot check: following suit (P4), because the hands are hidden. But a player
+who plays another suit while a leading suit is set shows that they hold none of it; if they
+later play that suit in the same round, the trick's result names the revoke.
+
+Decisions beyond the rulings
+============================
+1. (P10) "The player who won the last trick" is the winner of the last trick that had a
+   winner; if no trick of the game had one, the tied player first clockwise from the
+   round's first player chooses.
+2. (P7) A trick without a winner discards its cards; nobody names the next first player.
+3. (P4) In the Duel a skip is accepted when the player's hand is no bigger than the copies
+   still out of the Specials already in the trick (the companion cannot see the hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import product
+from typing import Any, Final, Literal, get_args
+
+from companion.errors import IllegalAction
+from companion.rules.base import JSON, Engine, Outcome, SetupError, illegal
+
+# --- constants -------------------------------------------------------------------------------
+
+SUITS: Final = ("red", "green", "purple", "blue", "yellow")
+"""The five suits (ruling P2), in the order the tokens are shown."""
+VALUES: Final = (1, 2, 3, 4, 6, 7, 8, 9, 10)
+CHAOS_VALUE: Final = 5
+SPECIAL_IN_HAND: Final = 20
+HORSEMAN_DEALT: Final = {3: 10, 4: 8, 5: 8, 6: 7}
+"""Horseman cards dealt to each player by player count (ruling P3); plus two Specials."""
+DUEL_HAND: Final = 13
+DUEL_SPECIALS: Final = 3
+"""The Duel shuffles three Chaos and three Tranquility cards into the deck (ruling P12)."""
+DEFAULT_DROP: Final = "yellow"
+DEFAULT_DUEL_SUITS: Final = ("red", "green", "purple")
+ROUNDS: Final = 3
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
+
+Kind = Literal["horseman", "chaos", "tranquility", "skip", "value", "lead", "score", "first"]
+Phase = Literal["play", "values", "lead", "score", "first", "over"]
+KINDS: Final = frozenset(get_args(Kind))
+PLAYS: Final = frozenset({"horseman", "chaos", "tranquility", "skip"})
+
+NAME: Final = "apocalypse_tracker"
+RULES_VERSION: Final = "1"
+
+
+# --- actions and state -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One entry at the table; build it with the class methods."""
+
+    kind: Kind
+    suit: str | None = None
+    value: int | None = None
+    token: str | None = None
+    seat: int | None = None
+    totals: tuple[int, ...] | None = None
+    specials: tuple[int, ...] | None = None
+
+    @classmethod
+    def horseman(cls, suit: str, value: int | None = None) -> Entry:
+        return cls("horseman", suit=suit, value=value)
+
+    @classmethod
+    def chaos(cls, token: str | None = None) -> Entry:
+        return cls("chaos", token=token)
+
+    @classmethod
+    def tranquility(cls) -> Entry:
+        return cls("tranquility")
+
+    @classmethod
+    def skip(cls) -> Entry:
+        return cls("skip")
+
+    @classmethod
+    def give_value(cls, value: int) -> Entry:
+        return cls("value", value=value)
+
+    @classmethod
+    def lead(cls, seat: int) -> Entry:
+        return cls("lead", seat=seat)
+
+    @classmethod
+    def score(
+        cls, *, totals: Sequence[int] | None = None, specials: Sequence[int] | None = None
+    ) -> Entry:
+        return cls(
+            "score",
+            totals=None if totals is None else tuple(totals),
+            specials=None if specials is None else tuple(specials),
+        )
+
+    @classmethod
+    def first(cls, seat: int) -> Entry:
+        return cls("first", seat=seat)
+
+    def __str__(self) -> str:
+        if self.kind == "horseman":
+            return f"{self.suit} {'?' if self.value is None else self.value}"
+        if self.kind == "chaos":
+            return f"Chaos (flips {self.token or 'nothing'})"
+        if self.kind in ("tranquility", "skip"):
+            return self.kind.capitalize()
+        if self.kind == "value":
+            return f"value {self.value}"
+        if self.kind in ("lead", "first"):
+            return f"{self.kind} seat {self.seat}"
+        return f"score totals={self.totals} specials={self.specials}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A card on the table in the current trick: who, what (``kind`` horseman, chaos,
+    tranquility or skip) and, for a Horseman card, suit and value (None: not entered)."""
+
+    seat: int
+    kind: str
+    suit: str | None = None
+    value: int | None = None
+    token: str | None = None
+
+    @property
+    def words(self) -> str:
+        if self.kind == "horseman":
+            return f"{self.suit} {'?' if self.value is None else self.value}"
+        if self.kind == "chaos":
+            return "Chaos" + (f" ({self.token})" if self.token else "")
+        return self.kind.capitalize()
+
+    @property
+    def points(self) -> int:
+        """Its points when won (ruling P9); an unknown value counts 0 until entered."""
+        if self.kind == "horseman":
+            return self.value or 0
+        return CHAOS_VALUE if self.kind == "chaos" else 0
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    """A resolved trick, for the screen and the log."""
+
+    number: int
+    plays: tuple[Play, ...]
+    leading: str | None
+    apocalypse: bool
+    winner: int | None
+    won: tuple[Play, ...]
+    points: int
+    reason: str
+    revokes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """A scored round: the companion's scores, the ones that counted (the table's own
+    count if entered), and whether the duel swap applied (ruling P12)."""
+
+    computed: tuple[int, ...]
+    counted: tuple[int, ...]
+    swapped: bool
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        if self.swapped:
+            return self.counted[::-1]
+        return self.counted
+
+
+@dataclass(frozen=True, slots=True)
+class TrackerState:
+    players: int
+    suits: tuple[str, ...]
+    phase: Phase
+    round: int
+    first: int
+    """The current trick's first player."""
+    trick: tuple[Play, ...] = ()
+    apocalypse: bool = False
+    """The current trick is an Apocalypse (every token turned black during it, P5)."""
+    black: tuple[str, ...] = ()
+    """Tokens black side up, in the order they turned (since the last Apocalypse, P5)."""
+    played: tuple[tuple[str, int], ...] = ()
+    """Horseman cards played this round whose value is known."""
+    horseman: tuple[int, ...] = ()
+    """Horseman cards each seat played this round."""
+    chaos: tuple[int, ...] = ()
+    tranquility: tuple[int, ...] = ()
+    """Specials each seat played this round."""
+    won: tuple[tuple[Play, ...], ...] = ()
+    """The cards each seat won this round."""
+    void: tuple[tuple[str, ...], ...] = ()
+    """Suits each seat showed it does not hold this round (P4)."""
+    tricks: int = 0
+    """Tricks resolved this round."""
+    revokes: tuple[str, ...] = ()
+    """Revokes shown in the current trick (see the module docstring)."""
+    last_trick: TrickResult | None = None
+    last_winner: int | None = None
+    """The winner of the last trick that had one (P10)."""
+    leader: int | None = None
+    """Who names the next first player (phase ``lead`` or ``first``)."""
+    rounds: tuple[RoundRecord, ...] = ()
+    totals: tuple[int, ...] = field(default=())
+
+    @property
+    def duel(self) -> bool:
+        return self.players == 2
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        return tuple((self.first + k) % self.players for k in range(self.players))
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat whose card is entered next (phase ``play``)."""
+        if self.phase != "play":
+            return None
+        return self.order[len(self.trick)]
+
+    @property
+    def leading(self) -> str | None:
+        """The leading suit: the first Horseman card's (ruling P4)."""
+        return next((p.suit for p in self.trick if p.kind == "horseman"), None)
+
+    @property
+    def coloured(self) -> tuple[str, ...]:
+        return tuple(s for s in self.suits if s not in self.black)
+
+    @property
+    def missing_value(self) -> int | None:
+        """The trick position whose value the Apocalypse needs (phase ``values``)."""
+        for k, play in enumerate(self.trick):
+            if play.kind == "horseman" and play.value is None:
+                return k
+        return None
+
+    def hand_size(self, seat: int) -> int:
+        """Cards still in ``seat``'s hand (the deal minus what it played, P3)."""
+        dealt = DUEL_HAND if self.duel else HORSEMAN_DEALT[self.players] + 2
+        return dealt - self.horseman[seat] - self.chaos[seat] - self.tranquility[seat]
+
+    def round_points(self, seat: int) -> int:
+        """The points of the cards ``seat`` won this round (P9; Specials in hand apart)."""
+        return sum(play.points for play in self.won[seat])
+
+    def specials_in_hand(self, seat: int) -> int | None:
+        """Specials still in hand (known outside the Duel: one of each is dealt, P3)."""
+        if self.duel:
+            return None
+        return 2 - self.chaos[seat] - self.tranquility[seat]
+
+
+# --- the game --------------------------------------------------------------------------------
+
+
+class ApocalypseTracker(Engine[TrackerState, Entry]):
+    """Apocalypse beside real cards (see the module docstring)."""
+
+    name = NAME
+    rules_version = RULES_VERSION
+
+    def validate_setup(self, setup: Mapping[str, Any]) -> dict[str, JSON]:
+        unknown = set(setup) - {"players", "first", "drop", "duel_suits"}
+        if unknown:
+            raise SetupError(
+                f"apocalypse tracker setup: unknown option(s) {sorted(unknown)}; "
+                "known: players, first, drop, duel_suits"
+            )
+        players = setup.get("players", 4)
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise SetupError(f"players {players!r}: Apocalypse is for 2 to 6 players (ruling P1)")
+        first = setup.get("first", 0)
+        if type(first) is not int or not 0 <= first < players:
+            raise SetupError(f"first {first!r}: a seat from 0 to {players - 1}")
+        return {
+            "players": players,
+            "first": first,
+            "drop": _drop(setup.get("drop", DEFAULT_DROP), players),
+            "duel_suits": _duel_suits(setup.get("duel_suits", list(DEFAULT_DUEL_SUITS)), players),
+        }
+
+    def initial_state(self, setup: dict[str, JSON], seed: int) -> TrackerState:
+        players = int(setup["players"])  # type: ignore[arg-type]
+        state = TrackerState(
+            players=players,
+            suits=suits_in_play(setup),
+            phase="play",
+            round=1,
+            first=int(setup["first"]),  # type: ignore[arg-type]
+            totals=(0,) * players,
+        )
+        return _fresh_round(state, state.first)
+
+    def num_seats(self, state: TrackerState) -> int:
+        return state.players
+
+    def actor(self, state: TrackerState) -> int | None:
+        if state.phase == "play":
+            return state.to_play
+        if state.phase == "values":
+            k = state.missing_value
+            return None if k is None else state.trick[k].seat
+        if state.phase in ("lead", "first"):
+            return state.leader
+        if state.phase == "score":
+            return state.first
+        return None
+
+    def chance_outcomes(self, state: TrackerState) -> Sequence[tuple[Entry, float]]:
+        return ()
+
+    def legal_actions(self, state: TrackerState) -> Sequence[Entry]:
+        """Every entry the companion accepts now, except the table's own round totals
+        (``score(totals=...)``: any counts are accepted)."""
+        if state.phase == "play":
+            return _legal_plays(state)
+        if state.phase == "values":
+            k = state.missing_value
+            suit = state.trick[k].suit if k is not None else None
+            return [Entry.give_value(v) for v in VALUES if (suit or "", v) not in state.played]
+        if state.phase in ("lead", "first"):
+            return [Entry(state.phase, seat=s) for s in range(state.players)]
+        if state.phase == "score":
+            if not state.duel:
+                return [Entry.score()]
+            return [Entry.score(specials=c) for c in _duel_specials(state)]
+        return []
+
+    def apply(self, state: TrackerState, action: Entry) -> TrackerState:
+        if not isinstance(action, Entry) or action.kind not in KINDS:
+            raise illegal("the apocalypse tracker's entries", action, "not an entry")
+        if state.phase == "over":
+            raise illegal("ruling P11 (three rounds)", action, "the game is over")
+        expected = _EXPECTED[state.phase]
+        if action.kind not in expected:
+            raise illegal(_PHASE_RULES[state.phase], action, _phase_words(state))
+        if action.kind in PLAYS:
+            return _after_play(state, _checked_play(state, action))
+        if action.kind == "value":
+            return _give_value(state, action)
+        if action.kind == "lead":
+            return _lead(state, action)
+        if action.kind == "score":
+            return _score(state, action)
+        return _first(state, action)
+
+    def view(self, state: TrackerState, seat: int) -> JSON:
+        return self.state_to_json(state)  # nothing hidden: the table entered it all
+
+    def scores(self, state: TrackerState) -> tuple[float, ...]:
+        return tuple(float(t) for t in state.totals)
+
+    def outcome(self, state: TrackerState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = self.scores(state)
+        best = min(scores)
+        winners = tuple(s for s, score in enumerate(scores) if score == best)
+        names = " and ".join(f"player {w + 1}" for w in winners)
+        if len(winners) > 1:
+            reason = f"shared victory (ruling P11): {names} with {int(best)} points each"
+        else:
+            reason = f"{names} wins with the fewest points, {int(best)} (ruling P11)"
+        return Outcome(scores=scores, winners=winners, reason=reason)
+
+    def check_invariants(self, state: TrackerState) -> None:
+        _check_cards(state)
+        _check_tokens(state)
+        _check_scores(state)
+
+    # -- JSON --
+
+    def action_to_json(self, action: Entry) -> JSON:
+        data: dict[str, JSON] = {"kind": action.kind}
+        for name in ("suit", "value", "token", "seat"):
+            value = getattr(action, name)
+            if value is not None:
+                data[name] = value
+        for name in ("totals", "specials"):
+            value = getattr(action, name)
+            if value is not None:
+                data[name] = list(value)
+        return data
+
+    def action_from_json(self, data: Any) -> Entry:
+        if not isinstance(data, dict) or data.get("kind") not in KINDS:
+            raise ValueError(f"not an apocalypse tracker entry: {data!r}")
+        fields: dict[str, Any] = {"kind": data["kind"]}
+        for name, kind in (("suit", str), ("value", int), ("token", str), ("seat", int)):
+            if name in data:
+                if type(data[name]) is not kind:
+                    raise ValueError(f"entry {data!r}: {name} must be a {kind.__name__}")
+                fields[name] = data[name]
+        for name in ("totals", "specials"):
+            if name in data:
+                values = data[name]
+                if not isinstance(values, list) or not all(type(v) is int for v in values):
+                    raise ValueError(f"entry {data!r}: {name} must be a list of integers")
+                fields[name] = tuple(values)
+        return Entry(**fields)
+
+    def state_to_json(self, state: TrackerState) -> JSON:
+        return _state_json(state)
+
+    def state_from_json(self, data: Any) -> TrackerState:
+        try:
+            return _state_from_json(data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not an apocalypse tracker state: {exc!r}") from exc
+
+
+# --- setup helpers ---------------------------------------------------------------------------
+
+
+def suits_in_play(setup: Mapping[str, Any]) -> tuple[str, ...]:
+    """The suits (and tokens) of a validated setup (rulings P2, P12)."""
+    players = setup["players"]
+    if players == 2:
+        return tuple(s for s in SUITS if s in setup["duel_suits"])
+    if players in (3, 4):
+        return tuple(s for s in SUITS if s != setup["drop"])
+    return SUITS
+
+
+def _drop(drop: Any, players: int) -> str | None:
+    if players not in (3, 4):
+        return None
+    if drop not in SUITS:
+        raise SetupError(f"drop {drop!r}: with 3 or 4 players drop one suit of {list(SUITS)}")
+    return str(drop)
+
+
+def _duel_suits(suits: Any, players: int) -> list[str] | None:
+    if players != 2:
+        return None
+    if (
+        not isinstance(suits, list | tuple)
+        or len(set(suits)) != 3
+        or len(suits) != 3
+        or not set(suits) <= set(SUITS)
+    ):
+        raise SetupError(f"duel_suits {suits!r}: the Duel plays three different suits (P12)")
+    return [s for s in SUITS if s in suits]
+
+
+# --- playing ---------------------------------------------------------------------------------
+
+
+def _fresh_round(state: TrackerState, first: int) -> TrackerState:
+    n = state.players
+    return replace(
+        state,
+        phase="play",
+        first=first,
+        trick=(),
+        apocalypse=False,
+        played=(),
+        horseman=(0,) * n,
+        chaos=(0,) * n,
+        tranquility=(0,) * n,
+        won=((),) * n,
+        void=((),) * n,
+        tricks=0,
+        leader=None,
+    )
+
+
+def _legal_plays(state: TrackerState) -> list[Entry]:
+    """The plays ``_checked_play`` accepts, built directly (the harness asks often)."""
+    seat = state.to_play
+    assert seat is not None
+    found: list[Entry] = []
+    if state.hand_size(seat) > 0:
+        found += _legal_horseman(state, seat)
+        in_trick = {p.kind for p in state.trick}
+        if "chaos" not in in_trick and _has_special(state, "chaos", seat):
+            found += [Entry.chaos(token) for token in state.coloured or (None,)]
+        if "tranquility" not in in_trick and _has_special(state, "tranquility", seat):
+            found.append(Entry.tranquility())
+    try:
+        _check_skip(state, Entry.skip(), seat)
+    except IllegalAction:
+        return found
+    return [*found, Entry.skip()]
+
+
+def _legal_horseman(state: TrackerState, seat: int) -> list[Entry]:
+    if not state.duel and state.horseman[seat] >= HORSEMAN_DEALT[state.players]:
+        return []
+    found = []
+    for suit in state.suits:
+        if _out_of(state, suit):
+            continue
+        found += [Entry.horseman(suit, v) for v in VALUES if (suit, v) not in state.played]
+        if _may_wait(state, suit):
+            found.append(Entry.horseman(suit))
+    return found
+
+
+def _has_special(state: TrackerState, kind: str, seat: int) -> bool:
+    counts = state.chaos if kind == "chaos" else state.tranquility
+    return sum(counts) < DUEL_SPECIALS if state.duel else not counts[seat]
+
+
+def _checked_play(state: TrackerState, entry: Entry) -> Play:
+    """The play ``entry`` makes, or ``IllegalAction`` naming the rule."""
+    seat = state.to_play
+    assert seat is not None
+    if entry.kind == "skip":
+        _check_skip(state, entry, seat)
+        return Play(seat, "skip")
+    if state.hand_size(seat) <= 0:
+        raise illegal("ruling P3 (the deal)", entry, f"player {seat + 1}'s hand is empty")
+    if entry.kind == "horseman":
+        return _checked_horseman(state, entry, seat)
+    if any(p.kind == entry.kind for p in state.trick):
+        name = entry.kind.capitalize()
+        raise illegal("ruling P4 (one copy a trick)", entry, f"a {name} card is in this trick")
+    _check_own_special(state, entry, seat)
+    if entry.kind == "tranquility":
+        if entry.token is not None or entry.suit is not None or entry.value is not None:
+            raise illegal("ruling P6 (Tranquility)", entry, "Tranquility has no suit or value")
+        return Play(seat, "tranquility")
+    _check_token(state, entry)
+    return Play(seat, "chaos", token=entry.token)
+
+
+def _checked_horseman(state: TrackerState, entry: Entry, seat: int) -> Play:
+    suit, value = entry.suit, entry.value
+    if suit not in state.suits:
+        raise illegal("ruling P2 (suits)", entry, f"the suits in play are {', '.join(state.suits)}")
+    if value is not None and value not in VALUES:
+        raise illegal("ruling P2 (values)", entry, "Horseman values are 1-4 and 6-10")
+    if (suit, value) in state.played:
+        raise illegal("ruling P2 (one card each)", entry, f"{suit} {value} was already played")
+    if value is None and not _may_wait(state, suit):
+        raise illegal(
+            "ruling P6 (the winner)",
+            entry,
+            "give the value: this card can win the trick"
+            if not state.apocalypse
+            else "give the value: every card of an Apocalypse is won and scored",
+        )
+    if _out_of(state, suit):
+        raise illegal("ruling P2 (nine cards a suit)", entry, f"every {suit} card was played")
+    if not state.duel and state.horseman[seat] >= HORSEMAN_DEALT[state.players]:
+        raise illegal(
+            "ruling P3 (the deal)",
+            entry,
+            f"player {seat + 1} has played all {HORSEMAN_DEALT[state.players]} Horseman cards",
+        )
+    if entry.token is not None:
+        raise illegal("ruling P5 (tokens)", entry, "a Horseman card flips its own suit's token")
+    return Play(seat, "horseman", suit=suit, value=value)
+
+
+def _may_wait(state: TrackerState, suit: str) -> bool:
+    """May this card's value be entered later? Only an off-suit card of a trick that is
+    not (yet) an Apocalypse: it cannot win, and it is scored only if the trick turns."""
+    leading = state.leading
+    return leading is not None and suit != leading and not state.apocalypse
+
+
+def suit_exhausted(state: TrackerState, suit: str) -> bool:
+    """Every card of ``suit`` is accounted for this round (ruling P2: nine a suit)."""
+    return _out_of(state, suit)
+
+
+def _out_of(state: TrackerState, suit: str) -> bool:
+    known = sum(1 for s, _ in state.played if s == suit)
+    unknown = sum(1 for p in state.trick if p.suit == suit and p.value is None)
+    return known + unknown >= len(VALUES)
+
+
+def _check_skip(state: TrackerState, entry: Entry, seat: int) -> None:
+    """Ruling P4: a player skips only when every card they can still hold is a Special
+    already in the trick. Outside the Duel the companion knows the hand's make-up (one of
+    each Special is dealt, P3); in the Duel it knows how many copies are still out."""
+    in_trick = {p.kind for p in state.trick}
+    if state.duel:
+        copies = sum(
+            DUEL_SPECIALS - sum(state.chaos if kind == "chaos" else state.tranquility)
+            for kind in ("chaos", "tranquility")
+            if kind in in_trick
+        )
+        if not 0 < state.hand_size(seat) <= copies:
+            raise illegal(
+                "ruling P4 (skipping)",
+                entry,
+                f"player {seat + 1} holds {state.hand_size(seat)} cards: not all can be "
+                "Specials already in the trick",
+            )
+        return
+    horseman_left = HORSEMAN_DEALT[state.players] - state.horseman[seat]
+    chaos_left = 1 - state.chaos[seat]
+    tranquility_left = 1 - state.tranquility[seat]
+    stuck = (
+        horseman_left == 0
+        and (chaos_left == 0 or "chaos" in in_trick)
+        and (tranquility_left == 0 or "tranquility" in in_trick)
+    )
+    if not stuck:
+        raise illegal(
+            "ruling P4 (skipping)",
+            entry,
+            f"player {seat + 1} still has a card they may play "
+            f"({horseman_left} Horseman, {chaos_left} Chaos, {tranquility_left} Tranquility)",
+        )
+
+
+def _check_own_special(state: TrackerState, entry: Entry, seat: int) -> None:
+    name = entry.kind.capitalize()
+    if _has_special(state, entry.kind, seat):
+        return
+    if state.duel:
+        raise illegal("ruling P12 (the Duel deck)", entry, f"all three {name} cards are out")
+    raise illegal(
+        "ruling P3 (one of each Special)",
+        entry,
+        f"player {seat + 1} already played their {name} card this round",
+    )
+
+
+def _check_token(state: TrackerState, entry: Entry) -> None:
+    coloured = state.coloured
+    if entry.suit is not None or entry.value is not None:
+        raise illegal("ruling P6 (Chaos)", entry, "Chaos counts as the leading suit, value 5")
+    if not coloured:
+        if entry.token is not None:
+            raise illegal("ruling P5 (Chaos)", entry, "every token is black: Chaos flips none")
+        return
+    if entry.token not in coloured:
+        raise illegal(
+            "ruling P5 (Chaos)", entry, f"Chaos flips a coloured token: {', '.join(coloured)}"
+        )
+
+
+def _after_play(state: TrackerState, play: Play) -> TrackerState:
+    seat = play.seat
+    black, apocalypse = state.black, state.apocalypse
+    flipped = play.suit if play.kind == "horseman" else play.token
+    if flipped is not None and flipped not in black:
+        black = (*black, flipped)
+    if len(black) == len(state.suits):
+        apocalypse = True  # ruling P5: the moment the last token turns
+    leading = state.leading
+    void, revokes = state.void, state.revokes
+    if play.kind == "horseman" and play.suit in void[seat]:
+        revokes = (
+            *revokes,
+            f"player {seat + 1} played {play.suit} after showing no {play.suit} earlier "
+            "this round: a revoke (ruling P4)",
+        )
+    if play.kind == "horseman" and leading is not None and play.suit != leading:
+        void = _bump_void(void, seat, leading)
+    state = replace(
+        state,
+        trick=(*state.trick, play),
+        black=black,
+        apocalypse=apocalypse,
+        played=_with_known(state.played, play),
+        horseman=_plus(state.horseman, seat, play.kind == "horseman"),
+        chaos=_plus(state.chaos, seat, play.kind == "chaos"),
+        tranquility=_plus(state.tranquility, seat, play.kind == "tranquility"),
+        void=void,
+        revokes=revokes,
+    )
+    if len(state.trick) < state.players:
+        return state
+    if state.apocalypse and state.missing_value is not None:
+        return replace(state, phase="values")
+    return _resolve(state)
+
+
+def _give_value(state: TrackerState, entry: Entry) -> TrackerState:
+    k = state.missing_value
+    assert k is not None
+    play = state.trick[k]
+    if entry.value not in VALUES:
+        raise illegal("ruling P2 (values)", entry, "Horseman values are 1-4 and 6-10")
+    if (play.suit, entry.value) in state.played:
+        raise illegal(
+            "ruling P2 (one card each)", entry, f"{play.suit} {entry.value} was already played"
+        )
+    known = replace(play, value=entry.value)
+    trick = (*state.trick[:k], known, *state.trick[k + 1 :])
+    state = replace(state, trick=trick, played=_with_known(state.played, known))
+    return state if state.missing_value is not None else _resolve(state)
+
+
+# --- resolving -------------------------------------------------------------------------------
+
+
+def resolve_trick(
+    plays: Sequence[Play], *, apocalypse: bool
+) -> tuple[int | None, tuple[Play, ...], str]:
+    """Ruling P6/P7: the winner (a seat or None), the cards won and the reason in words.
+
+    The leading suit is the first Horseman card's; Chaos counts as the leading suit with
+    value 5; Tranquility never wins. A regular trick goes to the highest card of the leading
+    suit, which takes only itself; an Apocalypse to the lowest, which takes every card.
+    """
+    leading = next((p.suit for p in plays if p.kind == "horseman"), None)
+    candidates = [
+        p for p in plays if p.kind == "chaos" or (p.kind == "horseman" and p.suit == leading)
+    ]
+    if not candidates:
+        return None, (), "no Horseman or Chaos card: nobody wins, the cards are discarded (P7)"
+    value = {id(p): CHAOS_VALUE if p.kind == "chaos" else p.value or 0 for p in candidates}
+    pick = min if apocalypse else max
+    best = pick(candidates, key=lambda p: value[id(p)])
+    won = tuple(p for p in plays if p.kind != "skip") if apocalypse else (best,)
+    what = "the lowest" if apocalypse else "the highest"
+    suit = f"{leading}" if leading is not None else "the leading suit"
+    reason = f"{best.words} is {what} of {suit} (P6)"
+    if leading is None:
+        reason = "Chaos is the only card that can win (P7)"
+    return best.seat, won, reason
+
+
+def _resolve(state: TrackerState) -> TrackerState:
+    plays = state.trick
+    winner, won, reason = resolve_trick(plays, apocalypse=state.apocalypse)
+    points = sum(p.points for p in won)
+    result = TrickResult(
+        number=state.tricks + 1,
+        plays=plays,
+        leading=state.leading,
+        apocalypse=state.apocalypse,
+        winner=winner,
+        won=won,
+        points=points,
+        reason=reason,
+        revokes=state.revokes,
+    )
+    won_piles = state.won
+    if winner is not None:
+        won_piles = tuple(
+            (*pile, *won) if seat == winner else pile for seat, pile in enumerate(won_piles)
+        )
+    state = replace(
+        state,
+        trick=(),
+        apocalypse=False,
+        black=() if state.apocalypse else state.black,  # P5: all coloured again
+        won=won_piles,
+        tricks=state.tricks + 1,
+        revokes=(),
+        last_trick=result,
+        last_winner=winner if winner is not None else state.last_winner,
+    )
+    if any(state.hand_size(seat) == 0 for seat in range(state.players)):
+        return replace(state, phase="score", leader=None)  # ruling P9
+    if winner is None:
+        return replace(state, phase="play", leader=None)  # P7: the same first player
+    return replace(state, phase="lead", leader=winner)
+
+
+def _lead(state: TrackerState, entry: Entry) -> TrackerState:
+    seat = entry.seat
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise illegal("ruling P8 (the next first player)", entry, _seats_words(state))
+    return replace(state, phase="play", first=seat, leader=None)
+
+
+def _score(state: TrackerState, entry: Entry) -> TrackerState:
+    n = state.players
+    specials = _round_specials(state, entry)
+    computed = tuple(state.round_points(s) + SPECIAL_IN_HAND * specials[s] for s in range(n))
+    counted = computed
+    if entry.totals is not None:
+        if len(entry.totals) != n or any(t < 0 for t in entry.totals):
+            raise illegal("ruling P9 (scoring)", entry, f"give {n} round totals, each 0 or more")
+        counted = entry.totals
+    swapped = state.duel and (counted[0] > 2 * counted[1] or counted[1] > 2 * counted[0])
+    record = RoundRecord(computed, counted, swapped)
+    totals = tuple(t + s for t, s in zip(state.totals, record.scores, strict=True))
+    state = replace(state, rounds=(*state.rounds, record), totals=totals)
+    if state.round == ROUNDS:
+        return replace(state, phase="over", leader=None)
+    return replace(state, phase="first", leader=chooser(state))
+
+
+def _round_specials(state: TrackerState, entry: Entry) -> tuple[int, ...]:
+    n = state.players
+    if not state.duel:
+        if entry.specials is not None:
+            raise illegal(
+                "ruling P3 (one of each Special)",
+                entry,
+                "the companion knows the Specials left in hand outside the Duel",
+            )
+        return tuple(state.specials_in_hand(s) or 0 for s in range(n))
+    if entry.specials is None:
+        if entry.totals is not None:
+            return (0,) * n
+        raise illegal("ruling P12 (the Duel)", entry, "give the Special cards left in each hand")
+    if entry.specials not in _duel_specials(state):
+        raise illegal(
+            "ruling P12 (the Duel deck)",
+            entry,
+            f"{list(entry.specials)} Specials in hand cannot be: hands hold "
+            f"{[state.hand_size(s) for s in range(n)]} cards, "
+            f"{_specials_out(state)} of the six Specials are out",
+        )
+    return entry.specials
+
+
+def _duel_specials(state: TrackerState) -> list[tuple[int, ...]]:
+    """The possible counts of Specials left in the two Duel hands."""
+    left = 2 * DUEL_SPECIALS - _specials_out(state)
+    ranges = [range(min(state.hand_size(s), left) + 1) for s in range(state.players)]
+    return [c for c in product(*ranges) if sum(c) <= left]
+
+
+def _specials_out(state: TrackerState) -> int:
+    return sum(state.chaos) + sum(state.tranquility)
+
+
+def chooser(state: TrackerState) -> int:
+    """Ruling P10: the most total points names the next first player; ties: the winner of
+    the last trick that had one, else the tied player first clockwise from ``first``."""
+    best = max(state.totals)
+    tied = [s for s, t in enumerate(state.totals) if t == best]
+    if len(tied) == 1:
+        return tied[0]
+    if state.last_winner is not None:
+        return state.last_winner
+    return min(tied, key=lambda s: (s - state.first) % state.players)
+
+
+def _first(state: TrackerState, entry: Entry) -> TrackerState:
+    seat = entry.seat
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise illegal("ruling P10 (the next round's first player)", entry, _seats_words(state))
+    return _fresh_round(replace(state, round=state.round + 1), seat)
+
+
+# --- checks ----------------------------------------------------------------------------------
+
+
+def _check_cards(state: TrackerState) -> None:
+    known = [(p.suit, p.value) for p in state.trick if p.kind == "horseman" and p.value]
+    assert len(set(state.played)) == len(state.played), f"a card twice: {state.played}"
+    assert set(known) <= set(state.played), f"trick cards {known} not in played"
+    won = [(p.suit, p.value) for pile in state.won for p in pile if p.kind == "horseman"]
+    assert len(set(won)) == len(won) and set(won) <= set(state.played), f"won {won}"
+    horseman = sum(state.horseman)
+    assert horseman >= len(state.played), f"{horseman} Horseman played, {state.played} known"
+    for seat in range(state.players):
+        assert state.hand_size(seat) >= 0, f"player {seat + 1}'s hand below zero"
+    assert len(state.trick) < state.players or state.phase == "values", "a full trick waits"
+
+
+def _check_tokens(state: TrackerState) -> None:
+    assert len(set(state.black)) == len(state.black), f"a token twice: {state.black}"
+    assert set(state.black) <= set(state.suits), f"tokens {state.black} not in play"
+    all_black = len(state.black) == len(state.suits)
+    assert state.apocalypse == (all_black and bool(state.trick)), (
+        f"apocalypse {state.apocalypse} with tokens {state.black} and trick {state.trick}"
+    )
+
+
+def _check_scores(state: TrackerState) -> None:
+    assert len(state.rounds) == state.round - (state.phase not in ("first", "over")), (
+        f"{len(state.rounds)} rounds scored in round {state.round} ({state.phase})"
+    )
+    totals = [sum(r.scores[s] for r in state.rounds) for s in range(state.players)]
+    assert tuple(totals) == state.totals, f"totals {state.totals} != rounds {totals}"
+    for record in state.rounds:
+        if record.swapped:
+            a, b = record.counted
+            assert a > 2 * b or b > 2 * a, f"a swap without cause: {record}"
+
+
+# --- small helpers ---------------------------------------------------------------------------
+
+
+def _plus(counts: tuple[int, ...], seat: int, add: bool) -> tuple[int, ...]:
+    if not add:
+        return counts
+    return tuple(c + (s == seat) for s, c in enumerate(counts))
+
+
+def _with_known(played: tuple[tuple[str, int], ...], play: Play) -> tuple[tuple[str, int], ...]:
+    if play.kind == "horseman" and play.suit is not None and play.value is not None:
+        return (*played, (play.suit, play.value))
+    return played
+
+
+def _bump_void(
+    void: tuple[tuple[str, ...], ...], seat: int, suit: str
+) -> tuple[tuple[str, ...], ...]:
+    if suit in void[seat]:
+        return void
+    return tuple((*v, suit) if s == seat else v for s, v in enumerate(void))
+
+
+def _seats_words(state: TrackerState) -> str:
+    return f"name a seat from 0 to {state.players - 1}"
+
+
+_EXPECTED: Final[dict[str, frozenset[str]]] = {
+    "play": PLAYS,
+    "values": frozenset({"value"}),
+    "lead": frozenset({"lead"}),
+    "score": frozenset({"score"}),
+    "first": frozenset({"first"}),
+    "over": frozenset(),
+}
+_PHASE_RULES: Final = {
+    "play": "ruling P4 (playing a card)",
+    "values": "ruling P6 (an Apocalypse scores every card)",
+    "lead": "ruling P8 (the winner names the next first player)",
+    "score": "ruling P9 (scoring the round)",
+    "first": "ruling P10 (the next round's first player)",
+}
+
+
+def _phase_words(state: TrackerState) -> str:
+    if state.phase == "play":
+        return f"player {(state.to_play or 0) + 1} plays a card"
+    if state.phase == "values":
+        k = state.missing_value or 0
+        return f"give the value of player {state.trick[k].seat + 1}'s {state.trick[k].suit} card"
+    if state.phase == "lead":
+        return f"player {(state.leader or 0) + 1} names the next first player"
+    if state.phase == "first":
+        return f"player {(state.leader or 0) + 1} names the first player of the next round"
+    return "the round is being scored"
+
+
+# --- JSON ------------------------------------------------------------------------------------
+
+
+def _play_json(play: Play) -> dict[str, JSON]:
+    return {
+        "seat": play.seat,
+        "kind": play.kind,
+        "suit": play.suit,
+        "value": play.value,
+        "token": play.token,
+    }
+
+
+def _play_from(data: Any) -> Play:
+    return Play(data["seat"], data["kind"], data["suit"], data["value"], data["token"])
+
+
+def _result_json(result: TrickResult | None) -> JSON:
+    if result is None:
+        return None
+    return {
+        "number": result.number,
+        "plays": [_play_json(p) for p in result.plays],
+        "leading": result.leading,
+        "apocalypse": result.apocalypse,
+        "winner": result.winner,
+        "won": [_play_json(p) for p in result.won],
+        "points": result.points,
+        "reason": result.reason,
+        "revokes": list(result.revokes),
+    }
+
+
+def _result_from(data: Any) -> TrickResult | None:
+    if data is None:
+        return None
+    return TrickResult(
+        number=data["number"],
+        plays=tuple(map(_play_from, data["plays"])),
+        leading=data["leading"],
+        apocalypse=data["apocalypse"],
+        winner=data["winner"],
+        won=tuple(map(_play_from, data["won"])),
+        points=data["points"],
+        reason=data["reason"],
+        revokes=tuple(data["revokes"]),
+    )
+
+
+def _state_json(state: TrackerState) -> JSON:
+    return {
+        "players": state.players,
+        "suits": list(state.suits),
+        "phase": state.phase,
+        "round": state.round,
+        "first": state.first,
+        "trick": [_play_json(p) for p in state.trick],
+        "apocalypse": state.apocalypse,
+        "black": list(state.black),
+        "played": [list(card) for card in state.played],
+        "horseman": list(state.horseman),
+        "chaos": list(state.chaos),
+        "tranquility": list(state.tranquility),
+        "won": [[_play_json(p) for p in pile] for pile in state.won],
+        "void": [list(v) for v in state.void],
+        "tricks": state.tricks,
+        "revokes": list(state.revokes),
+        "last_trick": _result_json(state.last_trick),
+        "last_winner": state.last_winner,
+        "leader": state.leader,
+        "rounds": [
+            {"computed": list(r.computed), "counted": list(r.counted), "swapped": r.swapped}
+            for r in state.rounds
+        ],
+        "totals": list(state.totals),
+    }
+
+
+def _state_from_json(data: Any) -> TrackerState:
+    return TrackerState(
+        players=data["players"],
+        suits=tuple(data["suits"]),
+        phase=data["phase"],
+        round=data["round"],
+        first=data["first"],
+        trick=tuple(map(_play_from, data["trick"])),
+        apocalypse=data["apocalypse"],
+        black=tuple(data["black"]),
+        played=tuple((s, v) for s, v in data["played"]),
+        horseman=tuple(data["horseman"]),
+        chaos=tuple(data["chaos"]),
+        tranquility=tuple(data["tranquility"]),
+        won=tuple(tuple(map(_play_from, pile)) for pile in data["won"]),
+        void=tuple(tuple(v) for v in data["void"]),
+        tricks=data["tricks"],
+        revokes=tuple(data["revokes"]),
+        last_trick=_result_from(data["last_trick"]),
+        last_winner=data["last_winner"],
+        leader=data["leader"],
+        rounds=tuple(
+            RoundRecord(tuple(r["computed"]), tuple(r["counted"]), r["swapped"])
+            for r in data["rounds"]
+        ),
+        totals=tuple(data["totals"]),
+    )
+
+
+TRACKER: Final = ApocalypseTracker()
+
+__all__ = [
+    "SUITS",
+    "TRACKER",
+    "VALUES",
+    "ApocalypseTracker",
+    "Entry",
+    "Play",
+    "RoundRecord",
+    "TrackerState",
+    "TrickResult",
+    "chooser",
+    "resolve_trick",
+    "suit_exhausted",
+    "suits_in_play",
+]

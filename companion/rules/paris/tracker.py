@@ -1,0 +1,864 @@
+"""Les Apaches de Paris in TRACKER mode: the real board is on the table, the companion is the
+bank and the bookkeeper. Registered as ``"paris_tracker"``.
+
+The companion does not see the board or the stashes. It keeps what the wallets and the
+notes kept: every gang's money (ruling D1: 500 F each, never below 0), Apaches in the
+reserve, on the board, in hospital, in prison and in the cemetery, novices used,
+reinforcements (available, won for next round, in the supply of 5), bourgeois counters
+held, whose turn it is (D6, the last turn's order by Apaches in reserve), the round, bail
+(D8), the settlement of each round (D7), the round end (D9) and the final tally (D10).
+
+Setup: ``{"players": 2-4, "colours": [...], "districts": "5.6.7.8.9", "board":
+"reference", "first": 0}``: the FULL engine's setup (``companion.rules.paris``) plus
+``first``, the seat the table drew as round 1's first player (default 0).
+
+Phases and entries
+==================
+``turn``
+    The seat whose turn it is (``order[step]``) enters at most one optional action (D5):
+    ``place(leaders, novices, recruits)``: that many Apaches from the reserve onto the
+    board (one district: which does not matter to the bank), or ``move()``: Apaches moved
+    on the board (nothing changes in the bank). Then the obligatory stash placement:
+    ``stash(bail=False)`` ends the turn; ``stash(bail=True)`` also pays 150 F to free one
+    prisoner (D8). When turn 5 ends the last turn's order is fixed (D6).
+``settle``
+    The round's 6 turns are done: districts 1-7 in play, then 8, then 9 (D7), one entry
+    each: ``settle(holder, slot)``: the gang with the majority (-1: nobody) and, for a
+    district with stash slots, the uncovered slot's number (1 = the board file's first;
+    0 allowed when nobody holds it). The companion applies the slot's outcome through the
+    FULL engine's :func:`~companion.rules.paris.settle_district`: money, valuables, steal
+    (300/200/150 F from each other gang, what they have, D1), reinforcements, and wounded,
+    killed or prisoner (one of the holder's leaders on the board). District 8's holder
+    draws a bourgeois counter; district 9's gets 250 F per theft of this round and one
+    reinforcement. After district 9 the round ends (D9).
+``policeman``
+    After round 3's settlement (and its round end): the bourgeois are unveiled (D10):
+    ``policeman(seat)``: who holds the policeman, ``policeman(-1)``: nobody drew him.
+    Then the final tally (D10) and ``over``.
+
+The hidden policeman
+====================
+The counter drawn in district 8 stays secret until the game ends, so the companion never
+asks for it: it counts the counters each gang holds (the screen shows "2 counters", not
+bourgeois and policeman). Only at the end, when the rulebook unveils them, does the table
+enter who holds the policeman; his holder's counters minus one are bourgeois.
+
+Decisions beyond the rulings (each on the ruling named)
+=======================================================
+1. (D5) Placing novices or reinforcements needs one of the gang's leaders on the board or
+   placed in the same entry (the bank does not know the districts: the table checks the
+   rest).
+2. (D8) Bail is part of the stash entry (the end of the turn), one prisoner per turn, never
+   partial (150 F needed), refused on the round's last turn; as in the FULL engine.
+3. (D6) The last turn's order is fixed when turn 6 begins, from the reserves then.
+4. (D7) A loss outcome takes one of the holder's leaders on the board; with none there,
+   nobody goes (decision 14 of the FULL engine).
+5. (D9, D10) Round 3 ends like the others, then the unveiling and the tally.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Final, Literal, get_args
+
+from companion.rules.base import JSON, Engine, Outcome, SetupError, illegal
+from companion.rules.paris.board import (
+    BOURGEOIS_DISTRICT,
+    DISTRICT_NAMES,
+    FENCE_DISTRICT,
+    SLOT_COUNTS,
+    Board,
+    get_board,
+    parse_configuration,
+)
+from companion.rules.paris.settlement import (
+    BAIL,
+    SettlementStep,
+    TallyLine,
+    final_tally,
+    last_turn_order,
+    settle_bourgeois,
+    settle_district,
+    settle_fence,
+    step_words,
+    tally_winners,
+)
+from companion.rules.paris.state import (
+    COUNTERS,
+    GANGS,
+    LEADERS,
+    NOVICES,
+    PLAYERS,
+    RECRUITS,
+    ROUNDS,
+    START_MONEY,
+    TURNS,
+)
+
+# --- constants -------------------------------------------------------------------------------
+
+NAME: Final = "paris_tracker"
+RULES_VERSION: Final = "1"
+Kind = Literal["place", "move", "stash", "settle", "policeman"]
+Phase = Literal["turn", "settle", "policeman", "over"]
+KINDS: Final = frozenset(get_args(Kind))
+SETUP_KEYS: Final = ("players", "colours", "districts", "board", "first")
+_RULE_D5: Final = "ruling D5 (optional actions)"
+_RULE_D8: Final = "ruling D8 (bail)"
+
+
+# --- entries and state -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One entry at the table; build it with the class methods."""
+
+    kind: Kind
+    leaders: int = 0
+    novices: int = 0
+    recruits: int = 0
+    bail: bool = False
+    holder: int = -1
+    slot: int = 0
+
+    @classmethod
+    def place(cls, leaders: int = 0, novices: int = 0, recruits: int = 0) -> Entry:
+        return cls("place", leaders=leaders, novices=novices, recruits=recruits)
+
+    @classmethod
+    def move(cls) -> Entry:
+        return cls("move")
+
+    @classmethod
+    def stash(cls, *, bail: bool = False) -> Entry:
+        return cls("stash", bail=bail)
+
+    @classmethod
+    def settle(cls, holder: int, slot: int = 0) -> Entry:
+        return cls("settle", holder=holder, slot=slot)
+
+    @classmethod
+    def policeman(cls, holder: int) -> Entry:
+        return cls("policeman", holder=holder)
+
+    @property
+    def total(self) -> int:
+        return self.leaders + self.novices + self.recruits
+
+    def __str__(self) -> str:
+        if self.kind == "place":
+            return f"placed {apaches_words(self.leaders, self.novices, self.recruits)}"
+        if self.kind == "move":
+            return "moved"
+        if self.kind == "stash":
+            return "stash placed" + (", bail paid" if self.bail else "")
+        if self.kind == "settle":
+            return f"settled: holder seat {self.holder}, slot {self.slot}"
+        return f"policeman: seat {self.holder}"
+
+
+@dataclass(frozen=True, slots=True)
+class TrackerState:
+    """The bank's books. Per seat: ``money``; Apaches ``reserve_*`` (available),
+    ``board_*`` (placed this round), ``hospital``/``prison`` (leaders missing this round,
+    D8), ``sent_hospital``/``sent_prison`` (sent in this round's settlement: they miss the
+    next round), ``cemetery``, ``novices_used``; reinforcements ``won`` (for next round),
+    ``supply``, ``recruits_used``; ``counters`` bourgeois counters held (identities hidden,
+    see the module docstring). ``ledger``: ``(round, seat, change, reason)`` per money
+    movement. ``order``: this turn's seats; ``step``: seats done; ``acted``: the current
+    seat entered its optional action. ``settled``: this (or the last) round's settlement
+    steps; ``thefts`` this round's; ``tally`` once over; ``policeman_holder`` -1 unknown."""
+
+    colours: tuple[str, ...]
+    districts: tuple[int, ...]
+    board: str
+    phase: Phase
+    round: int
+    first: int
+    turn: int
+    step: int
+    order: tuple[int, ...]
+    acted: bool
+    money: tuple[int, ...]
+    reserve_leaders: tuple[int, ...]
+    reserve_novices: tuple[int, ...]
+    reserve_recruits: tuple[int, ...]
+    board_leaders: tuple[int, ...]
+    board_novices: tuple[int, ...]
+    board_recruits: tuple[int, ...]
+    hospital: tuple[int, ...]
+    prison: tuple[int, ...]
+    sent_hospital: tuple[int, ...]
+    sent_prison: tuple[int, ...]
+    cemetery: tuple[int, ...]
+    novices_used: tuple[int, ...]
+    won: tuple[int, ...]
+    supply: int
+    recruits_used: int
+    counters: tuple[int, ...]
+    ledger: tuple[tuple[int, int, int, str], ...] = ()
+    settled: tuple[SettlementStep, ...] = ()
+    thefts: int = 0
+    policeman_holder: int = -1
+    tally: tuple[TallyLine, ...] = field(default=())
+
+    @property
+    def players(self) -> int:
+        return len(self.colours)
+
+    @property
+    def to_play(self) -> int | None:
+        return self.order[self.step] if self.phase == "turn" else None
+
+    @property
+    def settle_order(self) -> tuple[int, ...]:
+        """Ruling D7: districts 1-7 in play, then 8, then 9."""
+        return tuple(sorted(self.districts))
+
+    @property
+    def district(self) -> int | None:
+        """The district being settled (phase ``settle``)."""
+        if self.phase != "settle":
+            return None
+        return self.settle_order[len(self.settled)]
+
+    def in_reserve(self, seat: int) -> int:
+        """Ruling D6: leaders + novices + reinforcements available."""
+        return self.reserve_leaders[seat] + self.reserve_novices[seat] + self.reserve_recruits[seat]
+
+    def last_turn(self) -> tuple[int, ...]:
+        """The last turn's order (D6): fixed once turn 6 began, else as the reserves are."""
+        if self.turn == TURNS:
+            return self.order
+        return last_turn_order(self.first, [self.in_reserve(s) for s in range(self.players)])
+
+    def can_bail(self, seat: int) -> bool:
+        return self.prison[seat] > 0 and self.money[seat] >= BAIL and self.turn < TURNS
+
+    def operational(self, seat: int) -> int:
+        """Ruling D10: leaders not in prison, hospital or cemetery, unused novices and
+        reinforcements (counted as they stand now)."""
+        return (
+            self.reserve_leaders[seat]
+            + self.board_leaders[seat]
+            + self.reserve_novices[seat]
+            + self.reserve_recruits[seat]
+            + self.won[seat]
+        )
+
+
+# --- the game --------------------------------------------------------------------------------
+
+
+class ParisTracker(Engine[TrackerState, Entry]):
+    """Les Apaches de Paris beside the real board (see the module docstring)."""
+
+    name = NAME
+    rules_version = RULES_VERSION
+
+    def validate_setup(self, setup: Mapping[str, Any]) -> dict[str, JSON]:
+        unknown = set(setup) - set(SETUP_KEYS)
+        if unknown:
+            raise SetupError(
+                f"paris tracker setup: unknown option(s) {sorted(unknown)}; "
+                f"known: {', '.join(SETUP_KEYS)}"
+            )
+        colours = setup.get("colours")
+        players = setup.get("players", len(colours) if isinstance(colours, list | tuple) else 4)
+        low, high = PLAYERS
+        if type(players) is not int or not low <= players <= high:
+            raise SetupError(f"setup 'players' must be {low} to {high} (ruling D1): {players!r}")
+        colours = _colours(setup.get("colours", list(GANGS[:players])), players)
+        first = setup.get("first", 0)
+        if type(first) is not int or not 0 <= first < players:
+            raise SetupError(f"setup 'first' {first!r}: a seat from 0 to {players - 1}")
+        board = setup.get("board", "reference")
+        if not isinstance(board, str):
+            raise SetupError(f"setup 'board' must be a board's name: {board!r}")
+        get_board(board)
+        return {
+            "players": players,
+            "colours": list(colours),
+            "districts": list(parse_configuration(setup.get("districts"), players)),
+            "board": board,
+            "first": first,
+        }
+
+    def initial_state(self, setup: dict[str, JSON], seed: int) -> TrackerState:
+        players = int(setup["players"])  # type: ignore[arg-type]
+        first = int(setup["first"])  # type: ignore[arg-type]
+        zeros = (0,) * players
+        return TrackerState(
+            colours=tuple(str(c) for c in setup["colours"]),  # type: ignore[union-attr]
+            districts=tuple(int(d) for d in setup["districts"]),  # type: ignore[union-attr,arg-type]
+            board=str(setup["board"]),
+            phase="turn",
+            round=1,
+            first=first,
+            turn=1,
+            step=0,
+            order=clockwise(first, players),
+            acted=False,
+            money=(START_MONEY,) * players,
+            reserve_leaders=(LEADERS,) * players,
+            reserve_novices=(NOVICES,) * players,
+            reserve_recruits=zeros,
+            board_leaders=zeros,
+            board_novices=zeros,
+            board_recruits=zeros,
+            hospital=zeros,
+            prison=zeros,
+            sent_hospital=zeros,
+            sent_prison=zeros,
+            cemetery=zeros,
+            novices_used=zeros,
+            won=zeros,
+            supply=RECRUITS,
+            recruits_used=0,
+            counters=zeros,
+        )
+
+    def num_seats(self, state: TrackerState) -> int:
+        return state.players
+
+    def actor(self, state: TrackerState) -> int | None:
+        if state.phase == "turn":
+            return state.to_play
+        if state.phase == "over":
+            return None
+        return state.first  # the table enters the settlement and the unveiling
+
+    def chance_outcomes(self, state: TrackerState) -> Sequence[tuple[Entry, float]]:
+        return ()
+
+    def legal_actions(self, state: TrackerState) -> Sequence[Entry]:
+        if state.phase == "turn":
+            return _legal_turn(state)
+        if state.phase == "settle":
+            return _legal_settle(state)
+        if state.phase == "policeman":
+            return [Entry.policeman(s) for s in policeman_choices(state)]
+        return []
+
+    def apply(self, state: TrackerState, action: Entry) -> TrackerState:
+        if not isinstance(action, Entry) or action.kind not in KINDS:
+            raise illegal("the paris tracker's entries", action, "not an entry")
+        if state.phase == "over":
+            raise illegal("ruling D10 (game end)", action, "the game is over")
+        if action.kind not in _EXPECTED[state.phase]:
+            raise illegal(_PHASE_RULES[state.phase], action, phase_words(state))
+        if action.kind == "place":
+            return _place(state, action)
+        if action.kind == "move":
+            return _move(state, action)
+        if action.kind == "stash":
+            return _stash(state, action)
+        if action.kind == "settle":
+            return _settle(state, action)
+        return _unveil(state, action)
+
+    def view(self, state: TrackerState, seat: int) -> JSON:
+        return self.state_to_json(state)  # the table entered it all; no identity is known
+
+    def scores(self, state: TrackerState) -> tuple[float, ...]:
+        return tuple(float(m) for m in state.money)
+
+    def outcome(self, state: TrackerState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        winners = tally_winners(state.tally)
+        names = " and ".join(state.colours[w] for w in winners)
+        best = state.money[winners[0]]
+        if len(winners) > 1:
+            reason = f"shared victory (ruling D10): {names} with {best} F each"
+        else:
+            reason = f"{names} wins with {best} F (ruling D10)"
+        return Outcome(scores=self.scores(state), winners=winners, reason=reason)
+
+    def check_invariants(self, state: TrackerState) -> None:
+        _check_apaches(state)
+        _check_money(state)
+        assert sum(state.counters) <= COUNTERS, f"{sum(state.counters)} bourgeois counters held"
+
+    # -- JSON --
+
+    def action_to_json(self, action: Entry) -> JSON:
+        data: dict[str, JSON] = {"kind": action.kind}
+        for f in fields(Entry)[1:]:
+            value = getattr(action, f.name)
+            if value != f.default:
+                data[f.name] = value
+        return data
+
+    def action_from_json(self, data: Any) -> Entry:
+        if not isinstance(data, dict) or data.get("kind") not in KINDS:
+            raise ValueError(f"not a paris tracker entry: {data!r}")
+        known = {f.name: f for f in fields(Entry)}
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known:
+                raise ValueError(f"paris tracker entry: unknown key {key!r} in {data!r}")
+            if key != "kind" and type(value) is not type(known[key].default):
+                raise ValueError(f"paris tracker entry: bad {key} {value!r}")
+            values[key] = value
+        return Entry(**values)
+
+    def state_to_json(self, state: TrackerState) -> JSON:
+        data: dict[str, JSON] = {}
+        for f in fields(TrackerState):
+            value = getattr(state, f.name)
+            if f.name == "settled":
+                value = [step.to_json() for step in value]
+            elif f.name == "tally":
+                value = [line.to_json() for line in value]
+            elif f.name == "ledger":
+                value = [list(item) for item in value]
+            data[f.name] = value
+        return data
+
+    def state_from_json(self, data: Any) -> TrackerState:
+        if not isinstance(data, dict) or set(data) != {f.name for f in fields(TrackerState)}:
+            raise ValueError(f"not a paris tracker state: {data!r}")
+        values: dict[str, Any] = {}
+        for f in fields(TrackerState):
+            value = data[f.name]
+            if f.name == "settled":
+                value = tuple(SettlementStep.from_json(v) for v in value)
+            elif f.name == "tally":
+                value = tuple(_tally_line(v) for v in value)
+            elif f.name == "ledger":
+                value = tuple((int(r), int(s), int(c), str(w)) for r, s, c, w in value)
+            elif isinstance(value, list):
+                value = tuple(value)
+            values[f.name] = value
+        return TrackerState(**values)
+
+
+TRACKER: Final = ParisTracker()
+
+
+# --- helpers: words --------------------------------------------------------------------------
+
+
+def clockwise(first: int, players: int) -> tuple[int, ...]:
+    """Ruling D6: the seats clockwise from ``first``."""
+    return tuple((first + k) % players for k in range(players))
+
+
+def apaches_words(leaders: int, novices: int, recruits: int) -> str:
+    """``"2 leaders, 1 novice"``."""
+    parts = [
+        f"{n} {word}{'s' if n != 1 else ''}"
+        for n, word in ((leaders, "leader"), (novices, "novice"), (recruits, "reinforcement"))
+        if n
+    ]
+    return ", ".join(parts) or "no Apache"
+
+
+def district_words(district: int) -> str:
+    return f"district {district} ({DISTRICT_NAMES[district]})"
+
+
+def tracker_step_words(step: SettlementStep) -> str:
+    """A settlement step in words, without the counts the bank does not know."""
+    words = step_words(step)
+    if step.holder < 0:
+        if not step.outcome:
+            return f"{district_words(step.district)}: nobody holds it"
+        return words.replace(": nobody there", ": nobody holds it")
+    tail = words.split("; ", 1)[1] if "; " in words else ""
+    return f"{district_words(step.district)}: {step.colours[step.holder]} holds it; {tail}"
+
+
+def phase_words(state: TrackerState) -> str:
+    if state.phase == "turn":
+        who = state.colours[state.order[state.step]]
+        done = " (optional action entered)" if state.acted else ""
+        return f"it is {who}'s turn {state.turn} of round {state.round}{done}"
+    if state.phase == "settle":
+        return f"the round is being settled: {district_words(state.district or 0)} is next"
+    return "the bourgeois are being unveiled: who holds the policeman?"
+
+
+def policeman_choices(state: TrackerState) -> list[int]:
+    """Who may hold the policeman: a gang holding a counter, or -1 (nobody drew him) while
+    not all four counters were drawn."""
+    found = [s for s in range(state.players) if state.counters[s]]
+    if sum(state.counters) < COUNTERS:
+        found.append(-1)
+    return found
+
+
+_EXPECTED: Final[dict[str, frozenset[str]]] = {
+    "turn": frozenset({"place", "move", "stash"}),
+    "settle": frozenset({"settle"}),
+    "policeman": frozenset({"policeman"}),
+}
+_PHASE_RULES: Final = {
+    "turn": "ruling D5 (a turn)",
+    "settle": "ruling D7 (settlement)",
+    "policeman": "ruling D10 (game end)",
+}
+
+
+# --- turns -----------------------------------------------------------------------------------
+
+
+def on_board(state: TrackerState, seat: int) -> int:
+    """``seat``'s Apaches on the board."""
+    return state.board_leaders[seat] + state.board_novices[seat] + state.board_recruits[seat]
+
+
+def _legal_turn(state: TrackerState) -> list[Entry]:
+    seat = state.order[state.step]
+    found = [Entry.stash()]
+    if state.can_bail(seat):
+        found.append(Entry.stash(bail=True))
+    if state.acted:
+        return found
+    if on_board(state, seat):
+        found.append(Entry.move())
+    for leaders in range(state.reserve_leaders[seat] + 1):
+        for novices in range(state.reserve_novices[seat] + 1):
+            for recruits in range(state.reserve_recruits[seat] + 1):
+                entry = Entry.place(leaders, novices, recruits)
+                if entry.total and _place_problem(state, seat, entry) is None:
+                    found.append(entry)
+    return found
+
+
+def _place_problem(state: TrackerState, seat: int, entry: Entry) -> str | None:
+    gang = state.colours[seat]
+    if min(entry.leaders, entry.novices, entry.recruits) < 0 or not entry.total:
+        return "place at least one Apache"
+    for wanted, have, word in (
+        (entry.leaders, state.reserve_leaders[seat], "leaders"),
+        (entry.novices, state.reserve_novices[seat], "novices"),
+        (entry.recruits, state.reserve_recruits[seat], "reinforcements"),
+    ):
+        if wanted > have:
+            return f"{gang} has {have} {word} in reserve, not {wanted}"
+    if entry.novices + entry.recruits and not entry.leaders + state.board_leaders[seat]:
+        return (
+            f"{gang} has no leader on the board: novices and reinforcements never stand "
+            "without one of their leaders"
+        )
+    return None
+
+
+def _check_optional(state: TrackerState, entry: Entry) -> None:
+    if state.acted:
+        raise illegal(_RULE_D5, entry, f"{phase_words(state)}: at most one optional action")
+
+
+def _place(state: TrackerState, entry: Entry) -> TrackerState:
+    _check_optional(state, entry)
+    seat = state.order[state.step]
+    problem = _place_problem(state, seat, entry)
+    if problem is not None:
+        raise illegal(_RULE_D5, entry, problem)
+    return replace(
+        state,
+        acted=True,
+        reserve_leaders=_add(state.reserve_leaders, seat, -entry.leaders),
+        reserve_novices=_add(state.reserve_novices, seat, -entry.novices),
+        reserve_recruits=_add(state.reserve_recruits, seat, -entry.recruits),
+        board_leaders=_add(state.board_leaders, seat, entry.leaders),
+        board_novices=_add(state.board_novices, seat, entry.novices),
+        board_recruits=_add(state.board_recruits, seat, entry.recruits),
+    )
+
+
+def _move(state: TrackerState, entry: Entry) -> TrackerState:
+    _check_optional(state, entry)
+    seat = state.order[state.step]
+    if not on_board(state, seat):
+        raise illegal(_RULE_D5, entry, f"{state.colours[seat]} has no Apache on the board")
+    return replace(state, acted=True)
+
+
+def _stash(state: TrackerState, entry: Entry) -> TrackerState:
+    seat = state.order[state.step]
+    if entry.bail:
+        state = _pay_bail(state, seat, entry)
+    state = replace(state, step=state.step + 1, acted=False)
+    if state.step < state.players:
+        return state
+    if state.turn < TURNS:
+        turn = state.turn + 1
+        order = (
+            state.last_turn() if turn == TURNS else clockwise(state.first, state.players)
+        )  # ruling D6
+        return replace(state, turn=turn, step=0, order=order)
+    return replace(state, phase="settle", step=0, settled=(), thefts=0)
+
+
+def _pay_bail(state: TrackerState, seat: int, entry: Entry) -> TrackerState:
+    gang = state.colours[seat]
+    if not state.prison[seat]:
+        raise illegal(_RULE_D8, entry, f"{gang} has nobody in prison")
+    if state.money[seat] < BAIL:
+        raise illegal(_RULE_D8, entry, f"{gang} has {state.money[seat]} F; bail is {BAIL} F")
+    if state.turn == TURNS:
+        raise illegal(
+            _RULE_D8, entry, "not on the round's last turn: the prisoner returns at its end anyway"
+        )
+    return replace(
+        _pay(state, seat, -BAIL, "bail"),
+        prison=_add(state.prison, seat, -1),
+        reserve_leaders=_add(state.reserve_leaders, seat, 1),
+    )
+
+
+# --- settlement ------------------------------------------------------------------------------
+
+
+def _legal_settle(state: TrackerState) -> list[Entry]:
+    district = state.district or 0
+    slots = SLOT_COUNTS[district]
+    found = [Entry.settle(-1)]
+    for holder in range(state.players):
+        if not on_board(state, holder):
+            continue
+        if slots:
+            found += [Entry.settle(holder, k) for k in range(1, slots + 1)]
+        else:
+            found.append(Entry.settle(holder))
+    return found
+
+
+def _settle(state: TrackerState, entry: Entry) -> TrackerState:
+    district = state.district or 0
+    _check_settle(state, entry, district)
+    step = _settlement_step(state, entry, district)
+    state = _apply_step(state, step)
+    if len(state.settled) < len(state.settle_order):
+        return state
+    state = _round_end(state)
+    if state.round < ROUNDS:
+        return _next_round(state)
+    return replace(state, phase="policeman", turn=0, step=0, order=())
+
+
+def _check_settle(state: TrackerState, entry: Entry, district: int) -> None:
+    rule = "ruling D7 (settlement)"
+    if not -1 <= entry.holder < state.players:
+        raise illegal(rule, entry, f"holder {entry.holder}: a seat from 0 to {state.players - 1}")
+    if entry.holder >= 0 and not on_board(state, entry.holder):
+        gang = state.colours[entry.holder]
+        raise illegal(rule, entry, f"{gang} has no Apache on the board: it cannot hold a district")
+    slots = SLOT_COUNTS[district]
+    if not slots and entry.slot:
+        raise illegal(rule, entry, f"{district_words(district)} has no stash slot")
+    if slots and not 1 <= entry.slot <= slots and not (entry.holder < 0 and entry.slot == 0):
+        raise illegal(
+            rule, entry, f"{district_words(district)} has slots 1 to {slots}, not {entry.slot}"
+        )
+
+
+def board_of(state: TrackerState) -> Board:
+    return get_board(state.board)
+
+
+def _settlement_step(state: TrackerState, entry: Entry, district: int) -> SettlementStep:
+    counts = [int(s == entry.holder) for s in range(state.players)]
+    if district == BOURGEOIS_DISTRICT:
+        return settle_bourgeois(counts, "", colours=state.colours)
+    if district == FENCE_DISTRICT:
+        return settle_fence(counts, state.thefts, supply=state.supply, colours=state.colours)
+    slots = board_of(state).slots[district]
+    outcome = slots[entry.slot - 1] if entry.slot else None
+    return settle_district(
+        district,
+        counts,
+        outcome,
+        colours=state.colours,
+        money=state.money,
+        supply=state.supply,
+        leaders=state.board_leaders,
+    )
+
+
+def _apply_step(state: TrackerState, step: SettlementStep) -> TrackerState:
+    holder = step.holder
+    for seat, change in enumerate(step.money):
+        if change:
+            state = _pay(state, seat, change, f"district {step.district}")
+    if holder >= 0 and step.district == BOURGEOIS_DISTRICT:
+        state = replace(state, counters=_add(state.counters, holder, 1))
+    if step.recruits:
+        state = replace(
+            state, won=_add(state.won, holder, step.recruits), supply=state.supply - step.recruits
+        )
+    if step.leader:
+        state = _send_leader(state, holder, step.leader)
+    return replace(state, settled=(*state.settled, step), thefts=state.thefts + step.theft)
+
+
+def _send_leader(state: TrackerState, seat: int, where: str) -> TrackerState:
+    state = replace(state, board_leaders=_add(state.board_leaders, seat, -1))
+    if where == "hospital":
+        return replace(state, sent_hospital=_add(state.sent_hospital, seat, 1))
+    if where == "prison":
+        return replace(state, sent_prison=_add(state.sent_prison, seat, 1))
+    return replace(state, cemetery=_add(state.cemetery, seat, 1))
+
+
+def _round_end(state: TrackerState) -> TrackerState:
+    """Ruling D9 (and D8): leaders on the board and those back from hospital and prison
+    return to the reserve; this round's wounded and prisoners miss the next round; used
+    novices and reinforcements leave the game; unused reinforcements expire back to the
+    supply; those won this round are available next round."""
+    players = range(state.players)
+    leaders = tuple(
+        state.reserve_leaders[s] + state.board_leaders[s] + state.hospital[s] + state.prison[s]
+        for s in players
+    )
+    zeros = (0,) * state.players
+    return replace(
+        state,
+        reserve_leaders=leaders,
+        reserve_recruits=state.won,
+        board_leaders=zeros,
+        board_novices=zeros,
+        board_recruits=zeros,
+        hospital=state.sent_hospital,
+        prison=state.sent_prison,
+        sent_hospital=zeros,
+        sent_prison=zeros,
+        novices_used=tuple(
+            u + b for u, b in zip(state.novices_used, state.board_novices, strict=True)
+        ),
+        won=zeros,
+        supply=state.supply + sum(state.reserve_recruits),
+        recruits_used=state.recruits_used + sum(state.board_recruits),
+    )
+
+
+def _next_round(state: TrackerState) -> TrackerState:
+    """The first player passes clockwise (the rulebook, 8)."""
+    first = (state.first + 1) % state.players
+    return replace(
+        state,
+        phase="turn",
+        round=state.round + 1,
+        first=first,
+        turn=1,
+        step=0,
+        order=clockwise(first, state.players),
+    )
+
+
+# --- the end ---------------------------------------------------------------------------------
+
+
+def _unveil(state: TrackerState, entry: Entry) -> TrackerState:
+    cop = entry.holder
+    if cop not in policeman_choices(state):
+        holders = [state.colours[s] for s in range(state.players) if state.counters[s]]
+        raise illegal(
+            "ruling D10 (the policeman)",
+            entry,
+            f"the policeman is held by a gang that drew a counter ({', '.join(holders) or 'none'})"
+            + ("" if sum(state.counters) < COUNTERS else "; all four were drawn"),
+        )
+    players = range(state.players)
+    bourgeois = [state.counters[s] - (s == cop) for s in players]
+    tally = final_tally(
+        colours=state.colours,
+        money=state.money,
+        bourgeois=bourgeois,
+        policeman=cop,
+        leaders=[state.reserve_leaders[s] for s in players],
+        others=[state.reserve_novices[s] + state.reserve_recruits[s] for s in players],
+    )
+    for line in tally:
+        for amount, reason in (
+            (line.bourgeois_money, "bourgeois"),
+            (-line.policeman_paid, "policeman"),
+            (line.operational_money, "apaches"),
+        ):
+            if amount:
+                state = _pay(state, line.seat, amount, reason)
+    jailed = cop >= 0 and state.reserve_leaders[cop] > 0
+    if jailed:
+        state = replace(
+            state,
+            reserve_leaders=_add(state.reserve_leaders, cop, -1),
+            prison=_add(state.prison, cop, 1),
+        )
+    return replace(state, phase="over", policeman_holder=cop, tally=tally)
+
+
+# --- invariants ------------------------------------------------------------------------------
+
+
+def _check_apaches(state: TrackerState) -> None:
+    for seat, gang in enumerate(state.colours):
+        leaders = (
+            state.reserve_leaders[seat]
+            + state.board_leaders[seat]
+            + state.hospital[seat]
+            + state.prison[seat]
+            + state.sent_hospital[seat]
+            + state.sent_prison[seat]
+            + state.cemetery[seat]
+        )
+        assert leaders == LEADERS, f"{gang}: {leaders} leaders accounted for, not {LEADERS}"
+        novices = state.reserve_novices[seat] + state.board_novices[seat]
+        novices += state.novices_used[seat]
+        assert novices == NOVICES, f"{gang}: {novices} novices accounted for, not {NOVICES}"
+        parts = (state.reserve_leaders[seat], state.board_leaders[seat], state.money[seat])
+        assert min(parts) >= 0, f"{gang}: a negative count {parts}"
+    recruits = (
+        state.supply
+        + sum(state.reserve_recruits)
+        + sum(state.board_recruits)
+        + sum(state.won)
+        + state.recruits_used
+    )
+    assert recruits == RECRUITS, f"{recruits} reinforcements accounted for, not {RECRUITS}"
+
+
+def _check_money(state: TrackerState) -> None:
+    for seat, gang in enumerate(state.colours):
+        moved = sum(change for _, s, change, _ in state.ledger if s == seat)
+        assert state.money[seat] == START_MONEY + moved, (
+            f"{gang}: {state.money[seat]} F, but 500 F and the ledger make {START_MONEY + moved}"
+        )
+        assert state.money[seat] >= 0, f"{gang}: {state.money[seat]} F (ruling D1: never < 0)"
+    total = START_MONEY * state.players + sum(change for _, _, change, _ in state.ledger)
+    assert sum(state.money) == total
+
+
+# --- small helpers ---------------------------------------------------------------------------
+
+
+def _add(values: tuple[int, ...], index: int, change: int) -> tuple[int, ...]:
+    return (*values[:index], values[index] + change, *values[index + 1 :])
+
+
+def _pay(state: TrackerState, seat: int, change: int, reason: str) -> TrackerState:
+    return replace(
+        state,
+        money=_add(state.money, seat, change),
+        ledger=(*state.ledger, (state.round, seat, change, reason)),
+    )
+
+
+def _colours(colours: Any, players: int) -> tuple[str, ...]:
+    if not isinstance(colours, list | tuple) or any(c not in GANGS for c in colours):
+        raise SetupError(f"setup 'colours' must be gangs from {', '.join(GANGS)}: {colours!r}")
+    if len(set(colours)) != len(colours) or len(colours) != players:
+        raise SetupError(
+            f"setup 'colours' {list(colours)} must name {players} different gangs, one per player"
+        )
+    return tuple(colours)
+
+
+def _tally_line(data: Any) -> TallyLine:
+    if not isinstance(data, dict) or set(data) != set(TallyLine._fields):
+        raise ValueError(f"not a tally line: {data!r}")
+    return TallyLine(**data)

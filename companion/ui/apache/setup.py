@@ -1,0 +1,152 @@
+"""Apache in the start menu: its setup rows and the hooks that start and resume it.
+
+Rows: Mode (tracker: real cards; full game: virtual cards), Players (2-5, ruling A1),
+Colours (which seat colours play), and in the full game Humans (the first K colours are
+people, the rest bots), the variants War Path, Wedding and Joint Raid (fewer than 5 players
+only, ruling A13) and Auto turn. The tests' tuning comes as ``SetupChoice.tuning``: a
+:class:`~companion.ui.apache.full_model.FullTuning`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from companion.rules.apache.tracker import MAX_SEATS, MIN_SEATS
+from companion.session import Session
+from companion.ui.apache.full_model import FullOptions, FullTuning
+from companion.ui.app import Scene
+from companion.ui.scenes import AppContext
+from companion.ui.setup import (
+    Count,
+    GameSetup,
+    Mode,
+    SetupChoice,
+    Toggle,
+    humans_words,
+    new_noted_session,
+    new_session,
+    noted,
+)
+
+AUTO_TURN_NS: Final = 2_000_000_000
+"""Auto turn "2 s": a person's card is turned for them after this much calm."""
+SEATS_NOTE: Final = "full-seats"
+"""The note a FULL game starts with: how many seats are people, and the auto turn."""
+
+
+def apache_full_options(choice: SetupChoice) -> FullOptions:
+    """The FULL game's options from its setup rows."""
+    return FullOptions(
+        colours=choice.colours,
+        humans=choice.number("humans"),
+        war_path=choice.flag("war_path"),
+        wedding=choice.flag("wedding"),
+        joint_raid=choice.flag("joint_raid"),
+        auto_turn_ns=AUTO_TURN_NS if choice.flag("auto_turn") else None,
+    )
+
+
+def start_apache(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
+    """The tracker (real cards) or the FULL game (virtual cards)."""
+    tuning = choice.tuning if isinstance(choice.tuning, FullTuning) else None
+    if choice.mode == "full":
+        return _start_full(apache_full_options(choice), app, now_ns, tuning)
+    return _start_tracker(choice.colours, app)
+
+
+def _start_tracker(colours: tuple[str, ...], app: AppContext) -> Scene:
+    from companion.rules.apache.tracker import TRACKER
+    from companion.ui.apache.tracker import TrackerScene
+    from companion.ui.apache.tracker_model import TrackerModel
+
+    session = new_session(TRACKER, {"colours": list(colours)}, app, auto_chance=False)
+    return TrackerScene(app, TrackerModel(session, app.powwow))
+
+
+def _start_full(
+    options: FullOptions, app: AppContext, now_ns: int, tuning: FullTuning | None
+) -> Scene:
+    from companion.rules.apache import APACHE as FULL
+    from companion.ui.apache.full import FullScene
+    from companion.ui.apache.full_model import FullModel
+
+    auto_turn_ns = _auto_turn(options, tuning)
+    seats = {"humans": options.humans, "auto_turn_ns": auto_turn_ns}
+    session = new_noted_session(FULL, options.setup(), app, note=SEATS_NOTE, data=seats)
+    model = FullModel(
+        session,
+        app.powwow,
+        humans=options.humans,
+        auto_turn_ns=auto_turn_ns,
+        tuning=tuning,
+        now_ns=now_ns,
+    )
+    return FullScene(app, model)
+
+
+def _auto_turn(options: FullOptions, tuning: FullTuning | None) -> int | None:
+    if options.auto_turn_ns is None or tuning is None or tuning.auto_turn_ns is None:
+        return options.auto_turn_ns
+    return tuning.auto_turn_ns
+
+
+def resume_apache(
+    session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object
+) -> Scene:
+    """A tracker journal at its phase, or a FULL game with its people and bots."""
+    if session.engine.name == "apache":
+        return _resume_full(
+            session, app, now_ns, tuning if isinstance(tuning, FullTuning) else None
+        )
+    from companion.ui.apache.tracker import scene_for
+    from companion.ui.apache.tracker_model import TrackerModel
+
+    return scene_for(app, TrackerModel(session, app.powwow))
+
+
+def _resume_full(
+    session: Session[Any, Any], app: AppContext, now_ns: int, tuning: FullTuning | None
+) -> Scene:
+    """With the humans and auto turn it was started with (its first note); a journal
+    without that note is resumed with every seat a person."""
+    from companion.ui.apache.full import scene_for
+    from companion.ui.apache.full_model import FullModel
+
+    seats = noted(session, SEATS_NOTE)
+    humans = int(seats.get("humans", len(session.state.colours)))
+    auto_turn_ns = seats.get("auto_turn_ns")
+    model = FullModel(
+        session,
+        app.powwow,
+        humans=humans,
+        auto_turn_ns=auto_turn_ns if isinstance(auto_turn_ns, int) else None,
+        tuning=tuning,
+        now_ns=now_ns,
+    )
+    return scene_for(app, model)
+
+
+APACHE_SETUP: Final = GameSetup(
+    name="apache",
+    title="Apache",
+    modes=(Mode("tracker", "tracker", "real cards"), Mode("full", "full game", "virtual cards")),
+    players=(MIN_SEATS, MAX_SEATS),
+    players_ruling="ruling A1",
+    options=(
+        Count("humans", "Humans", low=0, default=1, modes=("full",), words=humans_words),
+        Toggle("war_path", "War Path", modes=("full",)),
+        Toggle("wedding", "Wedding", modes=("full",)),
+        Toggle(
+            "joint_raid",
+            "Joint Raid",
+            modes=("full",),
+            max_players=4,
+            refusal="Joint Raid needs fewer than 5 players (ruling A13)",
+        ),
+        Toggle("auto_turn", "Auto turn", modes=("full",), on="2 s"),
+    ),
+    journals={"apache_tracker": "Apache tracker", "apache": "Apache"},
+    start=start_apache,
+    resume=resume_apache,
+)
+"""Apache: TRACKER (real cards) or FULL (virtual cards, bots, variants), 2-5 players."""

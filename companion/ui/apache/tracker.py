@@ -1,0 +1,620 @@
+"""The Apache TRACKER screens: real cards at the table, the companion keeps the Pow-Wow.
+
+``TrackerScene`` (the game). Seat buttons are slaps, given to the arbiter; when a window
+resolves its timeline is shown and each slap is confirmed in order.
+
+    stage     seat buttons   previous / next        select            back
+    play      slap           -                      game menu         undo last entry
+    window    slap           -                      game menu         undo last entry
+    confirm   slap (queued)  loot / nothing /       confirm           undo previous
+                             penalty                                  confirmation
+    menu      slap           move                   choose            close the menu
+
+The game menu: back to the game, end of game (count the piles), leave (resume later).
+
+``CountScene`` (end of game, ruling A10): every player enters their own pile at once with
+their own buttons: chief +10, warrior +5, woman +1, hunter -1. With the navigation buttons
+only: previous / next = -1 / +1 on the focused pile, select = next pile (then Done), back
+= previous pile (from the first: back to the game).
+
+``ResultsScene``: scores, winner(s) (ties share the victory), and per player the slaps,
+loot, penalties and the fastest / median / slowest gap to the first slap. Select returns to
+the start menu; back undoes the counts and returns to the count screen (a pile was wrong).
+
+The mouse (or a touchscreen): click an option, a pile's arrows, a menu row. On the game, a
+click opens the slap pad: a row per seat with its four Indians (a click is that button,
+stamped at the click) and the game menu.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pygame
+
+from companion.errors import CompanionError
+from companion.input.controls import button_of, seat_of
+from companion.input.events import Press, Stuck, Unstuck
+from companion.rules.apache.tracker import INDIANS, PRAIRIE_CARDS, RESULTS
+from companion.ui import theme, widgets
+from companion.ui.apache.tracker_model import PlayerResult, Results, TrackerModel
+from companion.ui.apache.view import RESULT_COLOURS, draw_pending, draw_timeline, format_gap
+from companion.ui.game_menu import BACK_TO_THE_GAME, LEAVE, MENU_HINT, GameMenu
+from companion.ui.scenes import AppContext, BaseScene, NavButton
+
+TITLE: Final = "Apache — tracker"
+PENALTY_REMINDER: Final = (
+    "Penalty (ruling A5): an illegal slap costs the top two cards of the winnings pile; "
+    "they leave the game."
+)
+MOUSE_SOURCE: Final = "mouse"
+"""The source of a slap made on the slap pad (stamped at the click)."""
+OPTION_LABELS: Final = {"loot": "Loot", "nothing": "Nothing", "penalty": "Penalty"}
+OPTION_NOTES: Final = {
+    "loot": "took cards",
+    "nothing": "legal, nothing left",
+    "penalty": "top 2 cards lost",
+}
+MENU_ROWS: Final = (
+    BACK_TO_THE_GAME,
+    "End of game: count the piles",
+    LEAVE,
+)
+COUNT_STEPS: Final = {"chief": 10, "warrior": 5, "woman": 1, "hunter": -1}
+"""What a seat's own buttons add to its pile on the count screen."""
+
+
+def scene_for(app: AppContext, model: TrackerModel) -> BaseScene:
+    """The screen for the game's phase (a resumed game may be counting, or over)."""
+    phase = model.state.phase
+    if phase == "count":
+        return CountScene(app, model)
+    if phase == "over":
+        return ResultsScene(app, model)
+    return TrackerScene(app, model)
+
+
+class _ModelScene(BaseScene):
+    """A scene over a ``TrackerModel``: journal errors and notices become brief messages."""
+
+    def __init__(self, app: AppContext, model: TrackerModel) -> None:
+        super().__init__(app)
+        self.model = model
+        model.on_window = app.on_window
+
+    def take_notices(self, now_ns: int) -> bool:
+        return self.show_notices(self.model.notices, now_ns)
+
+    def stuck(self, event: Stuck | Unstuck, now_ns: int) -> None:
+        if isinstance(event, Stuck):
+            self.flashes.add(f"{event.control} is stuck: ignored until released", now_ns)
+
+    def close(self) -> None:
+        """The program is leaving: enter the slaps still being decided, then release the
+        journal (a clean quit loses nothing)."""
+        if not self.model.session.closed:
+            self.guarded(lambda: self.model.flush(self.app.monotonic_ns()), 0)
+        self.model.close()
+
+
+# --- the game --------------------------------------------------------------------------------
+
+
+class TrackerScene(_ModelScene):
+    """Slaps, the window timeline and the confirmations (see the module docstring)."""
+
+    def __init__(self, app: AppContext, model: TrackerModel) -> None:
+        super().__init__(app, model)
+        self.menu = GameMenu(MENU_ROWS)
+        self.pad_open = False
+        """The slap pad is shown (the mouse's seat buttons: a click on the game opens it)."""
+        self._pad_seq = 0
+
+    # -- input --
+
+    def seat(self, press: Press, now_ns: int) -> None:
+        if self.model.stage in ("count", "over"):
+            return
+        self.model.press(press)
+        self.take_notices(now_ns)
+
+    def nav(self, button: NavButton, now_ns: int) -> None:
+        if self.menu.open:
+            self._menu_choose(self.menu.nav(button), now_ns)
+        elif button == "back":
+            message = ""
+
+            def undo() -> None:
+                nonlocal message
+                message = self.model.undo()
+
+            if self.guarded(undo, now_ns):
+                self.flashes.add(message, now_ns, theme.TEXT_DIM)
+        elif self.model.stage == "confirm":
+            self._confirm_nav(button, now_ns)
+        elif button == "select":
+            self.menu.show()
+
+    def _confirm_nav(self, button: NavButton, now_ns: int) -> None:
+        if button == "previous":
+            self.model.cycle(-1)
+        elif button == "next":
+            self.model.cycle(+1)
+        elif button == "select":
+            self.guarded(self.model.confirm, now_ns)
+
+    def _menu_choose(self, row: int | None, now_ns: int) -> None:
+        """End of game (count the piles), or leave; "back to the game" closed it already."""
+        model = self.model
+        if row is None:
+            return
+        if row == 1:
+            if self.guarded(model.finish, now_ns):
+                self.menu.close()
+                self.app.stack.replace(CountScene(self.app, model))
+        elif model.arbiter.pending or model.queued:
+            self.flashes.add("wait: a Pow-Wow is still being decided", now_ns)
+        else:
+            model.close()
+            self.app.stack.pop()
+
+    def click(self, pos: tuple[int, int], now_ns: int) -> None:
+        layout = widgets.frame(self.app.size)
+        if self.menu.open:
+            self._menu_choose(self.menu.click(pos, self.app.size), now_ns)
+        elif self.model.stage == "confirm":
+            for index, rect in enumerate(_option_rects(layout.body, self.app.size)):
+                if rect.collidepoint(pos):
+                    self.model.choose(index)
+                    self.guarded(self.model.confirm, now_ns)
+                    return
+        elif self.pad_open:
+            self._pad_click(pos, now_ns)
+        else:
+            self.pad_open = True
+
+    def _pad_click(self, pos: tuple[int, int], now_ns: int) -> None:
+        """The slap pad: an Indian is that seat button, pressed now; the last row opens
+        the game menu; anywhere else closes the pad."""
+        self.pad_open = False
+        buttons, menu = _pad_rects(self.app.size, self.model.colours)
+        for control, rect in buttons:
+            if rect.collidepoint(pos):
+                self._pad_seq += 1
+                press = Press(control, self.app.monotonic_ns(), MOUSE_SOURCE, self._pad_seq)
+                self.seat(press, now_ns)
+                return
+        if menu.collidepoint(pos):
+            self.menu.show()
+
+    # -- time --
+
+    def update(self, now_ns: int) -> bool:
+        changed = False
+        try:
+            changed = self.model.poll(now_ns)
+        except (OSError, CompanionError) as exc:
+            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
+            changed = True
+        self.app.sounds.play_all(self.model.cues)
+        self.model.cues.clear()
+        self.app.powwow_open(bool(self.model.arbiter.pending))
+        changed |= self.take_notices(now_ns)
+        changed |= self.flashes.expire(now_ns)
+        return changed or self.model.stage == "window"
+
+    # -- drawing --
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        size = surface.get_size()
+        layout = widgets.frame(size)
+        surface.fill(theme.BACKGROUND)
+        stage = self.model.stage
+        title, right, hint = self._texts(stage)
+        widgets.header(surface, layout.header, title, right)
+        body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
+        if stage == "confirm":
+            self._draw_confirm(surface, body)
+        elif stage == "window":
+            self._draw_window(surface, body, now_ns)
+        else:
+            self._draw_play(surface, body)
+        if self.menu.open:
+            settled = not (self.model.arbiter.pending or self.model.queued)
+            self.menu.draw(surface, enabled=(True, self.model.can_finish, settled))
+            hint = MENU_HINT
+        elif self.pad_open and stage != "confirm":
+            _draw_pad(surface, self.model.colours)
+            hint = "Click an Indian to slap with it · click elsewhere to close"
+        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
+
+    def _texts(self, stage: str) -> tuple[str, str, str]:
+        model = self.model
+        waiting = len(model.queued) + (1 if model.arbiter.pending else 0)
+        if stage == "confirm":
+            total = len(model.state.window)
+            title = f"Pow-Wow {model.state.windows}: confirm {model.confirm_index + 1} of {total}"
+            right = f"{waiting} more waiting" if waiting else ""
+            hint = "Previous/Next: choose · Select: confirm · Back: undo previous"
+            return title, right, hint
+        hint = "Seat buttons: slap · Select: game menu · Back: undo last entry"
+        if stage == "window":
+            return "Pow-Wow!", "deciding who was first", hint
+        right = f"{model.state.windows} Pow-Wows" if model.state.windows else "no Pow-Wow yet"
+        return TITLE, right, hint
+
+    def _draw_play(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        size = surface.get_size()
+        gap = widgets.px(size, 8)
+        left, right = widgets.columns(body, [0.9, 1.3], gap=gap)
+        _draw_seat_table(surface, left, self.model)
+        label = pygame.Rect(right.left, right.top, right.width, widgets.px(size, 22))
+        window = self.model.last_window
+        if window is None:
+            widgets.text(
+                surface, "Slap your Indian on the Pow-Wow!", widgets.px(size, 22), theme.TEXT, label
+            )
+            return
+        widgets.text(
+            surface,
+            f"Last Pow-Wow ({window.index + 1})",
+            widgets.px(size, 18),
+            theme.TEXT_DIM,
+            label,
+        )
+        turner = self.model.colour_of(self.model.state.turner)
+        line = pygame.Rect(
+            right.left, right.bottom - widgets.px(size, 20), right.width, widgets.px(size, 20)
+        )
+        widgets.text(
+            surface,
+            f"{widgets.seat_name(turner)} turns the next card (ruling A9)",
+            widgets.px(size, 18),
+            theme.TEXT_DIM,
+            line,
+        )
+        area = pygame.Rect(
+            right.left, label.bottom + gap // 2, right.width, line.top - label.bottom - gap
+        )
+        draw_timeline(surface, area, window, results=())
+
+    def _draw_window(self, surface: pygame.Surface, body: pygame.Rect, now_ns: int) -> None:
+        size = surface.get_size()
+        model = self.model
+        bar = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 12))
+        widgets.progress(surface, bar, model.decided_fraction(now_ns), theme.WARN)
+        line = pygame.Rect(
+            body.left, bar.bottom + widgets.px(size, 4), body.width, widgets.px(size, 20)
+        )
+        quiet = model.arbiter.quiet_ns / 1e9
+        words = f"Slaps in stamp order so far; the order is final {quiet:g} s after the last one."
+        if model.queued:
+            words = f"{len(model.queued)} Pow-Wow(s) decided, waiting to be confirmed."
+        widgets.text(surface, words, widgets.px(size, 17), theme.TEXT_DIM, line)
+        area = pygame.Rect(
+            body.left,
+            line.bottom + widgets.px(size, 6),
+            body.width,
+            body.bottom - line.bottom - widgets.px(size, 6),
+        )
+        draw_pending(surface, area, model.live_presses())
+
+    def _draw_confirm(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        size = surface.get_size()
+        model = self.model
+        options = _option_rects(body, size)
+        question = pygame.Rect(
+            body.left, options[0].top - widgets.px(size, 40), body.width, widgets.px(size, 38)
+        )
+        area = pygame.Rect(
+            body.left, body.top, body.width, question.top - body.top - widgets.px(size, 4)
+        )
+        window = model.confirming
+        results = list(model.state.results)
+        if window is not None:
+            draw_timeline(surface, area, window, current=model.confirm_index, results=results)
+        seat, indian = model.state.window[model.confirm_index]
+        colour = model.colour_of(seat)
+        words = f"{widgets.seat_name(colour)} {indian}: what did the slap get?"
+        if RESULTS[model.option] == "penalty":
+            words = PENALTY_REMINDER
+        ink = theme.WARN if RESULTS[model.option] == "penalty" else theme.TEXT
+        widgets.paragraph(surface, words, widgets.px(size, 19), ink, question, bold=True)
+        for index, (result, rect) in enumerate(zip(RESULTS, options, strict=True)):
+            _draw_option(surface, rect, result, focused=index == model.option)
+
+
+def _option_rects(body: pygame.Rect, size: tuple[int, int]) -> list[pygame.Rect]:
+    height = widgets.px(size, 52)
+    band = pygame.Rect(body.left, body.bottom - height, body.width, height)
+    return widgets.columns(band, [1.0, 1.0, 1.0], gap=widgets.px(size, 8))
+
+
+def _draw_option(surface: pygame.Surface, rect: pygame.Rect, result: str, *, focused: bool) -> None:
+    size = surface.get_size()
+    fill = theme.mix(theme.PANEL, RESULT_COLOURS[result], 0.35 if focused else 0.1)
+    widgets.panel(surface, rect, focused=focused, fill=fill)
+    top = pygame.Rect(rect.left + 4, rect.top + 2, rect.width - 8, rect.height * 6 // 10)
+    bottom = pygame.Rect(rect.left + 4, top.bottom - 2, rect.width - 8, rect.height - top.height)
+    widgets.text(
+        surface,
+        OPTION_LABELS[result],
+        widgets.px(size, 26),
+        theme.TEXT,
+        top,
+        align="center",
+        bold=True,
+    )
+    widgets.text(
+        surface, OPTION_NOTES[result], widgets.px(size, 16), theme.TEXT_DIM, bottom, align="center"
+    )
+
+
+def _pad_rects(
+    size: tuple[int, int], colours: tuple[str, ...]
+) -> tuple[list[tuple[str, pygame.Rect]], pygame.Rect]:
+    """The slap pad: a row per seat (its four Indians), then the game menu's row."""
+    area = widgets.frame(size).body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
+    rows = widgets.rows(
+        area, len(colours) + 1, height=widgets.px(size, 36), gap=widgets.px(size, 4)
+    )
+    buttons = []
+    for colour, row in zip(colours, rows, strict=False):
+        cells = widgets.columns(row, [1.0, 1.0, 1.0, 1.0], gap=widgets.px(size, 4))
+        buttons += [
+            (f"{colour}.{indian}", cell) for indian, cell in zip(INDIANS, cells, strict=True)
+        ]
+    return buttons, rows[-1]
+
+
+def _draw_pad(surface: pygame.Surface, colours: tuple[str, ...]) -> None:
+    size = surface.get_size()
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 190))
+    surface.blit(shade, (0, 0))
+    buttons, menu = _pad_rects(size, colours)
+    for control, rect in buttons:
+        colour, _, indian = control.partition(".")
+        fill = theme.SEAT_COLOURS[colour]
+        pygame.draw.rect(surface, fill, rect, border_radius=max(3, rect.height // 5))
+        words = f"{theme.SEAT_LETTERS[colour]} {indian}"
+        ink = theme.text_colour_on(fill)
+        widgets.text(
+            surface,
+            words,
+            round(rect.height * 0.5),
+            ink,
+            rect.inflate(-4, 0),
+            align="center",
+            bold=True,
+        )
+    widgets.panel(surface, menu)
+    widgets.text(
+        surface, "Game menu", round(menu.height * 0.5), theme.TEXT, menu, align="center", bold=True
+    )
+
+
+def _draw_seat_table(surface: pygame.Surface, area: pygame.Rect, model: TrackerModel) -> None:
+    """One line per player: colour and letter, then slaps, loot and penalties so far."""
+    size = surface.get_size()
+    lines = widgets.rows(
+        area, len(model.colours) + 1, height=widgets.px(size, 30), gap=widgets.px(size, 4)
+    )
+    weights = [1.6, 1.0, 1.0, 1.0]
+    heads = widgets.columns(lines[0], weights, gap=4)
+    for head, word in zip(heads[1:], ("slaps", "loot", "pen."), strict=True):
+        widgets.text(surface, word, widgets.px(size, 16), theme.TEXT_DIM, head, align="center")
+    for line, colour, stats in zip(lines[1:], model.colours, model.state.stats, strict=True):
+        cells = widgets.columns(line, weights, gap=4)
+        widgets.chip(surface, cells[0], colour, label=colour)
+        for cell, value in zip(cells[1:], (stats.slaps, stats.loot, stats.penalties), strict=True):
+            widgets.text(
+                surface, str(value), round(line.height * 0.85), theme.TEXT, cell, align="center"
+            )
+
+
+# --- the count -------------------------------------------------------------------------------
+
+
+class CountScene(_ModelScene):
+    """End of the game: each pile counted into the companion (see the module docstring)."""
+
+    def __init__(
+        self, app: AppContext, model: TrackerModel, piles: list[int] | None = None
+    ) -> None:
+        super().__init__(app, model)
+        counted = list(model.state.piles)  # entered before a crash: they stand
+        self.first = min(len(counted), len(model.colours) - 1)
+        start = piles if piles is not None else []
+        self.piles = counted + start[len(counted) :]
+        self.piles += [0] * (len(model.colours) - len(self.piles))
+        self.focus = self.first
+
+    @property
+    def done_focused(self) -> bool:
+        return self.focus == len(self.piles)
+
+    def seat(self, press: Press, now_ns: int) -> None:
+        colour = seat_of(press.control)
+        if colour not in self.model.colours or self.model.colours.index(colour) < self.first:
+            return
+        self.focus = self.model.colours.index(colour)
+        self._add(self.focus, COUNT_STEPS[button_of(press.control)])
+
+    def _add(self, seat: int, delta: int) -> None:
+        self.piles[seat] = min(PRAIRIE_CARDS, max(0, self.piles[seat] + delta))
+
+    def nav(self, button: NavButton, now_ns: int) -> None:
+        if button in ("previous", "next"):
+            if self.done_focused:
+                self.flashes.add(
+                    "Select: enter these piles · Back: change a pile", now_ns, theme.TEXT_DIM
+                )
+            else:
+                self._add(self.focus, -1 if button == "previous" else 1)
+        elif button == "select":
+            if self.done_focused:
+                self._enter(now_ns)
+            else:
+                self.focus += 1
+        elif self.focus > self.first:
+            self.focus -= 1
+        elif self.first:
+            self.flashes.add("the piles counted before the interruption stand", now_ns)
+        elif self.guarded(self.model.unfinish, now_ns):
+            self.app.stack.replace(TrackerScene(self.app, self.model))
+
+    def _enter(self, now_ns: int) -> None:
+        if self.guarded(lambda: self.model.count_piles(self.piles), now_ns):
+            self.app.stack.replace(ResultsScene(self.app, self.model))
+
+    def click(self, pos: tuple[int, int], now_ns: int) -> None:
+        rects = _count_rects(self.app.size, len(self.piles))
+        for seat, rect in enumerate(rects[:-1]):
+            if rect.collidepoint(pos) and seat >= self.first:
+                self.focus = seat
+                minus, _, plus = _count_cells(rect)
+                if minus.collidepoint(pos):
+                    self._add(seat, -1)
+                elif plus.collidepoint(pos):
+                    self._add(seat, 1)
+                return
+        if rects[-1].collidepoint(pos):
+            self.focus = len(self.piles)
+            self._enter(now_ns)
+
+    def update(self, now_ns: int) -> bool:
+        return self.take_notices(now_ns) | self.flashes.expire(now_ns)
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        size = surface.get_size()
+        layout = widgets.frame(size)
+        surface.fill(theme.BACKGROUND)
+        total = sum(self.piles)
+        right = f"total {total} of {PRAIRIE_CARDS}"
+        widgets.header(surface, layout.header, "End of game: count the piles", right)
+        legend = pygame.Rect(
+            widgets.px(size, 10),
+            layout.body.top + widgets.px(size, 4),
+            size[0] - widgets.px(size, 20),
+            widgets.px(size, 20),
+        )
+        widgets.text(
+            surface,
+            "Your own buttons: chief +10 · warrior +5 · woman +1 · hunter −1",
+            widgets.px(size, 18),
+            theme.TEXT_DIM,
+            legend,
+        )
+        rects = _count_rects(size, len(self.piles))
+        for seat, (colour, rect) in enumerate(zip(self.model.colours, rects, strict=False)):
+            self._draw_pile(surface, rect, colour, self.piles[seat], focused=seat == self.focus)
+        done = rects[-1]
+        widgets.panel(surface, done, focused=self.done_focused)
+        ink = theme.BAD if total > PRAIRIE_CARDS else theme.TEXT
+        words = (
+            "Done: these are the piles"
+            if total <= PRAIRIE_CARDS
+            else (f"{total} cards: more than the {PRAIRIE_CARDS} prairie cards (ruling A2)")
+        )
+        widgets.text(
+            surface,
+            words,
+            widgets.px(size, 22),
+            ink,
+            done.inflate(-widgets.px(size, 20), 0),
+            bold=self.done_focused,
+        )
+        hint = "Previous/Next: −1/+1 · Select: next pile · Back: previous pile"
+        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
+
+    def _draw_pile(
+        self, surface: pygame.Surface, rect: pygame.Rect, colour: str, cards: int, *, focused: bool
+    ) -> None:
+        widgets.panel(surface, rect, focused=focused)
+        badge, minus, number, plus = _count_cells(rect, with_badge=True)
+        widgets.chip(surface, badge, colour, label=colour)
+        ink = theme.TEXT if focused else theme.TEXT_DIM
+        widgets.arrow(surface, minus, "left", ink)
+        widgets.arrow(surface, plus, "right", ink)
+        widgets.text(
+            surface,
+            str(cards),
+            round(rect.height * 0.8),
+            theme.TEXT,
+            number,
+            align="center",
+            bold=True,
+        )
+
+
+def _count_rects(size: tuple[int, int], seats: int) -> list[pygame.Rect]:
+    body = widgets.frame(size).body
+    pad = widgets.px(size, 10)
+    area = pygame.Rect(
+        pad, body.top + widgets.px(size, 28), size[0] - 2 * pad, body.height - widgets.px(size, 32)
+    )
+    return widgets.rows(area, seats + 1, height=widgets.px(size, 36), gap=widgets.px(size, 4))
+
+
+def _count_cells(rect: pygame.Rect, *, with_badge: bool = False) -> list[pygame.Rect]:
+    """A pile row: badge, minus arrow, the number, plus arrow (the row's clickable parts)."""
+    inner = rect.inflate(-8, -8)
+    badge, minus, number, plus, _ = widgets.columns(inner, [2.2, 0.8, 1.4, 0.8, 1.6], gap=6)
+    return [badge, minus, number, plus] if with_badge else [minus, number, plus]
+
+
+# --- the results -----------------------------------------------------------------------------
+
+
+class ResultsScene(_ModelScene):
+    """Scores, winner(s) and every player's Pow-Wow statistics. Select: the start menu;
+    back: a count was wrong, back to the count (the counts are undone)."""
+
+    def __init__(self, app: AppContext, model: TrackerModel) -> None:
+        super().__init__(app, model)
+        self.results: Results = model.results()
+
+    def nav(self, button: NavButton, now_ns: int) -> None:
+        if button == "select":
+            self.model.close()  # the game is over: nothing more will be journaled
+            self.app.stack.pop()
+        elif button == "back" and not self.model.session.closed:
+            piles: list[int] = []
+
+            def uncount() -> None:
+                piles.extend(self.model.uncount())
+
+            if self.guarded(uncount, now_ns):
+                self.app.stack.replace(CountScene(self.app, self.model, piles))
+
+    def update(self, now_ns: int) -> bool:
+        return self.flashes.expire(now_ns)
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        results = self.results
+        cards = next(p.cards for p in results.players if p.winner)
+        widgets.results_page(
+            surface,
+            title="Results",
+            right=f"{results.windows} Pow-Wows",
+            headline=widgets.winner_words(results.winners, cards),
+            times_label="gap to the first slap, ms",
+            columns=RESULT_COLUMNS,
+            lines=[_result_line(player) for player in results.players],
+            hint="Select: the start menu · Back: a count was wrong",
+            flash=self.flashes.current(now_ns),
+        )
+
+
+RESULT_COLUMNS: Final = ("cards", "slaps", "loot", "pen.", "fastest", "median", "slowest")
+
+
+def _result_line(player: PlayerResult) -> widgets.ResultLine:
+    values = (player.cards, player.slaps, player.loot, player.penalties)
+    times = (player.fastest_ns, player.median_ns, player.slowest_ns)
+    return widgets.ResultLine(player.colour, player.winner, (*map(str, values), *map(_ms, times)))
+
+
+def _ms(gap_ns: float | None) -> str:
+    return "—" if gap_ns is None else format_gap(gap_ns).removeprefix("+").removesuffix(" ms")

@@ -1,0 +1,303 @@
+"""The Apocalypse FULL game without pygame: virtual hands, bots, and the people's choices.
+
+The companion deals (the session's chance actions, journaled). Seats ``0 .. humans-1`` are
+people who play on this screen (a shared screen shows the hand of the person to play, so
+FULL mode is for one person against bots, or for watching bots); the others are
+``HeuristicBot``s, each acting ``bot_pause_ns`` after the last action so the table can
+follow the cards.
+
+A person's steps:
+
+    step    what is asked                     buttons
+    hand    which card (playable ones lit)    previous/next move, select plays;
+                                              a colour: that suit's next card
+    token   the token Chaos flips             a colour, or previous/next + select
+    name    who opens the next trick (P8)     previous/next + select
+    choose  who starts the round (P10)        previous/next + select
+
+Back steps out of the token question; otherwise it undoes back to the person's last
+choice (the bots' moves after it go too).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from companion.bots.apocalypse import HeuristicBot
+from companion.errors import IllegalAction
+from companion.rules.apocalypse import (
+    APOCALYPSE,
+    NAME,
+    OVER,
+    PLAY,
+    SUITS,
+    Action,
+    ApocalypseState,
+    NameFirst,
+    Play,
+    card_ids,
+    card_name,
+)
+from companion.rules.apocalypse.cards import (
+    CHAOS_MASK,
+    FIRST_TRANQUILITY,
+    NUM_HORSEMEN,
+    SUIT_OF,
+    VALUE_OF,
+)
+from companion.session import Session
+from companion.ui.apocalypse.view import Face, TokenState
+from companion.ui.sound import Cue
+
+Step = Literal["hand", "token", "name", "choose", "wait", "over"]
+DEFAULT_BOT_PAUSE_NS: Final = 700_000_000
+
+
+def face_of(card: int, token: str | None = None) -> Face:
+    """A card id as drawn."""
+    if card < NUM_HORSEMEN:
+        return Face("horseman", SUITS[SUIT_OF[card]], VALUE_OF[card])
+    if card < FIRST_TRANQUILITY:
+        return Face("chaos", token=token)
+    return Face("tranquility")
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    card: int
+    face: Face
+    playable: bool
+
+
+class ApocalypseFullModel:
+    """A FULL game in progress (see the module docstring)."""
+
+    def __init__(
+        self,
+        session: Session[ApocalypseState, Action],
+        *,
+        humans: int,
+        now_ns: int,
+        bot_pause_ns: int = DEFAULT_BOT_PAUSE_NS,
+    ) -> None:
+        self.session = session
+        self.humans = humans
+        self.bot_pause_ns = bot_pause_ns
+        self.bots = {
+            seat: HeuristicBot(seat) for seat in range(self.state.players) if seat >= humans
+        }
+        self.focus = 0
+        self.chaos_card: int | None = None
+        """The Chaos card chosen, waiting for its token (step ``token``)."""
+        self.calm_since_ns = now_ns
+        self.cues: list[Cue] = []
+        self.notices: list[str] = []
+        self._reset_focus()
+
+    # -- what the screen shows --
+
+    @property
+    def state(self) -> ApocalypseState:
+        return self.session.state
+
+    @property
+    def person(self) -> int | None:
+        """The person whose turn it is (None: a bot's, or the game is over)."""
+        actor = APOCALYPSE.actor(self.state)
+        return actor if actor is not None and 0 <= actor < self.humans else None
+
+    @property
+    def viewer(self) -> int:
+        """Whose hand the screen shows: the person to play, else the first person."""
+        person = self.person
+        return person if person is not None else 0
+
+    @property
+    def step(self) -> Step:
+        state = self.state
+        if state.phase == OVER:
+            return "over"
+        if self.person is None:
+            return "wait"
+        if state.phase == PLAY:
+            return "token" if self.chaos_card is not None else "hand"
+        return "name" if state.phase == NAME else "choose"
+
+    def tokens(self) -> TokenState:
+        state = self.state
+        suits = tuple(SUITS[s] for s in state.suits)
+        black = tuple(s for s in suits if state.tokens >> SUITS.index(s) & 1)
+        return TokenState(suits, black, state.is_apocalypse)
+
+    def hand(self) -> list[HandCard]:
+        """The viewer's hand (people only), by suit then value, Specials last."""
+        if self.humans == 0:
+            return []
+        state = self.state
+        seat = self.viewer
+        playable = set(APOCALYPSE.playable_cards(state, seat)) if self.person == seat else set()
+        cards = card_ids(state.hands[seat])
+        return [HandCard(c, face_of(c), c in playable) for c in sorted(cards, key=_order)]
+
+    def trick_faces(self) -> dict[int, Face]:
+        """The cards on the table, by seat (a Chaos card with the token it flipped)."""
+        state = self.state
+        flipped = {flip.card: SUITS[flip.suit] for flip in state.flips}
+        return {seat: face_of(card, flipped.get(card)) for seat, card in state.trick}
+
+    def seat_choices(self) -> list[str]:
+        return [player_name(seat) for seat in range(self.state.players)]
+
+    def prompt(self) -> str:
+        step, state = self.step, self.state
+        who = player_name(self.person or 0)
+        if step == "choose":
+            best = max(state.totals)
+            if state.totals.count(best) == 1 and state.totals[self.person or 0] == best:
+                return f"{who} has the most points: who starts round {state.round}?"
+            return f"Tie for the most points: {who} won the last trick and chooses (P10)"
+        if step == "wait":
+            actor = APOCALYPSE.actor(state)
+            return f"{player_name(actor or 0)} (bot) is thinking" if actor is not None else ""
+        return {
+            "hand": f"{who}: play a card",
+            "token": f"{who}: Chaos, which token turns black?",
+            "name": f"{who} won the trick: who opens the next one?",
+        }.get(step, "The game is over")
+
+    # -- the buttons --
+
+    def move(self, delta: int) -> None:
+        count = len(self._choices())
+        if count:
+            self.focus = (self.focus + delta) % count
+
+    def select(self, now_ns: int) -> None:
+        self.pick(self.focus, now_ns)
+
+    def pick(self, index: int, now_ns: int) -> None:
+        step = self.step
+        if step == "hand":
+            hand = self.hand()
+            if 0 <= index < len(hand):
+                self._play_card(hand[index], now_ns)
+        elif step == "token":
+            coloured = self.tokens().coloured
+            if 0 <= index < len(coloured):
+                self._play_chaos(coloured[index], now_ns)
+        elif step in ("name", "choose") and 0 <= index < self.state.players:
+            self._apply(NameFirst(index), now_ns)
+
+    def colour(self, colour: str, now_ns: int) -> None:
+        """A seat colour's button: that suit's next card in the hand, or a token."""
+        step = self.step
+        if step == "token":
+            self._play_chaos(colour, now_ns)
+        elif step == "hand":
+            hand = self.hand()
+            mine = [i for i, c in enumerate(hand) if c.face.suit == colour]
+            if not mine:
+                self.notices.append(f"no {colour} card in the hand")
+                return
+            after = [i for i in mine if i > self.focus]
+            self.focus = after[0] if after and hand[self.focus].face.suit == colour else mine[0]
+
+    def back(self) -> bool:
+        """Out of the token question, else undo back to the person's last choice. False
+        when there was nothing of a person's to undo (the screen offers to leave)."""
+        if self.chaos_card is not None:
+            self.chaos_card = None
+            return True
+        history = self.session.history
+        mine = [k for k, step in enumerate(history) if _is_person(step.action, step.actor, self)]
+        if not mine:
+            return False
+        while len(self.session.history) > mine[-1]:
+            self.session.undo()
+        self.notices.append("undone: your last choice (and the bots' moves after it)")
+        self._reset_focus()
+        return True
+
+    # -- time --
+
+    def poll(self, now_ns: int) -> bool:
+        """Let a bot act once its pause is over. True if anything changed."""
+        state = self.state
+        actor = APOCALYPSE.actor(state)
+        if actor is None or actor not in self.bots:
+            return False
+        if now_ns - self.calm_since_ns < self.bot_pause_ns:
+            return False
+        self._apply(self.bots[actor].choose(state), now_ns)
+        return True
+
+    def close(self) -> None:
+        self.session.close()
+
+    # -- helpers --
+
+    def _choices(self) -> list[object]:
+        step = self.step
+        if step == "hand":
+            return list(self.hand())
+        if step == "token":
+            return list(self.tokens().coloured)
+        if step in ("name", "choose"):
+            return list(range(self.state.players))
+        return []
+
+    def _play_card(self, card: HandCard, now_ns: int) -> None:
+        if card.face.kind == "chaos" and self.tokens().coloured:
+            if not card.playable:
+                self._apply(Play("chaos", self.tokens().coloured[0]), now_ns)  # its refusal
+                return
+            if len(self.tokens().coloured) == 1:
+                self._play_chaos(self.tokens().coloured[0], now_ns, card=card.card)
+                return
+            self.chaos_card, self.focus = card.card, 0
+            return
+        self._apply(Play(card_name(card.card)), now_ns)
+
+    def _play_chaos(self, token: str, now_ns: int, *, card: int | None = None) -> None:
+        self.chaos_card = None
+        self._apply(Play("chaos", token), now_ns)
+
+    def _apply(self, action: Action, now_ns: int) -> None:
+        before = self.state
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            self.notices.append(str(exc))
+            return
+        self.calm_since_ns = now_ns
+        after = self.state
+        resolved = after.last_trick if after.last_trick is not before.last_trick else None
+        began = after.is_apocalypse or (resolved is not None and resolved.apocalypse)
+        if began and not before.is_apocalypse:
+            self.cues.append("apocalypse")
+        self._reset_focus()
+
+    def _reset_focus(self) -> None:
+        self.chaos_card = None
+        step = self.step
+        self.focus = 0
+        if step == "hand":
+            hand = self.hand()
+            self.focus = next((i for i, c in enumerate(hand) if c.playable), 0)
+        elif step in ("name", "choose") and self.person is not None:
+            self.focus = self.person
+
+
+def player_name(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def _order(card: int) -> tuple[int, int]:
+    if card < NUM_HORSEMEN:
+        return (SUIT_OF[card], VALUE_OF[card])
+    return (len(SUITS) + (0 if CHAOS_MASK >> card & 1 else 1), card)
+
+
+def _is_person(action: object, actor: int | None, model: ApocalypseFullModel) -> bool:
+    return isinstance(action, Play | NameFirst) and actor is not None and 0 <= actor < model.humans

@@ -1,0 +1,118 @@
+"""Apocalypse in the start menu: its setup rows and the hooks that start and resume it.
+
+Seats are numbered (P1, P2, ...): in Apocalypse the five colours are suits, so the seat
+colour buttons pick suits and tokens during the game, not players. Rows: Mode (tracker:
+real cards; full game: virtual hands), Players (2-6; two players always play the Duel,
+ruling P1), First player, with 3 or 4 players the suit left out (ruling P2, yellow by
+default), and in the full game Humans (P1 a person, or only bots). The tests' pauses come
+as ``SetupChoice.tuning``: an int, the bots' pause in nanoseconds.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from companion.session import Session
+from companion.ui.app import Scene
+from companion.ui.scenes import AppContext
+from companion.ui.setup import (
+    Count,
+    GameSetup,
+    Mode,
+    SetupChoice,
+    humans_words,
+    new_noted_session,
+    new_session,
+    noted,
+)
+
+SUITS: Final = ("red", "green", "purple", "blue", "yellow")
+"""The suits (ruling P2), as the engines name them; the screens load when a game starts."""
+DEFAULT_DROP: Final = SUITS.index("yellow")
+SEATS_NOTE: Final = "apocalypse-seats"
+"""The note a FULL game starts with: how many seats are people."""
+
+
+def _first_words(choice: SetupChoice) -> str:
+    return f"P{choice.number('first')}"
+
+
+def _drop_words(choice: SetupChoice) -> str:
+    if choice.players not in (3, 4):
+        return "none (the Duel plays three suits)" if choice.players == 2 else "none"
+    return SUITS[choice.number("drop")]
+
+
+def tracker_setup(choice: SetupChoice) -> dict[str, Any]:
+    """The engine's setup from the rows."""
+    setup: dict[str, Any] = {"players": choice.players, "first": choice.number("first") - 1}
+    if choice.players in (3, 4):
+        setup["drop"] = SUITS[choice.number("drop")]
+    return setup
+
+
+def start_apocalypse(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
+    from companion.rules.apocalypse.tracker import TRACKER
+    from companion.ui.apocalypse.tracker import ApocalypseTrackerScene
+    from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel
+
+    if choice.mode == "full":
+        return _start_full(choice, app, now_ns)
+    session = new_session(TRACKER, tracker_setup(choice), app, auto_chance=False)
+    return ApocalypseTrackerScene(app, ApocalypseTrackerModel(session))
+
+
+def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
+    from companion.rules.apocalypse import APOCALYPSE
+    from companion.ui.apocalypse.full import ApocalypseFullScene
+    from companion.ui.apocalypse.full_model import DEFAULT_BOT_PAUSE_NS, ApocalypseFullModel
+
+    humans = choice.number("humans")
+    session = new_noted_session(
+        APOCALYPSE, tracker_setup(choice), app, note=SEATS_NOTE, data={"humans": humans}
+    )
+    pause = choice.tuning if isinstance(choice.tuning, int) else DEFAULT_BOT_PAUSE_NS
+    model = ApocalypseFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
+    return ApocalypseFullScene(app, model)
+
+
+def resume_apocalypse(
+    session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object
+) -> Scene:
+    from companion.ui.apocalypse.full import ApocalypseFullScene, FullResultsScene
+    from companion.ui.apocalypse.full_model import DEFAULT_BOT_PAUSE_NS, ApocalypseFullModel
+    from companion.ui.apocalypse.tracker import ApocalypseTrackerScene, ResultsScene
+    from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel
+
+    if session.engine.name == "apocalypse":
+        humans = int(noted(session, SEATS_NOTE).get("humans", 1))
+        pause = tuning if isinstance(tuning, int) else DEFAULT_BOT_PAUSE_NS
+        full = ApocalypseFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
+        if full.step == "over":
+            return FullResultsScene(app, full)
+        return ApocalypseFullScene(app, full)
+    model = ApocalypseTrackerModel(session)
+    if model.step == "over":
+        return ResultsScene(app, model)
+    return ApocalypseTrackerScene(app, model)
+
+
+APOCALYPSE_SETUP: Final = GameSetup(
+    name="apocalypse",
+    title="Apocalypse",
+    modes=(Mode("tracker", "tracker", "real cards"), Mode("full", "full game", "virtual cards")),
+    players=(2, 6),
+    default_players=4,
+    seats="numbered",
+    players_ruling="ruling P1",
+    options=(
+        Count("first", "First player", low=1, high=None, default=1, words=_first_words),
+        Count("drop", "Suit left out", low=0, high=4, default=DEFAULT_DROP, words=_drop_words),
+        Count("humans", "Humans", low=0, high=1, default=1, modes=("full",), words=humans_words),
+    ),
+    journals={"apocalypse_tracker": "Apocalypse tracker", "apocalypse": "Apocalypse"},
+    start=start_apocalypse,
+    resume=resume_apocalypse,
+)
+"""Apocalypse: TRACKER (real cards) or FULL (virtual hands: one person against bots, or
+bots alone), 2-6 players."""

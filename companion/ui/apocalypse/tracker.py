@@ -1,0 +1,396 @@
+"""The Apocalypse TRACKER screens: real cards at the table; the tokens, tricks and scores here.
+
+``ApocalypseTrackerScene`` shows, from the top: the tokens, large, each with its colour AND
+its letter (black side: a black disc ringed in the suit's colour), and the APOCALYPSE alarm
+the moment the last one turns; the trick so far, seat by seat (or the last trick's result);
+the question of the current step with its options; the round's points and the totals. The
+steps and their buttons are in ``companion.ui.apocalypse.tracker_model``: previous / next
+move, select chooses, back steps back or undoes the last entry, a seat colour picks a suit
+or a token. The mouse clicks an option (or a count's arrows).
+
+The game menu (the "Menu" option when a card is asked for): back to the game, or leave
+(the game is resumed later from the start menu).
+
+``ResultsScene``: every round's scores (a swapped Duel round marked), the totals, the
+winners (the fewest points, ties share, ruling P11). Select returns to the start menu;
+back undoes the last score entry.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Final
+
+import pygame
+
+from companion.input.controls import button_of, seat_of
+from companion.input.events import Press
+from companion.rules.apocalypse.tracker import TRACKER, TrackerState
+from companion.ui import theme, widgets
+from companion.ui.apocalypse.tracker_model import (
+    MENU,
+    ApocalypseTrackerModel,
+    Choice,
+    player_name,
+)
+from companion.ui.apocalypse.view import draw_card, draw_results, draw_tokens
+from companion.ui.game_menu import GameMenu
+from companion.ui.scenes import AppContext, BaseScene, NavButton
+
+TITLE: Final = "Apocalypse — tracker"
+
+
+class ApocalypseTrackerScene(BaseScene):
+    """The game (see the module docstring)."""
+
+    def __init__(self, app: AppContext, model: ApocalypseTrackerModel) -> None:
+        super().__init__(app)
+        self.model = model
+        self.menu = GameMenu()
+
+    # -- input --
+
+    def nav(self, button: NavButton, now_ns: int) -> None:
+        if self.menu.open:
+            self._menu_chose(self.menu.nav(button))
+        elif button in ("previous", "next"):
+            self.model.move(-1 if button == "previous" else 1)
+        elif button == "select":
+            self.guarded(self._select, now_ns)
+        else:
+            self.guarded(self.model.back, now_ns)
+        self._after_entry(now_ns)
+
+    def seat(self, press: Press, now_ns: int) -> None:
+        colour, indian = seat_of(press.control), button_of(press.control)
+        if colour is not None and indian is not None and not self.menu.open:
+            self.guarded(lambda: self.model.colour(colour, indian), now_ns)
+            self._after_entry(now_ns)
+
+    def click(self, pos: tuple[int, int], now_ns: int) -> None:
+        if self.menu.open:
+            self._menu_chose(self.menu.click(pos, self.app.size))
+            return
+        layout = _layout(self.app.size, self.model)
+        for index, rect in enumerate(layout.choices):
+            if rect.collidepoint(pos):
+                self.guarded(functools.partial(self._pick, index), now_ns)
+                self._after_entry(now_ns)
+                return
+        for seat, (minus, plus) in enumerate(layout.arrows):
+            if minus.collidepoint(pos) or plus.collidepoint(pos):
+                self.model.add(seat, -1 if minus.collidepoint(pos) else 1)
+                return
+
+    def _select(self) -> None:
+        if self.model.select() == MENU:
+            self.menu.show()
+
+    def _pick(self, index: int) -> None:
+        if self.model.pick(index) == MENU:
+            self.menu.show()
+
+    def _menu_chose(self, row: int | None) -> None:
+        if row is not None:  # Leave
+            self.model.close()
+            self.app.stack.pop()
+
+    def _after_entry(self, now_ns: int) -> None:
+        self.show_notices(self.model.notices, now_ns)
+        if self.model.step == "over" and not self.model.session.closed:
+            self.app.stack.replace(ResultsScene(self.app, self.model))
+
+    # -- time and drawing --
+
+    def update(self, now_ns: int) -> bool:
+        self.app.sounds.play_all(self.model.cues)
+        self.model.cues.clear()
+        return self.flashes.expire(now_ns)
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        size = surface.get_size()
+        model, state = self.model, self.model.state
+        layout = _layout(size, model)
+        surface.fill(theme.BACKGROUND)
+        right = f"round {state.round} of 3 · trick {state.tricks + 1}"
+        widgets.header(surface, layout.frame.header, TITLE, right)
+        draw_tokens(surface, layout.tokens, state)
+        if model.step in ("score", "specials", "count"):
+            _draw_round_table(surface, layout.middle, model, layout.arrows)
+        else:
+            _draw_trick(surface, layout.middle, state)
+        _draw_prompt(surface, layout, model)
+        _draw_scores(surface, layout.scores, state)
+        widgets.footer(surface, layout.frame.footer, _hint(model), self.flashes.current(now_ns))
+        if self.menu.open:
+            self.menu.draw(surface)
+
+
+class ResultsScene(BaseScene):
+    """The game's result (see the module docstring)."""
+
+    def __init__(self, app: AppContext, model: ApocalypseTrackerModel) -> None:
+        super().__init__(app)
+        self.model = model
+
+    def nav(self, button: NavButton, now_ns: int) -> None:
+        if button == "select":
+            self.model.close()
+            self.app.stack.pop()
+        elif (
+            button == "back"
+            and not self.model.session.closed
+            and self.guarded(self.model.back, now_ns)
+        ):
+            self.app.stack.replace(ApocalypseTrackerScene(self.app, self.model))
+
+    def update(self, now_ns: int) -> bool:
+        return self.flashes.expire(now_ns)
+
+    def draw(self, surface: pygame.Surface, now_ns: int) -> None:
+        state = self.model.state
+        outcome = TRACKER.outcome(state)
+        draw_results(
+            surface,
+            title=TITLE,
+            rounds=[(record.scores, record.swapped) for record in state.rounds],
+            totals=state.totals,
+            winners=outcome.winners if outcome is not None else (),
+            hint="Select: start menu · Back: undo the last score",
+            flash=self.flashes.current(now_ns),
+        )
+
+
+# --- layout ----------------------------------------------------------------------------------
+
+
+class _Layout:
+    """Where everything goes on one screen size (computed, never stored between frames)."""
+
+    def __init__(self, size: tuple[int, int], model: ApocalypseTrackerModel) -> None:
+        px = widgets.px
+        self.frame = widgets.frame(size)
+        body = self.frame.body.inflate(-2 * px(size, 8), -2 * px(size, 4))
+        scoring = model.step in ("score", "specials", "count")
+        self.tokens = pygame.Rect(body.left, body.top, body.width, px(size, 34 if scoring else 52))
+        strip = 0 if scoring else px(size, 24)  # the scoring table shows the totals itself
+        self.scores = pygame.Rect(body.left, body.bottom - strip, body.width, strip)
+        choices = model.choices()
+        rows = 2 if len(choices) > 7 else 1
+        chip_h = px(size, 30)
+        self.choice_area = pygame.Rect(
+            body.left, self.scores.top - px(size, 4) - rows * (chip_h + px(size, 4)), body.width, 0
+        )
+        self.choice_area.height = rows * (chip_h + px(size, 4))
+        self.prompt = pygame.Rect(body.left, self.choice_area.top - px(size, 22), body.width, 0)
+        self.prompt.height = px(size, 20)
+        middle_top = self.tokens.bottom + px(size, 4)
+        self.middle = pygame.Rect(body.left, middle_top, body.width, 0)
+        self.middle.height = max(0, self.prompt.top - px(size, 4) - middle_top)
+        self.choices = _choice_rects(self.choice_area, len(choices), rows, chip_h, px(size, 4))
+        self.arrows = _arrow_rects(self.middle, model)
+
+
+def _layout(size: tuple[int, int], model: ApocalypseTrackerModel) -> _Layout:
+    return _Layout(size, model)
+
+
+def _choice_rects(
+    area: pygame.Rect, count: int, rows: int, height: int, gap: int
+) -> list[pygame.Rect]:
+    per_row = -(-count // rows) if count else 1
+    width = min(area.width // 3, (area.width - gap * (per_row - 1)) // per_row)
+    rects = []
+    for index in range(count):
+        row, col = divmod(index, per_row)
+        rects.append(
+            pygame.Rect(
+                area.left + col * (width + gap), area.top + row * (height + gap), width, height
+            )
+        )
+    return rects
+
+
+def _arrow_rects(
+    area: pygame.Rect, model: ApocalypseTrackerModel
+) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    if model.counts is None:
+        return []
+    found = []
+    for band in _table_rows(area, model.state.players):
+        side = band.height
+        plus = pygame.Rect(band.right - side, band.top, side, side)
+        minus = pygame.Rect(plus.left - 2 * side, band.top, side, side)
+        found.append((minus, plus))
+    return found
+
+
+def _table_rows(area: pygame.Rect, players: int) -> list[pygame.Rect]:
+    gap = max(2, area.height // 60)
+    return widgets.rows(area, players + 1, height=area.height // (players + 1), gap=gap)[1:]
+
+
+def _draw_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:
+    if not state.trick and state.last_trick is not None and state.phase != "values":
+        _draw_last_trick(surface, area, state)
+        return
+    order = state.order
+    cells = widgets.columns(area, [1.0] * len(order), gap=max(3, area.width // 120))
+    played = {play.seat: play for play in state.trick}
+    for seat, cell in zip(order, cells, strict=True):
+        label = pygame.Rect(cell.left, cell.top, cell.width, cell.height // 4)
+        ink = theme.TEXT if seat == state.to_play else theme.TEXT_DIM
+        widgets.text(
+            surface,
+            player_name(seat),
+            round(label.height * 0.9),
+            ink,
+            label,
+            align="center",
+            bold=seat == state.to_play,
+        )
+        card = pygame.Rect(cell.left, label.bottom + 2, cell.width, cell.bottom - label.bottom - 2)
+        play = played.get(seat)
+        if play is None:
+            widgets.panel(surface, card, focused=seat == state.to_play)
+        else:
+            draw_card(surface, card, play)
+
+
+def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:
+    result = state.last_trick
+    assert result is not None
+    widgets.panel(surface, area)
+    inner = area.inflate(-12, -8)
+    head = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 3)
+    if result.winner is None:
+        words = f"Trick {result.number}: nobody wins"
+    else:
+        kind = "Apocalypse: " if result.apocalypse else ""
+        words = (
+            f"Trick {result.number}: {kind}{player_name(result.winner)} takes "
+            f"{len(result.won)} card{'s' if len(result.won) != 1 else ''}, {result.points} points"
+        )
+    colour = theme.BAD if result.apocalypse else theme.TEXT
+    widgets.text(surface, words, round(head.height * 0.75), colour, head, bold=True)
+    rest = pygame.Rect(inner.left, head.bottom, inner.width, inner.bottom - head.bottom)
+    reason = " ".join((result.reason, *result.revokes))
+    widgets.paragraph(surface, reason, round(head.height * 0.6), theme.TEXT_DIM, rest)
+
+
+def _draw_prompt(surface: pygame.Surface, layout: _Layout, model: ApocalypseTrackerModel) -> None:
+    size = surface.get_size()
+    widgets.text(
+        surface, model.prompt(), widgets.px(size, 18), theme.TEXT, layout.prompt, bold=True
+    )
+    for index, (choice, rect) in enumerate(zip(model.choices(), layout.choices, strict=True)):
+        _draw_choice(surface, rect, choice, focused=index == model.focus)
+
+
+def _draw_choice(
+    surface: pygame.Surface, rect: pygame.Rect, choice: Choice, *, focused: bool
+) -> None:
+    if choice.colour is not None:
+        fill = theme.SEAT_COLOURS[choice.colour]
+        pygame.draw.rect(surface, fill, rect, border_radius=max(3, rect.height // 5))
+        if focused:
+            pygame.draw.rect(
+                surface,
+                theme.TEXT,
+                rect.inflate(4, 4),
+                width=3,
+                border_radius=max(3, rect.height // 5),
+            )
+        letter = theme.SEAT_LETTERS[choice.colour]
+        words = choice.label if choice.label.isdigit() else f"{letter} {choice.label}"
+        if choice.label.isdigit():
+            words = f"{letter}{choice.label}"
+        widgets.text(
+            surface,
+            words,
+            round(rect.height * 0.62),
+            theme.text_colour_on(fill),
+            rect.inflate(-6, 0),
+            align="center",
+            bold=True,
+        )
+        return
+    widgets.panel(surface, rect, focused=focused)
+    widgets.text(
+        surface,
+        choice.label,
+        round(rect.height * 0.55),
+        theme.TEXT if focused else theme.mix(theme.TEXT, theme.TEXT_DIM, 0.4),
+        rect.inflate(-6, 0),
+        align="center",
+        bold=focused,
+    )
+
+
+def _draw_scores(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:
+    """Each player's points this round and total so far."""
+    if not area.height:
+        return
+    cells = widgets.columns(area, [1.4] + [1.0] * state.players, gap=4)
+    size_px = round(area.height * 0.7)
+    widgets.text(surface, "round / total", size_px, theme.TEXT_DIM, cells[0])
+    for seat, cell in enumerate(cells[1:]):
+        words = f"{player_name(seat)}:  {state.round_points(seat)} / {state.totals[seat]}"
+        widgets.text(surface, words, size_px, theme.TEXT, cell, align="center")
+
+
+def _draw_round_table(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    model: ApocalypseTrackerModel,
+    arrows: list[tuple[pygame.Rect, pygame.Rect]],
+) -> None:
+    state = model.state
+    weights = [1.0, 1.0, 1.2, 1.0, 1.2]
+    titles = ("won", "Specials ×20", "round", "before")
+    header = widgets.rows(
+        area,
+        state.players + 1,
+        height=area.height // (state.players + 1),
+        gap=max(2, area.height // 60),
+    )[0]
+    size_px = max(10, round(header.height * 0.6))
+    for cell, title in zip(widgets.columns(header, weights, gap=4)[1:], titles, strict=True):
+        widgets.text(surface, title, size_px, theme.TEXT_DIM, cell, align="center")
+    table = model.round_table()
+    for seat, band in enumerate(_table_rows(area, state.players)):
+        editing = model.counts is not None and seat == model.count_focus
+        widgets.panel(surface, band, editing=editing)
+        won, specials, score, before = table[seat]
+        values = [str(won), str(specials), str(score), str(before)]
+        if model.counts is not None:
+            column = 1 if model.step == "specials" else 2
+            values[column] = str(model.counts[seat])
+        cells = widgets.columns(band.inflate(-4, 0), weights, gap=4)
+        widgets.text(
+            surface,
+            player_name(seat),
+            round(band.height * 0.7),
+            theme.TEXT,
+            cells[0],
+            align="center",
+            bold=True,
+        )
+        for cell, value in zip(cells[1:], values, strict=True):
+            widgets.text(surface, value, round(band.height * 0.7), theme.TEXT, cell, align="center")
+    for minus, plus in arrows:
+        widgets.arrow(surface, minus, "left", theme.WARN)
+        widgets.arrow(surface, plus, "right", theme.WARN)
+
+
+def _hint(model: ApocalypseTrackerModel) -> str:
+    step = model.step
+    if step in ("specials", "count"):
+        return "Previous/Next: −/+ · Select: next player (the last: done) · Back: cancel"
+    if step == "card":
+        return "A colour: that suit · Previous/Next: move · Select: choose · Back: undo"
+    if step == "value":
+        return "Previous/Next: move · Select or the colour again: enter · Back: other card"
+    if step == "token":
+        return "A colour: that token · Previous/Next + Select · Back: another card"
+    return "Previous/Next: move · Select: choose · Back: undo the last entry"

@@ -1,0 +1,428 @@
+"""What the Apocalypse TRACKER screen does, without pygame: the entry steps over a session.
+
+Each card played at the table is entered in one or two steps (see
+``companion.rules.apocalypse.tracker`` for the rules they feed):
+
+    step      what is asked                          the seat colour buttons
+    card      which card: a suit, Chaos,              a colour = that suit's Horseman
+              Tranquility or Skip (and Menu)
+    value     the Horseman card's value, or "later"   the same colour again = select
+              when it cannot win yet (ruling P6)
+    token     the token Chaos flips (ruling P5)       a colour = that token
+    missing   the value of an off-suit card that an   -
+              Apocalypse now scores (P6)
+    lead      who opens the next trick (P8)           -
+    specials  Duel: Special cards left in each hand   -
+    score     the round's scores: accept them, or     -
+              enter the table's own count
+    count     the table's count, player by player     chief +10, warrior +5,
+                                                      woman +1, hunter -1
+    first     who starts the next round (P10)         -
+    over      the game is over: the results           -
+
+Previous / next move the focus (on ``specials`` and ``count``: minus / plus), select
+chooses, back steps back: out of a half-entered card, else it undoes the last entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from companion.errors import IllegalAction
+from companion.rules.apocalypse.tracker import (
+    SPECIAL_IN_HAND,
+    TRACKER,
+    VALUES,
+    Entry,
+    TrackerState,
+    suit_exhausted,
+)
+from companion.session import Session
+from companion.ui.sound import Cue
+
+Step = Literal[
+    "card", "value", "token", "missing", "lead", "specials", "score", "count", "first", "over"
+]
+COUNT_STEPS: Final = {"chief": 10, "warrior": 5, "woman": 1, "hunter": -1}
+"""What a seat colour's buttons add to the focused player's count."""
+MENU: Final = "menu"
+LATER: Final = "later"
+NEXT: Final = "next"
+DONE: Final = "done"
+CANCEL: Final = "cancel"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option on screen: ``key`` is what choosing it does, ``colour`` a suit's chip."""
+
+    key: str
+    label: str
+    colour: str | None = None
+
+
+def player_name(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def _sole_leader(totals: tuple[int, ...], seat: int | None) -> bool:
+    """Does ``seat`` alone have the most points?"""
+    best = max(totals)
+    return seat is not None and totals[seat] == best and totals.count(best) == 1
+
+
+def entry_words(entry: Entry, actor: int | None) -> str:
+    """An entry as the screen says it: ``"P2 red 8"``, ``"P4 naming P1 to open"``."""
+    who = player_name(actor) if actor is not None and actor >= 0 else "the table"
+    named = player_name(entry.seat or 0)
+    value = "(value later)" if entry.value is None else str(entry.value)
+    token = f" turning {entry.token}" if entry.token else ""
+    words = {
+        "horseman": f"{who} {entry.suit} {value}",
+        "chaos": f"{who} Chaos{token}",
+        "tranquility": f"{who} Tranquility",
+        "skip": f"{who} skipping",
+        "value": f"the value {entry.value}",
+        "lead": f"{who} naming {named} to open",
+        "first": f"{who} naming {named} to start the round",
+    }
+    return words.get(entry.kind, "the round's scores")
+
+
+def _entry_choice(entry: Entry) -> Choice:
+    """A token (step ``token``) or a value (step ``missing``) as an option."""
+    if entry.token is not None:
+        return Choice(entry.token, entry.token, entry.token)
+    return Choice(str(entry.value), str(entry.value))
+
+
+_PHASE_STEPS: Final[dict[str, Step]] = {
+    "values": "missing",
+    "lead": "lead",
+    "first": "first",
+    "over": "over",
+}
+_PROMPTS: Final[dict[str, str]] = {
+    "card": "{who}: which card?",
+    "value": "{who}: {suit}, which value?",
+    "token": "{who}: Chaos, which token turns black?",
+    "lead": "{who} won the trick: who opens the next one?",
+    "first": "{who} has the most points: who starts round {round}?",
+    "specials": "Duel: how many Special cards are left in each hand?",
+    "count": "Your own count: each player's points for this round",
+    "score": "The round is over",
+    "over": "The game is over",
+}
+
+
+class ApocalypseTrackerModel:
+    """The tracker's entry steps (see the module docstring)."""
+
+    def __init__(self, session: Session[TrackerState, Entry]) -> None:
+        self.session = session
+        self.suit: str | None = None
+        """The suit picked in step ``card`` (step ``value`` asks its value)."""
+        self.chaos = False
+        """Chaos picked in step ``card`` (step ``token`` asks its token)."""
+        self.focus = 0
+        self.counts: list[int] | None = None
+        """The numbers being edited in steps ``specials`` and ``count``."""
+        self.count_focus = 0
+        self.specials: tuple[int, ...] | None = None
+        """The Duel's Specials in hand, once entered (step ``specials``)."""
+        self.cues: list[Cue] = []
+        self.notices: list[str] = []
+        """Brief messages for the screen (a refusal, an undo)."""
+        self._reset_focus()
+
+    # -- what the screen shows --
+
+    @property
+    def state(self) -> TrackerState:
+        return self.session.state
+
+    @property
+    def step(self) -> Step:
+        phase = self.state.phase
+        if phase == "play":
+            return "token" if self.chaos else "card" if self.suit is None else "value"
+        if phase == "score":
+            if self.state.duel and self.specials is None:
+                return "specials"
+            return "score" if self.counts is None else "count"
+        return _PHASE_STEPS[phase]
+
+    def choices(self) -> list[Choice]:
+        """The options of the current step, in screen order."""
+        step, state = self.step, self.state
+        legal = list(TRACKER.legal_actions(state)) if state.phase != "over" else []
+        if step == "card":
+            return [*self._card_choices(legal), Choice(MENU, "Menu")]
+        if step == "value":
+            return self._value_choices(legal)
+        if step in ("lead", "first"):
+            seats = [Choice(str(s), player_name(s)) for s in range(state.players)]
+            return [*seats, Choice(MENU, "Menu")]
+        if step == "score":
+            return [Choice("accept", "Accept these scores"), Choice("count", "Enter our count")]
+        if step in ("specials", "count"):
+            return [Choice(NEXT, "Next player"), Choice(DONE, "Done"), Choice(CANCEL, "Back")]
+        if step == "token":
+            legal = [e for e in legal if e.kind == "chaos" and e.token is not None]
+        return [_entry_choice(e) for e in legal] if step in ("token", "missing") else []
+
+    def prompt(self) -> str:
+        state, step = self.state, self.step
+        who = player_name(state.to_play if state.to_play is not None else state.leader or 0)
+        if step == "missing":
+            play = state.trick[state.missing_value or 0]
+            return f"Apocalypse: every card scores. {player_name(play.seat)}'s {play.suit}: value?"
+        if step == "first" and not _sole_leader(state.totals, state.leader):
+            return (
+                f"Tie for the most points: {who} won the last trick and chooses who starts "
+                f"round {state.round + 1} (ruling P10)"
+            )
+        return _PROMPTS[step].format(who=who, suit=self.suit, round=state.round + 1)
+
+    def round_table(self) -> list[tuple[int, int, int, int]]:
+        """Per player: points won, Specials in hand, round score, total before the round."""
+        state = self.state
+        specials = self._specials()
+        return [
+            (
+                state.round_points(s),
+                specials[s],
+                state.round_points(s) + SPECIAL_IN_HAND * specials[s],
+                state.totals[s],
+            )
+            for s in range(state.players)
+        ]
+
+    # -- the buttons --
+
+    def move(self, delta: int) -> None:
+        if self.step in ("specials", "count") and self.counts is not None:
+            self._add(self.count_focus, delta)
+            return
+        count = len(self.choices())
+        if count:
+            self.focus = (self.focus + delta) % count
+
+    def select(self) -> str | None:
+        """Choose the focused option; returns ``"menu"`` when the game menu is asked for."""
+        if self.step in ("specials", "count"):
+            self._next_count()
+            return None
+        choices = self.choices()
+        if not choices:
+            return None
+        return self.pick(min(self.focus, len(choices) - 1))
+
+    def pick(self, index: int) -> str | None:
+        choices = self.choices()
+        if not 0 <= index < len(choices):
+            return None
+        choice = choices[index]
+        if choice.key == MENU:
+            return MENU
+        if self.step in ("specials", "count"):
+            self._count_choice(choice.key)
+            return None
+        self._choose(choice)
+        return None
+
+    def _count_choice(self, key: str) -> None:
+        """The clickable options of steps ``specials`` and ``count``."""
+        if key == CANCEL:
+            self.back()
+        elif key == NEXT and self.counts is not None:
+            self.count_focus = min(self.count_focus + 1, len(self.counts) - 1)
+        elif key == DONE and self.counts is not None:
+            self.count_focus = len(self.counts) - 1
+            self._next_count()
+
+    def colour(self, colour: str, indian: str) -> None:
+        """A seat colour's button: a suit, a token, or a step of the count."""
+        step = self.step
+        if step == "count" and self.counts is not None:
+            self._add(self.count_focus, COUNT_STEPS.get(indian, 0))
+        elif step == "card":
+            self._choose_suit(colour)
+        elif step == "value" and colour == self.suit:
+            self.select()
+        elif step == "value":
+            self.suit = None
+            self._choose_suit(colour)
+        elif step == "token":
+            self._enter(Entry.chaos(colour))
+
+    def back(self) -> None:
+        """Out of a half-entered card or count, else undo the last entry."""
+        step = self.step
+        if self.suit is not None or self.chaos:
+            self.suit, self.chaos = None, False
+            self._reset_focus()
+            return
+        if step == "count":
+            self.counts = None  # the table's own count is dropped: the scores show again
+            self._reset_focus()
+            return
+        if step == "score" and self.state.duel and self.specials is not None:
+            self.specials = None  # back to the Specials in hand
+            self._prepare_step()
+            return
+        history = self.session.history
+        if not history:
+            self.notices.append("nothing to undo")
+            return
+        last = history[-1]
+        self.session.undo()
+        self.counts, self.specials = None, None
+        self.notices.append(f"undone: {entry_words(last.action, last.actor)}")
+        self._reset_focus()
+
+    def edit_count(self, seat: int) -> None:
+        """A click on a player's count row: focus it."""
+        if self.counts is not None and 0 <= seat < len(self.counts):
+            self.count_focus = seat
+
+    def add(self, seat: int, delta: int) -> None:
+        if self.counts is not None:
+            self.count_focus = seat
+            self._add(seat, delta)
+
+    def close(self) -> None:
+        self.session.close()
+
+    # -- steps --
+
+    def _card_choices(self, legal: list[Entry]) -> list[Choice]:
+        suits = [s for s in self.state.suits if any(e.suit == s for e in legal)]
+        found = [Choice(s, s, s) for s in suits]
+        kinds = {e.kind for e in legal}
+        found += [Choice(k, k.capitalize()) for k in ("chaos", "tranquility", "skip") if k in kinds]
+        return found
+
+    def _value_choices(self, legal: list[Entry]) -> list[Choice]:
+        mine = [e for e in legal if e.kind == "horseman" and e.suit == self.suit]
+        found = [Choice(LATER, "later")] if any(e.value is None for e in mine) else []
+        found += [Choice(str(e.value), str(e.value), self.suit) for e in mine if e.value]
+        return found
+
+    def _choose(self, choice: Choice) -> None:
+        step = self.step
+        if step == "card":
+            if choice.key in self.state.suits:
+                self._choose_suit(choice.key)
+            elif choice.key == "chaos":
+                self._choose_chaos()
+            elif choice.key == "tranquility":
+                self._enter(Entry.tranquility())
+            elif choice.key == "skip":
+                self._enter(Entry.skip())
+        elif step == "value":
+            value = None if choice.key == LATER else int(choice.key)
+            self._enter(Entry.horseman(self.suit or "", value))
+        elif step == "token":
+            self._enter(Entry.chaos(choice.key))
+        elif step == "missing":
+            self._enter(Entry.give_value(int(choice.key)))
+        elif step in ("lead", "first"):
+            self._enter(Entry(step, seat=int(choice.key)))
+        elif step == "score":
+            if choice.key == "accept":
+                self._enter(Entry.score(specials=self.specials))
+            else:
+                self.counts = [row[2] for row in self.round_table()]
+                self.count_focus = 0
+
+    def _choose_suit(self, suit: str) -> None:
+        legal = TRACKER.legal_actions(self.state)
+        if not any(e.kind == "horseman" and e.suit == suit for e in legal):
+            if suit in self.state.suits and suit_exhausted(self.state, suit):
+                self.notices.append(f"every {suit} card has been played (ruling P2)")
+                return
+            self.notices.append(self._why_not(Entry.horseman(suit, _any_value(self.state, suit))))
+            return
+        self.suit = suit
+        self.focus = 0  # "later" when the value may wait, else the lowest value left
+
+    def _choose_chaos(self) -> None:
+        tokens = self.state.coloured
+        if len(tokens) <= 1:
+            self._enter(Entry.chaos(tokens[0] if tokens else None))
+            return
+        self.chaos = True
+        self.focus = 0
+
+    def _next_count(self) -> None:
+        counts = self.counts
+        if counts is None:
+            return
+        if self.count_focus + 1 < len(counts):
+            self.count_focus += 1
+            return
+        if self.step == "specials":
+            self.specials, self.counts = tuple(counts), None
+            self._reset_focus()
+            return
+        self._enter(Entry.score(totals=counts, specials=self.specials))
+
+    def _add(self, seat: int, delta: int) -> None:
+        assert self.counts is not None
+        top = self._count_limit(seat)
+        self.counts[seat] = max(0, min(top, self.counts[seat] + delta))
+
+    def _count_limit(self, seat: int) -> int:
+        if self.step == "specials":
+            return self.state.hand_size(seat)
+        return 999
+
+    def _specials(self) -> tuple[int, ...]:
+        state = self.state
+        if state.duel:
+            return self.specials or (0,) * state.players
+        return tuple(state.specials_in_hand(s) or 0 for s in range(state.players))
+
+    def _enter(self, entry: Entry) -> None:
+        before = self.state
+        try:
+            self.session.apply(entry)
+        except IllegalAction as exc:
+            self.notices.append(str(exc))
+            return
+        self.suit, self.chaos = None, False
+        after = self.state
+        resolved = after.last_trick if after.last_trick is not before.last_trick else None
+        began = after.apocalypse or (resolved is not None and resolved.apocalypse)
+        if began and not before.apocalypse:
+            self.cues.append("apocalypse")
+        if after.phase != "score":
+            self.counts, self.specials = None, None
+        self._reset_focus()
+
+    def _why_not(self, entry: Entry) -> str:
+        try:
+            TRACKER.apply(self.state, entry)
+        except IllegalAction as exc:
+            return str(exc)
+        return f"{entry} cannot be entered now"
+
+    def _prepare_step(self) -> None:
+        """The Duel's Specials in hand are edited from zero as soon as the round ends."""
+        if self.step == "specials" and self.counts is None:
+            self.counts, self.count_focus = [0] * self.state.players, 0
+
+    def _reset_focus(self) -> None:
+        self._prepare_step()
+        state = self.state
+        self.focus = 0
+        if state.phase in ("lead", "first") and state.leader is not None:
+            self.focus = state.leader
+        elif self.step == "value":
+            self.focus = 0
+
+
+def _any_value(state: TrackerState, suit: str) -> int:
+    return next((v for v in VALUES if (suit, v) not in state.played), VALUES[0])

@@ -1,0 +1,152 @@
+"""Les Apaches de Paris in the start menu: its setup rows and the hooks that start and
+resume it.
+
+Seats are the gangs, in seat order (clockwise): purple, yellow, green, red (the engine's
+default; ruling D1: 2-4 players). The seat style is "numbered" because the Colours row
+would offer blue, which is no Paris gang: the rows name each seat's gang instead. Rows:
+Mode (tracker: the bank beside the real board; full game: the virtual board against
+bots), Players (2-4), in the tracker First player (the gang the table drew, rulebook 1; the
+full game draws it), Districts (the configuration, ruling D2: the rulebook's lists for 2
+and 3 players, all nine for 4), in the full game Humans (the first gang a person, or only
+bots). The tests' pauses come as ``SetupChoice.tuning``: an int, the bots' pause in ns.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from companion.rules.paris.board import CONFIGURATIONS, configuration_name
+from companion.rules.paris.state import GANGS
+from companion.session import Session
+from companion.ui.app import Scene
+from companion.ui.scenes import AppContext
+from companion.ui.setup import (
+    Count,
+    GameSetup,
+    Mode,
+    SetupChoice,
+    humans_words,
+    new_noted_session,
+    new_session,
+    noted,
+)
+from companion.ui.widgets import seat_name as gang_name
+
+MOST_CONFIGURATIONS: Final = max(len(c) for c in CONFIGURATIONS.values())
+
+
+SEATS_NOTE: Final = "paris-seats"
+"""The note a FULL game starts with: how many seats are people."""
+
+
+def _first_words(choice: SetupChoice) -> str:
+    return gang_name(GANGS[choice.number("first") - 1])
+
+
+def configuration(choice: SetupChoice) -> tuple[int, ...]:
+    """The chosen configuration (the row's number wraps round the player count's list)."""
+    listed = CONFIGURATIONS[choice.players]
+    return listed[choice.number("districts") % len(listed)]
+
+
+def _districts_words(choice: SetupChoice) -> str:
+    listed = CONFIGURATIONS[choice.players]
+    if len(listed) == 1:
+        return "all nine"
+    index = choice.number("districts") % len(listed)
+    return f"{configuration_name(listed[index])} ({index + 1} of {len(listed)})"
+
+
+def full_setup(choice: SetupChoice) -> dict[str, Any]:
+    """The FULL engine's setup from the rows (it draws the first player)."""
+    return {
+        "players": choice.players,
+        "colours": list(GANGS[: choice.players]),
+        "districts": list(configuration(choice)),
+    }
+
+
+def tracker_setup(choice: SetupChoice) -> dict[str, Any]:
+    """The bank's setup from the rows: the full game's and the first player."""
+    return {**full_setup(choice), "first": choice.number("first") - 1}
+
+
+def start_paris(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
+    """The bank or the full game (their screens load now: a quicker first frame)."""
+    from companion.rules.paris.tracker import TRACKER
+    from companion.ui.paris.tracker import ParisTrackerScene
+    from companion.ui.paris.tracker_model import ParisTrackerModel
+
+    if choice.mode == "full":
+        return _start_full(choice, app, now_ns)
+    session = new_session(TRACKER, tracker_setup(choice), app, auto_chance=False)
+    return ParisTrackerScene(app, ParisTrackerModel(session))
+
+
+def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
+    from companion.rules.paris import PARIS
+    from companion.ui.paris.full import ParisFullScene
+    from companion.ui.paris.full_model import DEFAULT_BOT_PAUSE_NS, ParisFullModel
+
+    humans = choice.number("humans")
+    session = new_noted_session(
+        PARIS, full_setup(choice), app, note=SEATS_NOTE, data={"humans": humans}
+    )
+    pause = choice.tuning if isinstance(choice.tuning, int) else DEFAULT_BOT_PAUSE_NS
+    model = ParisFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
+    return ParisFullScene(app, model)
+
+
+def resume_paris(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
+    from companion.ui.paris.full import ParisFullResultsScene, ParisFullScene
+    from companion.ui.paris.full_model import DEFAULT_BOT_PAUSE_NS, ParisFullModel
+    from companion.ui.paris.tracker import ParisResultsScene, ParisTrackerScene
+    from companion.ui.paris.tracker_model import ParisTrackerModel
+
+    if session.engine.name == "paris":
+        humans = int(noted(session, SEATS_NOTE).get("humans", 1))
+        pause = tuning if isinstance(tuning, int) else DEFAULT_BOT_PAUSE_NS
+        full = ParisFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
+        if full.step == "over":
+            return ParisFullResultsScene(app, full)
+        return ParisFullScene(app, full)
+    model = ParisTrackerModel(session)
+    if model.step == "over":
+        return ParisResultsScene(app, model)
+    return ParisTrackerScene(app, model)
+
+
+PARIS_SETUP: Final = GameSetup(
+    name="paris",
+    title="Les Apaches de Paris",
+    modes=(Mode("tracker", "bank", "real board"), Mode("full", "full game", "virtual board")),
+    players=(2, 4),
+    default_players=4,
+    seats="numbered",
+    players_ruling="ruling D1",
+    options=(
+        Count(
+            "first",
+            "First player",
+            low=1,
+            high=None,
+            default=1,
+            modes=("tracker",),
+            words=_first_words,
+        ),
+        Count(
+            "districts",
+            "Districts",
+            low=0,
+            high=MOST_CONFIGURATIONS - 1,
+            default=0,
+            words=_districts_words,
+        ),
+        Count("humans", "Humans", low=0, high=1, default=1, modes=("full",), words=humans_words),
+    ),
+    journals={"paris_tracker": "Paris bank", "paris": "Paris full game"},
+    start=start_paris,
+    resume=resume_paris,
+)
+"""Les Apaches de Paris: TRACKER (the bank beside the real board) or FULL (virtual board:
+one person against bots, or bots alone), 2-4 players."""

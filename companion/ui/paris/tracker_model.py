@@ -1,0 +1,343 @@
+"""What the Paris TRACKER (bank) screen does, without pygame: the entry steps over a session.
+
+The real board is on the table; the companion is the bank (see
+``companion.rules.paris.tracker`` for the rules the entries feed). What the table presses:
+
+    step       what is asked                              the seat colour buttons
+    turn       what the gang whose turn it is did:        its chief = placed, warrior =
+               stash placed, placed Apaches, moved,       moved, woman = bail and stash,
+               bail and stash (ruling D8), or Menu        hunter = stash placed
+    place      how many leaders, novices and              its chief / warrior / woman:
+               reinforcements it placed (select on a      +1 leader / novice /
+               number adds one, past the reserve: 0),     reinforcement, hunter = done
+               then Done
+    stash      after a placement or a move: the stash     hunter = stash placed,
+               (with or without bail)                     woman = bail and stash
+    holder     settlement (ruling D7), district by        any button of a colour = that
+               district: who holds it (or nobody)         gang holds it
+    slot       the uncovered slot's outcome, from the     -
+               board file (districts 1-7 only)
+    policeman  game end (D10): who holds the policeman    any button of a colour = that
+               (asked only now: it stays secret)          gang
+    over       the final tally: the results               -
+
+Previous / next move the focus, select chooses, back steps back: out of a half-entered
+placement or settlement, else it undoes the last entry. The mouse clicks an option.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from companion.errors import IllegalAction
+from companion.rules.paris.board import DISTRICT_NAMES, FENCE_DISTRICT, SLOT_COUNTS
+from companion.rules.paris.settlement import BAIL
+from companion.rules.paris.tracker import (
+    Entry,
+    TrackerState,
+    apaches_words,
+    board_of,
+    district_words,
+    on_board,
+    policeman_choices,
+    tracker_step_words,
+)
+from companion.session import Session
+from companion.ui import theme
+
+Step = Literal["turn", "place", "stash", "holder", "slot", "policeman", "over"]
+MENU: Final = "menu"
+NOBODY: Final = "nobody"
+KINDS: Final = ("leaders", "novices", "recruits")
+KIND_WORDS: Final = {"leaders": "leaders", "novices": "novices", "recruits": "reinf."}
+TURN_BUTTONS: Final = {"chief": "place", "warrior": "move", "woman": "bail", "hunter": "stash"}
+PLACE_BUTTONS: Final = {"chief": "leaders", "warrior": "novices", "woman": "recruits"}
+
+
+_TURN_PROMPTS: Final = {
+    "turn": "{who}'s turn: what did they do?",
+    "place": "{who} placed how many Apaches?",
+    "stash": "{who}: the stash placed?",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option on screen: ``key`` is what choosing it does, ``colour`` a gang's chip."""
+
+    key: str
+    label: str
+    colour: str | None = None
+
+
+def gang_name(colour: str) -> str:
+    """``"P purple"``: the letter first, for colour-blind players."""
+    return f"{theme.SEAT_LETTERS[colour]} {colour}"
+
+
+def letters(state: TrackerState, seats: tuple[int, ...]) -> str:
+    return " ".join(theme.SEAT_LETTERS[state.colours[s]] for s in seats)
+
+
+class ParisTrackerModel:
+    """The bank's entry steps (see the module docstring)."""
+
+    def __init__(self, session: Session[TrackerState, Entry]) -> None:
+        self.session = session
+        self.placing: dict[str, int] | None = None
+        """The placement being entered (step ``place``)."""
+        self.holder: int | None = None
+        """The holder picked in step ``holder`` (step ``slot`` asks the outcome)."""
+        self.focus = 0
+        self.notices: list[str] = []
+        """Brief messages for the screen (a refusal, an undo)."""
+
+    # -- what the screen shows --
+
+    @property
+    def state(self) -> TrackerState:
+        return self.session.state
+
+    @property
+    def step(self) -> Step:
+        state = self.state
+        if state.phase == "turn":
+            if self.placing is not None:
+                return "place"
+            return "stash" if state.acted else "turn"
+        if state.phase == "settle":
+            return "holder" if self.holder is None else "slot"
+        if state.phase == "policeman":
+            return "policeman"
+        return "over"
+
+    @property
+    def seat(self) -> int | None:
+        """The gang whose turn it is."""
+        return self.state.to_play
+
+    def choices(self) -> list[Choice]:
+        step, state = self.step, self.state
+        if step in ("turn", "stash"):
+            return self._turn_choices()
+        if step == "place":
+            placing = self.placing or {}
+            found = [Choice(k, f"{KIND_WORDS[k]} {placing.get(k, 0)}") for k in KINDS]
+            return [*found, Choice("done", "Done")]
+        if step == "holder":
+            gangs = [Choice(str(s), gang_name(c), c) for s, c in enumerate(state.colours)]
+            return [*gangs, Choice(NOBODY, "nobody")]
+        if step == "slot":
+            slots = board_of(state).slots[state.district or 0]
+            return [Choice(str(k), f"{k}: {o}") for k, o in enumerate(slots, start=1)]
+        if step == "policeman":
+            return [
+                Choice(str(s), gang_name(state.colours[s]), state.colours[s])
+                if s >= 0
+                else Choice(NOBODY, "nobody drew him")
+                for s in policeman_choices(state)
+            ]
+        return []
+
+    def prompt(self) -> str:
+        state, step = self.state, self.step
+        if step in ("turn", "stash", "place"):
+            who = state.colours[self.seat or 0]
+            return _TURN_PROMPTS[step].format(who=who)
+        if step in ("holder", "slot"):
+            name = district_words(state.district or 0).capitalize()
+            if step == "slot":
+                gang = state.colours[self.holder or 0]
+                return f"{name}, {gang} holds it: which slot is uncovered?"
+            return f"{name}: who holds it?"
+        if step == "policeman":
+            return "The bourgeois are unveiled: who holds the policeman?"
+        return "The game is over"
+
+    def info(self) -> str:
+        """One line under the bank: what the step is about."""
+        state, step = self.state, self.step
+        if step == "place":
+            seat = self.seat or 0
+            have = apaches_words(
+                state.reserve_leaders[seat],
+                state.reserve_novices[seat],
+                state.reserve_recruits[seat],
+            )
+            return f"In reserve: {have}"
+        if step in ("holder", "slot", "policeman") and state.settled and state.phase == "settle":
+            return tracker_step_words(state.settled[-1])
+        if step in ("holder", "slot"):
+            return _district_info(state)
+        if step == "policeman":
+            held = ", ".join(f"{state.colours[s]} {n}" for s, n in enumerate(state.counters) if n)
+            return f"Bourgeois counters held: {held or 'none'}"
+        if state.settled and state.turn == 1 and state.step == 0 and not state.acted:
+            return f"Round {state.round - 1} settled. " + tracker_step_words(state.settled[-1])
+        order = letters(state, state.last_turn())
+        return f"Last turn's order (most Apaches in reserve first): {order}"
+
+    # -- the buttons --
+
+    def move(self, delta: int) -> None:
+        count = len(self.choices())
+        if count:
+            self.focus = (self.focus + delta) % count
+
+    def select(self) -> str | None:
+        """Choose the focused option; returns ``"menu"`` when the game menu is asked for."""
+        choices = self.choices()
+        if not choices:
+            return None
+        return self.pick(min(self.focus, len(choices) - 1))
+
+    def pick(self, index: int) -> str | None:
+        choices = self.choices()
+        if not 0 <= index < len(choices):
+            return None
+        self.focus = index
+        choice = choices[index]
+        if choice.key == MENU:
+            return MENU
+        self._choose(choice.key)
+        return None
+
+    def colour(self, colour: str, button: str) -> None:
+        """A seat colour's button (see the module docstring)."""
+        step, state = self.step, self.state
+        if colour not in state.colours:
+            self.notices.append(f"{colour} is not playing")
+            return
+        seat = state.colours.index(colour)
+        if step in ("holder", "policeman"):
+            key = str(seat)
+            if key in [c.key for c in self.choices()]:
+                self._choose(key)
+            else:
+                self.notices.append(f"{colour} holds no bourgeois counter (ruling D10)")
+            return
+        if step not in ("turn", "stash", "place"):
+            return
+        if seat != self.seat:
+            self.notices.append(f"it is {state.colours[self.seat or 0]}'s turn, not {colour}'s")
+            return
+        if step == "place":
+            kind = PLACE_BUTTONS.get(button)
+            self._choose(kind if kind is not None else "done")
+            return
+        wanted = TURN_BUTTONS.get(button, "stash")
+        if step == "stash" and wanted in ("place", "move"):
+            self.notices.append("one optional action per turn (ruling D5)")
+            return
+        self._choose(wanted)
+
+    def back(self) -> None:
+        """Out of a half-entered placement or settlement, else undo the last entry."""
+        if self.placing is not None or self.holder is not None:
+            self.placing, self.holder = None, None
+            self.focus = 0
+            return
+        if not self.session.history:
+            self.notices.append("nothing to undo")
+            return
+        last = self.session.history[-1].action
+        self.session.undo()
+        self.notices.append(f"undone: {last}")
+        self.focus = 0
+
+    def close(self) -> None:
+        self.session.close()
+
+    # -- steps --
+
+    def _turn_choices(self) -> list[Choice]:
+        state = self.state
+        seat = self.seat or 0
+        found = [Choice("stash", "Stash placed")]
+        if not state.acted:
+            found.append(Choice("place", "Placed Apaches"))
+            if state.board_leaders[seat] + state.board_novices[seat] + state.board_recruits[seat]:
+                found.append(Choice("move", "Moved"))
+        if state.can_bail(seat):
+            found.append(Choice("bail", f"Bail {BAIL} F + stash"))
+        return [*found, Choice(MENU, "Menu")]
+
+    def _choose(self, key: str) -> None:
+        step = self.step
+        if step in ("turn", "stash"):
+            self._turn(key)
+        elif step == "place":
+            self._place(key)
+        elif step == "holder":
+            self._holder(key)
+        elif step == "slot":
+            self._enter(Entry.settle(self.holder if self.holder is not None else -1, int(key)))
+        elif step == "policeman":
+            self._enter(Entry.policeman(-1 if key == NOBODY else int(key)))
+
+    def _turn(self, key: str) -> None:
+        if key == "stash":
+            self._enter(Entry.stash())
+        elif key == "bail":
+            self._enter(Entry.stash(bail=True))
+        elif key == "move":
+            self._enter(Entry.move())
+        elif key == "place":
+            self.placing = dict.fromkeys(KINDS, 0)
+            self.focus = 0
+
+    def _place(self, key: str) -> None:
+        placing = self.placing
+        assert placing is not None
+        if key == "done":
+            entry = Entry.place(placing["leaders"], placing["novices"], placing["recruits"])
+            if self._enter(entry):
+                self.placing = None
+                self.focus = 0
+            return
+        seat, state = self.seat or 0, self.state
+        have = {
+            "leaders": state.reserve_leaders[seat],
+            "novices": state.reserve_novices[seat],
+            "recruits": state.reserve_recruits[seat],
+        }[key]
+        placing[key] = placing[key] + 1 if placing[key] < have else 0
+        if placing[key] == 0 and have == 0:
+            self.notices.append(f"no {KIND_WORDS[key]} left in reserve")
+
+    def _holder(self, key: str) -> None:
+        state = self.state
+        district = state.district or 0
+        holder = -1 if key == NOBODY else int(key)
+        if holder >= 0 and not on_board(state, holder):  # say so now, not after the slot
+            self.notices.append(
+                f"{gang_name(state.colours[holder])} has no Apache on the board: it cannot "
+                "hold a district (ruling D7)"
+            )
+            return
+        if holder < 0 or not SLOT_COUNTS[district]:
+            self._enter(Entry.settle(holder))
+            return
+        self.holder = holder
+        self.focus = 0
+
+    def _enter(self, entry: Entry) -> bool:
+        try:
+            self.session.apply(entry)
+        except IllegalAction as exc:
+            self.notices.append(str(exc))
+            return False
+        self.holder = None
+        self.focus = 0
+        return True
+
+
+def _district_info(state: TrackerState) -> str:
+    district = state.district or 0
+    if district == FENCE_DISTRICT:
+        return f"The fence pays 250 F per theft of this round: {state.thefts} theft(s)"
+    if not SLOT_COUNTS[district]:
+        return "Its holder draws a bourgeois counter and keeps it secret"
+    name = DISTRICT_NAMES[district]
+    return f"Settling round {state.round}: districts 1-7, then 8, then 9 ({name} now)"

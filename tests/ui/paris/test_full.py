@@ -1,0 +1,230 @@
+"""The Paris FULL game screens: the person's draft, placement, move and stash with the
+buttons and the mouse, the bots, the settlement report, undo, resume and the results."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.input.events import Press
+from companion.rules.paris import PARIS, Move, Place, Stash, Take
+from companion.session import Session
+from companion.ui.menu import MenuModel, MenuScene
+from companion.ui.paris.full import (
+    FullLayout,
+    ParisFullResultsScene,
+    ParisFullScene,
+    option_rects,
+)
+from companion.ui.paris.full_model import ParisFullModel
+from companion.ui.paris.setup import PARIS_SETUP
+from companion.ui.scenes import AppContext, SceneStack
+from companion.ui.setup import SetupModel, SetupScene
+
+NOW = 1_735_761_600.0
+SEED = int(os.environ.get("PARIS_TEST_SEED", "7"))
+seq = itertools.count()
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> AppContext:
+    pygame.display.init()
+    pygame.font.init()
+    return AppContext(
+        size=(480, 320),
+        stack=SceneStack(),
+        games_dir=tmp_path,
+        wall_clock=lambda: NOW,
+        new_seed=lambda: SEED,
+    )
+
+
+def start(app: AppContext, players: int = 3, humans: int = 1) -> ParisFullScene:
+    setup = SetupModel(PARIS_SETUP, players=players)
+    setup.set_mode("full")
+    setup.values["humans"] = humans
+    app.stack.push(SetupScene(app, setup, tuning=0))
+    app.stack.update(0)
+    scene = app.stack.top
+    assert isinstance(scene, SetupScene)
+    scene.start(0)
+    app.stack.update(0)
+    game = app.stack.top
+    assert isinstance(game, ParisFullScene)
+    return game
+
+
+def press(scene: object, control: str) -> None:
+    assert isinstance(scene, ParisFullScene | ParisFullResultsScene)
+    scene.handle_input(Press(control, 1, "test", next(seq)), 1)
+
+
+def step(model: ParisFullModel) -> str:
+    return model.step
+
+
+def until(scene: ParisFullScene, wanted: str) -> None:
+    """Bots play and the person takes the first option, until step ``wanted``."""
+    model = scene.model
+    for tick in range(3000):
+        if model.step == wanted:
+            return
+        if not model.poll(tick):
+            model.focus = 0
+            model.select(tick)
+    raise AssertionError(f"never reached {wanted}")
+
+
+def place_leader(model: ParisFullModel) -> None:
+    """Step ``turn``: place one leader into the first district that takes it (ruling D5)."""
+    for district in range(9):
+        model.pick([c.key for c in model.choices()].index("place"), 0)
+        if step(model) == "district":
+            if district >= len(model.choices()):
+                break
+            model.pick(district, 0)
+        model.pick(0, 0)  # leaders 1
+        model.pick(3, 0)  # Done
+        if step(model) != "count":
+            return
+        model.back()
+    raise AssertionError("no district took a leader")
+
+
+def last_person_action(model: ParisFullModel) -> object:
+    return next(s.action for s in reversed(model.session.history) if s.actor == 0)
+
+
+def test_the_draft_place_and_stash_with_the_buttons(app: AppContext) -> None:
+    scene = start(app)
+    model = scene.model
+    until(scene, "draft")
+    press(scene, "nav.select")
+    assert isinstance(last_person_action(model), Take)
+    until(scene, "turn")
+    press(scene, "nav.next")  # Place
+    press(scene, "nav.select")
+    assert step(model) == "district"
+    press(scene, "nav.select")  # the first district offered
+    assert step(model) == "count"
+    press(scene, "nav.select")  # leaders 1
+    for _ in range(3):
+        press(scene, "nav.next")
+    press(scene, "nav.select")  # Done
+    assert isinstance(last_person_action(model), Place)
+    assert step(model) == "stash"
+    press(scene, "nav.select")
+    assert isinstance(last_person_action(model), Stash)
+    model.close()
+
+
+def test_a_move_and_back(app: AppContext) -> None:
+    scene = start(app)
+    model = scene.model
+    until(scene, "turn")
+    place_leader(model)
+    until(scene, "turn")
+    before = len(model.session.history)
+    press(scene, "nav.back")  # undoes the stash (and the bots' moves after it)
+    assert step(model) == "stash" and len(model.session.history) < before
+    assert isinstance(last_person_action(model), Place)
+    until(scene, "turn")
+    kinds = [c.key for c in model.choices()]
+    assert "move" in kinds
+    model.pick(kinds.index("move"), 0)
+    assert step(model) == "step1"
+    press(scene, "nav.back")
+    assert step(model) == "turn"
+    model.pick(kinds.index("move"), 0)
+    press(scene, "nav.select")
+    if step(model) == "step2":
+        press(scene, "nav.select")  # Done: 1 Apache
+    assert isinstance(last_person_action(model), Move)
+    model.close()
+
+
+def test_a_whole_game_to_the_results_and_the_journal_replays(app: AppContext) -> None:
+    scene = start(app, players=2)
+    model = scene.model
+    seen = set()
+    for tick in range(4000):
+        if not isinstance(app.stack.top, ParisFullScene):
+            break
+        seen.add(model.step)
+        scene.update(tick * 10)
+        seen.add(model.step)
+        if model.step not in ("wait", "over"):
+            model.focus = 0
+            press(scene, "nav.select")
+        app.stack.update(tick)
+    assert {"draft", "turn", "stash", "report"} <= seen
+    results = app.stack.top
+    assert isinstance(results, ParisFullResultsScene)
+    assert PARIS.outcome(model.state) is not None and len(model.tally()) == 2
+    assert Session.load(model.session.path).state == model.state
+    results.draw(pygame.Surface(app.size), 0)
+    press(results, "nav.select")
+    app.stack.update(5000)
+    assert model.session.closed
+
+
+def test_bots_alone_and_the_resume(app: AppContext) -> None:
+    menu = MenuScene(app, MenuModel(games=(PARIS_SETUP,), doctor=False))
+    app.stack.push(menu)
+    app.stack.update(0)
+    scene = start(app, players=4, humans=0)
+    for tick in range(40):
+        scene.update(tick)
+    assert step(scene.model) == "wait" and len(scene.model.session.history) > 20
+    press(scene, "nav.select")  # the bots play: select offers to leave
+    assert scene.menu.open
+    press(scene, "nav.next")
+    press(scene, "nav.select")
+    app.stack.update(1)
+    assert app.stack.top is menu and scene.model.session.closed
+    (row,) = [r for r in menu.model.rows if r.kind == "resume"]
+    assert row.label == "Resume Paris full game"
+    menu.model.focus = menu.model.rows.index(row)
+    menu.nav("select", 2)
+    app.stack.update(2)
+    resumed: object = app.stack.top
+    assert isinstance(resumed, ParisFullScene) and resumed.model.humans == 0
+    resumed.model.close()
+
+
+def test_a_click_picks_an_option(app: AppContext) -> None:
+    scene = start(app)
+    until(scene, "turn")
+    area = FullLayout(app.size).option_area(scene.model)
+    (index, rect), *_ = [(i, r) for i, r in option_rects(area, scene.model) if i == 1]
+    scene.click(rect.center, 1)  # Place
+    assert scene.model.step in ("district", "count") and index == 1
+    scene.model.close()
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)])
+def test_every_step_draws(app: AppContext, size: tuple[int, int]) -> None:
+    app.size = size
+    scene = start(app)
+    surface = pygame.Surface(size)
+    model = scene.model
+    seen = set()
+    for tick in range(400):
+        seen.add(model.step)
+        scene.draw(surface, 0)
+        if model.step == "report":
+            break
+        if not model.poll(tick):
+            if model.step == "turn" and model.state.turn == 2:
+                model.pick(1, tick)  # Place: district, count
+                scene.draw(surface, 0)
+                seen.add(model.step)
+                model.back()
+            model.focus = 0
+            model.select(tick)
+    assert {"draft", "turn", "stash", "wait", "report"} <= seen
+    model.close()

@@ -1,0 +1,248 @@
+"""The Paris TRACKER (bank) screens: turns entered with the seat and navigation buttons (and
+the mouse), the settlement walk-through, the unveiling, the final tally, undo, leaving and
+resuming, and every step drawn at both sizes."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.input.events import Press
+from companion.rules.paris.tracker import TRACKER, Entry
+from companion.session import Session, UnfinishedGame
+from companion.ui.menu import MenuModel, MenuScene
+from companion.ui.paris.samples import SAMPLES
+from companion.ui.paris.setup import PARIS_SETUP
+from companion.ui.paris.tracker import Layout, ParisResultsScene, ParisTrackerScene
+from companion.ui.paris.tracker_model import ParisTrackerModel
+from companion.ui.scenes import AppContext, SceneStack
+from companion.ui.setup import SetupModel, SetupScene
+
+NOW = 1_735_761_600.0
+seq = itertools.count()
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> AppContext:
+    pygame.display.init()
+    pygame.font.init()
+    return AppContext(
+        size=(480, 320), stack=SceneStack(), games_dir=tmp_path, wall_clock=lambda: NOW
+    )
+
+
+def start(app: AppContext, players: int = 4) -> ParisTrackerScene:
+    """A new game from the setup screen, as the menu starts it."""
+    setup = SetupModel(PARIS_SETUP, players=players)
+    app.stack.push(SetupScene(app, setup))
+    app.stack.update(0)
+    scene = app.stack.top
+    assert isinstance(scene, SetupScene)
+    scene.start(0)
+    app.stack.update(0)
+    game = app.stack.top
+    assert isinstance(game, ParisTrackerScene)
+    return game
+
+
+def press(scene: object, control: str) -> None:
+    assert isinstance(scene, ParisTrackerScene | ParisResultsScene)
+    scene.handle_input(Press(control, 1, "test", next(seq)), 1)
+
+
+def placing(model: ParisTrackerModel) -> dict[str, int] | None:
+    """The placement being entered, read afresh."""
+    return model.placing
+
+
+def step(model: ParisTrackerModel) -> str:
+    """The step, read afresh (mypy would keep an earlier narrowing)."""
+    return model.step
+
+
+def test_a_turn_with_the_seat_buttons(app: AppContext) -> None:
+    scene = start(app)
+    model = scene.model
+    press(scene, "purple.chief")  # placed Apaches
+    assert step(model) == "place"
+    for control in ("purple.chief", "purple.chief", "purple.warrior", "purple.hunter"):
+        press(scene, control)
+    state = model.state
+    assert state.board_leaders[0] == 2 and state.board_novices[0] == 1
+    assert step(model) == "stash"
+    press(scene, "purple.hunter")  # stash placed
+    assert model.seat == 1
+    press(scene, "purple.hunter")  # not purple's turn
+    assert model.seat == 1 and scene.flashes.current(1) is not None
+    history = [s.action for s in model.session.history]
+    assert history == [Entry.place(2, 1), Entry.stash()]
+    model.close()
+
+
+def test_back_cancels_a_placement_then_undoes(app: AppContext) -> None:
+    scene = start(app)
+    model = scene.model
+    press(scene, "nav.next")  # Placed Apaches
+    press(scene, "nav.select")
+    press(scene, "nav.select")  # leaders 1
+    assert model.placing == {"leaders": 1, "novices": 0, "recruits": 0}
+    press(scene, "nav.back")
+    assert step(model) == "turn" and placing(model) is None
+    press(scene, "nav.select")  # stash placed
+    assert model.seat == 1
+    press(scene, "nav.back")
+    assert model.seat == 0 and not model.session.history
+    press(scene, "nav.back")
+    assert model.notices == [] and scene.flashes.current(1) is not None
+    model.close()
+
+
+def test_a_refused_placement_is_flashed_with_its_rule(app: AppContext) -> None:
+    scene = start(app)
+    press(scene, "purple.chief")
+    press(scene, "purple.warrior")  # a novice without a leader
+    press(scene, "purple.hunter")
+    flash = scene.flashes.current(1)
+    assert flash is not None and "ruling D5" in flash.text
+    assert step(scene.model) == "place"
+    scene.model.close()
+
+
+def test_the_settlement_walk_through(app: AppContext) -> None:
+    scene = start(app)
+    model = scene.model
+    for _ in range(4):
+        gang = model.state.colours[model.seat or 0]
+        for button in ("chief", "chief", "hunter", "hunter"):  # placed 1 leader, stash
+            press(scene, f"{gang}.{button}")
+    for _ in range(20):  # turns 2-6: stashes
+        press(scene, "nav.select")
+    assert step(model) == "holder" and model.state.district == 1
+    press(scene, "yellow.woman")  # yellow holds district 1
+    assert step(model) == "slot"
+    press(scene, "nav.back")  # another holder
+    assert step(model) == "holder"
+    press(scene, "yellow.woman")
+    press(scene, "nav.next")  # slot 2: wounded
+    press(scene, "nav.select")
+    assert model.state.sent_hospital[1] == 1
+    assert "yellow's leaders there goes to the hospital" in model.info()
+    for _ in range(3):  # 2-4: nobody
+        model.focus = len(model.choices()) - 1
+        press(scene, "nav.select")
+    press(scene, "red.chief")  # 5: red, money 400
+    press(scene, "nav.select")
+    assert model.state.money[3] == 900
+    model.close()
+
+
+def test_a_whole_game_to_the_results_and_the_journal_replays(app: AppContext) -> None:
+    scene = start(app, players=3)
+    model = scene.model
+    seen = set()
+    for _ in range(500):
+        if not isinstance(app.stack.top, ParisTrackerScene):
+            break
+        seen.add(model.step)
+        if model.step == "turn" and model.state.turn == 1:
+            press(scene, f"{model.state.colours[model.seat or 0]}.chief")  # place 1 leader
+            press(scene, "nav.select")
+            press(scene, "nav.back")  # out, and back in
+            press(scene, f"{model.state.colours[model.seat or 0]}.chief")
+            press(scene, "nav.select")
+            seen.add(model.step)
+            model.focus = 3
+        else:
+            model.focus = 0
+        press(scene, "nav.select")
+        app.stack.update(1)
+    assert {"turn", "place", "stash", "holder", "slot", "policeman"} <= seen
+    results = app.stack.top
+    assert isinstance(results, ParisResultsScene)
+    outcome = TRACKER.outcome(model.state)
+    assert outcome is not None and len(model.state.tally) == 3
+    assert Session.load(model.session.path).state == model.state
+    results.draw(pygame.Surface(app.size), 0)
+    press(results, "nav.back")  # undo the unveiling
+    app.stack.update(2)
+    again = app.stack.top
+    assert isinstance(again, ParisTrackerScene) and again.model.step == "policeman"
+    press(again, "nav.select")
+    app.stack.update(3)
+    final = app.stack.top
+    assert isinstance(final, ParisResultsScene)
+    press(final, "nav.select")
+    app.stack.update(4)
+    assert model.session.closed
+
+
+def test_the_menu_leaves_and_the_game_resumes_from_the_start_menu(app: AppContext) -> None:
+    menu = MenuScene(app, MenuModel(games=(PARIS_SETUP,), doctor=False))
+    app.stack.push(menu)
+    app.stack.update(0)
+    scene = start(app)
+    press(scene, "purple.chief")
+    press(scene, "purple.chief")
+    press(scene, "purple.hunter")  # placed 1 leader
+    press(scene, "purple.hunter")  # stash placed
+    scene.model.focus = len(scene.model.choices()) - 1  # Menu
+    press(scene, "nav.select")
+    assert scene.menu.open
+    press(scene, "nav.next")
+    press(scene, "nav.select")  # leave
+    app.stack.update(1)
+    assert app.stack.top is menu and scene.model.session.closed
+    (row,) = [r for r in menu.model.rows if r.kind == "resume"]
+    assert row.label == "Resume Paris bank"
+    assert isinstance(row.game, UnfinishedGame)
+    menu.model.focus = menu.model.rows.index(row)
+    menu.nav("select", 2)
+    app.stack.update(2)
+    resumed: object = app.stack.top
+    assert isinstance(resumed, ParisTrackerScene)
+    assert resumed.model.state.board_leaders == (1, 0, 0, 0) and resumed.model.seat == 1
+    resumed.model.close()
+
+
+def test_a_click_picks_an_option(app: AppContext) -> None:
+    scene = start(app)
+    rects = Layout(app.size, scene.model).choices
+    scene.click(rects[1].center, 1)  # Placed Apaches
+    assert scene.model.step == "place"
+    rects = Layout(app.size, scene.model).choices
+    scene.click(rects[0].center, 1)  # leaders 1
+    scene.click(rects[3].center, 1)  # Done
+    assert scene.model.state.board_leaders[0] == 1
+    scene.model.close()
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)])
+def test_every_step_draws(app: AppContext, size: tuple[int, int], tmp_path: Path) -> None:
+    app.size = size
+    surface = pygame.Surface(size)
+    for name, sample in SAMPLES.items():
+        app.games_dir = tmp_path / name
+        app.games_dir.mkdir()
+        shown, now_ns = sample(app)
+        shown.draw(surface, now_ns)
+        model = getattr(shown, "model", None)
+        if isinstance(model, ParisTrackerModel):
+            model.close()
+
+
+def test_the_journal_is_a_tracker_journal(app: AppContext) -> None:
+    scene = start(app, players=2)
+    press(scene, "purple.hunter")
+    session = Session.load(scene.model.session.path)
+    assert session.setup == {
+        "players": 2,
+        "colours": ["purple", "yellow"],
+        "districts": [5, 6, 7, 8, 9],
+        "board": "reference",
+        "first": 0,
+    }
+    assert [s.action for s in session.history] == [Entry.stash()]
+    scene.model.close()
