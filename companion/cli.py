@@ -43,7 +43,8 @@ def _add_input_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--profile",
         default=None,
-        help="pin map profile from wiring/profiles (default: gpio-dsi) or a path to a .toml",
+        help="pin map profile from wiring/profiles, or a path to a .toml (default: usb-box "
+        "with --source box, else gpio-dsi)",
     )
     parser.add_argument(
         "--source",

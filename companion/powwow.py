@@ -556,6 +556,27 @@ class Arbiter:
         return _ignored(p, self._seat_of[p.control], reason, detail)
 
 
+@dataclass(frozen=True, slots=True)
+class PowwowSettings:
+    """The arbiter's times as the table set them (ruling A9: the quiet time is configurable);
+    the settings screen and ``--quiet-time`` give them, each game's arbiter takes them."""
+
+    quiet_ns: int = DEFAULT_QUIET_NS
+    settle_ns: int = DEFAULT_SETTLE_NS
+    tie_window_ns: int = DEFAULT_TIE_WINDOW_NS
+
+    def arbiter(self, seats: Iterable[str], *, seed: int, first_index: int = 0) -> Arbiter:
+        """An arbiter for ``seats`` with these times (``seed`` draws the dead heats)."""
+        return Arbiter(
+            seats=seats,
+            quiet_ns=self.quiet_ns,
+            settle_ns=self.settle_ns,
+            tie_window_ns=self.tie_window_ns,
+            seed=seed,
+            first_index=first_index,
+        )
+
+
 def resolve_window(
     presses: Iterable[Press],
     *,

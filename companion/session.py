@@ -1,77 +1,10 @@
 """A game in progress: engine state + append-only journal + undo/redo + crash-safe resume.
 
-The journal (format 1)
-======================
-
-One file per game, JSON Lines, UTF-8, one JSON object per line, each line ending in ``\\n``.
-The file is only ever appended to; undo and redo are records too. The first line is the
-header. It is written to a uniquely named temporary file in the same directory, synced,
-then hard-linked to the journal's name, so a journal always has its whole header and an
-existing journal is never overwritten (the link fails: :class:`JournalExists`)::
-
-    {"type":"header","format":1,"game":"toy","rules_version":"1",
-     "setup":{"seats":2,"hand_size":3,"cards":12},"seed":7,
-     "created":"2025-01-01T20:00:00+00:00","auto_chance":true}
-
-``setup`` is the engine's complete setup (defaults filled in). ``auto_chance`` says whether
-the session picks chance outcomes itself (FULL play) or waits for them to be entered
-(TRACKER play). Then one record per line:
-
-``{"type":"action","n":N,"action":ACTION,"seat":SEAT,"t":T}``
-    A player action: the ``N``-th action of the current line of play (from 0), by ``SEAT``,
-    as the engine's ``action_to_json``; ``T`` is Unix time in seconds (a float).
-``{"type":"action","n":N,"action":ACTION,"table":true,"t":T}``
-    A table action: in a real-time phase (engine actor ``TABLE``, Apache's slaps and
-    turns) any seat may act, so the action names its own seat and the line has no
-    ``seat``; replay refuses a table action line without ``"table": true`` or with a seat.
-``{"type":"action","n":N,"action":ACTION,"chance":true,"auto":true,"t":T}``
-    A chance action (shuffle, deal, roll). ``"auto": true`` when the session picked it.
-``{"type":"undo","n":N,"t":T}``
-    Undo the last move; ``N`` is the number of actions left in the line of play.
-``{"type":"redo","n":N,"t":T}``
-    Redo the last undone move; ``N`` is the number of actions in the line of play after.
-``{"type":"note","n":N,"kind":K,"data":D,"t":T}``
-    A record of what happened at the table that is not a game action (the Pow-Wow arbiter's
-    window with its order, gaps and dead-heat draws; a press ignored as late). ``N`` is the
-    number of actions in the line of play when it was written, ``K`` a short name, ``D`` any
-    JSON. A note never changes the game: replay skips it for the state, and undo does not
-    remove it (:meth:`Session.annotate`, :attr:`Session.notes`).
-
-An action counts once its line, newline included, is written and ``fsync``'d: the engine
-checks the action first (an illegal action is never written), then the line is written and
-synced, then the session moves to the new state. A line without its newline, or a last line
-that is not a JSON record, is a torn write from a crash: ``Session.resume`` drops it with a
-:class:`JournalWarning` naming the file and byte offset and truncates the file there, so
-appends continue cleanly. Damage anywhere before the last line raises
-:class:`~companion.errors.JournalError` naming the file and line, as does an action the
-engine refuses on replay.
-
-When a write fails (disk full, I/O error) the line is cut back off the file and the
-``OSError`` propagates; the session then holds exactly what the journal holds. If the
-player's action was written but the automatic chance actions after it were not,
-:meth:`Session.apply` raises :class:`ChancePending`: the action counts, and the owed chance
-actions are dealt (same outcomes) first thing by the next call or by ``resume``.
-
-Moves, undo and redo
-====================
-
-A *move* is one action given to :meth:`Session.apply` together with the chance actions the
-session then applied automatically (``"auto": true``), e.g. a play and the card drawn
-because of it. ``undo()`` reverts the last move as a whole: to the state before the
-player's action, with the automatic deal undone too. Automatic chance actions before the
-first move (the opening deal) belong to no move and cannot be undone. A chance action given
-to ``apply`` by hand (TRACKER play) is a move of its own. ``redo()`` re-applies the last
-undone move exactly, chance outcomes included. Any new action clears the redo stack.
-
-Chance outcomes
-===============
-
-With ``auto_chance`` the session picks the chance action at position ``n`` of the line of
-play with :func:`chance_rng` ``(seed, n)`` = ``random.Random(f"companion-chance:{seed}:{n}")``
-and :func:`companion.rules.base.sample_chance`. The choice depends only on the seed, the
-position and the state, so a resumed game deals what the uninterrupted one would have dealt,
-and undoing a move then playing it again deals the same card (no re-rolling by undo).
-Replay never re-draws: it applies the chance actions as journaled.
+The journal is described in one place, ``companion/JOURNAL.md``: its lines (the header,
+actions, undo and redo, notes), what a move is, how the session draws chance, what a crash
+or a failed write leaves behind, and a real journal of every game. This module implements
+it: :class:`Session` is the way in (:meth:`Session.start`, :meth:`Session.resume`,
+:meth:`Session.load`); ``companion replay`` and ``companion games`` are at the end.
 """
 
 from __future__ import annotations
@@ -118,7 +51,6 @@ __all__ = [
     "add_replay_arguments",
     "chance_rng",
     "default_games_dir",
-    "find_unfinished",
     "games_command",
     "new_journal_path",
     "replay_command",
@@ -957,11 +889,6 @@ def unfinished_games(directory: Path | None = None) -> list[UnfinishedGame]:
             actions = len(session.history)
             found.append(UnfinishedGame(path, session.engine.name, actions, session.seed, mtime))
     return sorted(found, key=lambda game: (game.mtime, game.path.name), reverse=True)
-
-
-def find_unfinished(directory: Path | None = None) -> list[Path]:
-    """The paths of :func:`unfinished_games`, newest first."""
-    return [game.path for game in unfinished_games(directory)]
 
 
 # --- companion replay LOG --------------------------------------------------------------------

@@ -1,7 +1,9 @@
 """The Pi deployment (hardware/pi/): what can be checked without a Pi.
 
 The scripts are valid bash and pass shellcheck (when installed), the service file has what
-HARDWARE_NOTES.md asks for and passes ``systemd-analyze verify`` (when available), and
+the Pi's facts ask for (hardware/README.md, "Facts the design depends on": the groups, a
+writable working directory for lgpio, kmsdrm, tty1) and passes ``systemd-analyze verify``
+(when available), and
 install.sh / update.sh / uninstall.sh are run for real in staging mode (``--root DIR``),
 which writes every file under DIR and runs no system command.
 """
@@ -122,7 +124,7 @@ def _unit(text: str) -> dict[str, dict[str, list[str]]]:
     return sections
 
 
-def test_the_service_has_what_the_hardware_notes_ask_for() -> None:
+def test_the_service_has_what_the_pi_facts_ask_for() -> None:
     unit = _unit((PI / "companion.service").read_text(encoding="utf-8"))
     service = unit["Service"]
     assert set(service["SupplementaryGroups"][0].split()) >= {

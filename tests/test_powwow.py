@@ -27,6 +27,7 @@ from companion.powwow import (
     REPEAT,
     Arbiter,
     Ignored,
+    PowwowSettings,
     SlapError,
     Window,
     draw_order,
@@ -703,3 +704,19 @@ def test_defaults_follow_ruling_a9_and_the_ordering_bar() -> None:
     assert 2 * US <= DEFAULT_TIE_WINDOW_NS < 10 * US
     # above the worst delivery delay (about 20 ms) plus a frame
     assert DEFAULT_SETTLE_NS > 20 * MS + 17 * MS
+
+
+def test_the_tables_settings_make_an_arbiter_with_their_times() -> None:
+    settings = PowwowSettings(quiet_ns=300 * MS, tie_window_ns=2 * US)
+    assert settings.settle_ns == DEFAULT_SETTLE_NS, "the settings leave the settle time alone"
+    arbiter = settings.arbiter(("red", "blue"), seed=9, first_index=4)
+    assert (arbiter.quiet_ns, arbiter.settle_ns, arbiter.tie_window_ns) == (
+        300 * MS,
+        SETTLE,
+        2 * US,
+    )
+    arbiter.press(press("red.hunter", T0))
+    arbiter.press(press("blue.chief", T0 + 1 * US, seq=1))
+    (window,) = drain(arbiter)
+    assert window.index == 4 and window.ties, "numbered on, and 1 us apart is a dead heat"
+    assert PowwowSettings().arbiter(SEATS, seed=0).quiet_ns == DEFAULT_QUIET_NS

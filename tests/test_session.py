@@ -30,9 +30,9 @@ from companion.session import (
     add_replay_arguments,
     chance_rng,
     default_games_dir,
-    find_unfinished,
     new_journal_path,
     replay_command,
+    unfinished_games,
 )
 from tests.rules.toygame import PASS, TOY, ToyAction, ToyState, scripted_action, scripted_ops
 
@@ -736,9 +736,19 @@ def operations_in(path: Path) -> int:
     return sum(not r.get("auto", False) for r in records(path)[1:])
 
 
+def wait_for_the_next_write(path: Path, child: subprocess.Popen[str]) -> None:
+    """Return once the journal has grown (the child is writing its next operation) or the
+    child has ended. Spins on ``stat``: the next line comes within a millisecond."""
+    size = path.stat().st_size
+    while path.stat().st_size == size and child.poll() is None:
+        pass
+
+
 def kill_child_at(path: Path, seed: int, rng: random.Random) -> tuple[int, bool]:
-    """Run the child, SIGKILL it after a random count of operations plus a random delay;
-    return the last operation count it printed and how it ended."""
+    """Run the child and SIGKILL it once it has printed a random count of operations:
+    at once (the kill lands while it goes on), or once its next line has reached the
+    journal (the kill lands between a write, its fsync and its print). Return the last
+    operation count it printed and how it ended."""
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, str(path), str(seed), json.dumps(KILL_SETUP)],
         cwd=REPO,
@@ -750,7 +760,8 @@ def kill_child_at(path: Path, seed: int, rng: random.Random) -> tuple[int, bool]
     while (line := child.stdout.readline().strip()) not in ("", "done"):
         printed.append(int(line))
         if printed[-1] >= target:
-            time.sleep(rng.choice([0, 0, 0.0001, 0.0005, 0.001, 0.002]))
+            if rng.random() < 0.5:
+                wait_for_the_next_write(path, child)
             child.send_signal(signal.SIGKILL)
             break
     rest = child.stdout.read().split()
@@ -894,7 +905,7 @@ def test_the_documented_example_journal_replays(tmp_path: Path) -> None:
 # --- finding games ---------------------------------------------------------------------------
 
 
-def test_find_unfinished_lists_games_not_over_newest_first(
+def test_unfinished_games_are_the_games_not_over_newest_first(
     tmp_path: Path, clock: Callable[[], float]
 ) -> None:
     for name, moves, age in [("old", 2, 300), ("done", 500, 200), ("new", 1, 100)]:
@@ -907,9 +918,9 @@ def test_find_unfinished_lists_games_not_over_newest_first(
     (tmp_path / "junk.jsonl").write_text("not a journal\n")
     (tmp_path / "notes.txt").write_text("ignored\n")
     with pytest.warns(JournalWarning, match="skipping .*junk.jsonl"):
-        found = find_unfinished(tmp_path)
+        found = [game.path for game in unfinished_games(tmp_path)]
     assert found == [tmp_path / "new.jsonl", tmp_path / "old.jsonl"]
-    assert find_unfinished(tmp_path / "missing") == []
+    assert unfinished_games(tmp_path / "missing") == []
 
 
 def test_unfinished_games_describes_each_game_from_one_read(

@@ -3,7 +3,8 @@ given, so a game with bots is a function of its seeds.
 
 * :class:`RandomBot` (any game): a uniformly random legal action of its seat.
 * :class:`ReflexBot` (Apache): reacts to each turned card after a human-like reaction time,
-  slaps its best legal Indian, sometimes slaps wrongly, and chooses the richest option.
+  slaps its best legal Indian, sometimes slaps wrongly, and chooses the richest option;
+  :class:`ReflexTeam` asks the bots of one game together.
 * :func:`simulate_window`: bots' reactions as timed presses through the real Pow-Wow
   arbiter (``companion.powwow.Arbiter``), which forms the windows and orders the slaps.
 """
@@ -15,7 +16,6 @@ from companion.bots.apache import (
     Reaction,
     ReflexBot,
     ReflexTeam,
-    reactions,
     simulate_window,
     window_slaps,
 )
@@ -29,7 +29,6 @@ __all__ = [
     "Reaction",
     "ReflexBot",
     "ReflexTeam",
-    "reactions",
     "simulate_window",
     "window_slaps",
 ]

@@ -11,15 +11,11 @@ window, so a game always ends. It chooses the option worth the most cards (a War
 buffalo included), ties to the engine's listing order, so without a wedding or a raid at
 stake it makes ruling A6's default choice.
 
-Why the real arbiter in the simulation: :func:`simulate_window` files each reaction as a
-``Press`` stamped at the card turn plus the reaction time and lets ``Arbiter`` form the
-windows (a slap more than the quiet time after the previous one opens a new window, A9),
-apply one slap per seat (A8), order by stamp and draw dead heats (A5). Filing a press costs
-about a microsecond, but resolving a window costs 25-55 us (its records, the dead-heat
-search, the memory of resolved presses), about 10 % of a simulated game when every window
-goes through it. The simulator therefore sends the rounds where two or more bots slap (about
-one window in five), where order, dead heats and quiet-time splits matter, and applies a lone
-slap directly: a one-press window has nothing to order.
+Through the real arbiter: :func:`simulate_window` files each reaction as a ``Press`` stamped
+at the card turn plus the reaction time and lets ``Arbiter`` form the windows (a slap more
+than the quiet time after the previous one opens a new window, A9), apply one slap per seat
+(A8), order by stamp and draw dead heats (A5); :func:`window_slaps` gives a resolved window's
+slaps as engine actions. :class:`ReflexTeam` asks the bots of one game together.
 """
 
 from __future__ import annotations
@@ -28,22 +24,21 @@ import math
 import random
 import sys
 from collections.abc import Sequence
-from functools import cache
 from typing import Final, NamedTuple
 
 from companion.input.events import Press
 from companion.powwow import Arbiter, Window
 from companion.rules.apache.actions import Choose, Slap, Turn
-from companion.rules.apache.cards import IS_BUFFALO, KINDS, NUM_CARDS, WARRIOR
-from companion.rules.apache.engine import CHOOSE, READY, Apache, ApacheState, pending_options
-from companion.rules.apache.loot import (
-    Option,
-    Seating,
-    legal_kinds,
-    legal_slaps,
-    options,
-    seating,
+from companion.rules.apache.cards import KINDS, NUM_CARDS, WARRIOR
+from companion.rules.apache.engine import (
+    CHOOSE,
+    READY,
+    Apache,
+    ApacheState,
+    pending_options,
+    slap_options,
 )
+from companion.rules.apache.loot import Option, legal_slaps, raid
 
 DEFAULT_MEDIAN_MS: Final = 450.0
 DEFAULT_SIGMA: Final = 0.35
@@ -95,15 +90,13 @@ class ReflexBot:
     def react(self, state: ApacheState, *, fresh: bool) -> Reaction | None:
         """Whether and what this bot slaps now. ``fresh``: a card was just turned (the only
         time it may err); otherwise the display changed after a window."""
-        legal = legal_kinds(seating(state.colours), state.display, self.seat)
+        legal = legal_slaps(state.seating, state.display).get(self.seat, [])
         return self.react_to(state, legal, fresh=fresh)
 
-    def react_to(
-        self, state: ApacheState, legal: tuple[int, ...], *, fresh: bool
-    ) -> Reaction | None:
+    def react_to(self, state: ApacheState, legal: list[int], *, fresh: bool) -> Reaction | None:
         """:meth:`react` given the seat's legal kinds (``loot.legal_slaps`` computes them
         for every seat at once)."""
-        turned = NUM_CARDS - state.deck_count
+        turned = NUM_CARDS - len(state.deck)
         if fresh and turned >= self.error_at:
             self.error_at = turned + self._draw_cards_to_error()
             wrong = [k for k in range(len(KINDS)) if k not in legal]
@@ -115,9 +108,8 @@ class ReflexBot:
             return self._after(legal[0])
         best, best_value = legal[0], -1
         for kind in legal:
-            value = max(
-                (self._value(state, kind, o) for o in self._options(state, kind)), default=0
-            )
+            found = slap_options(state, self.seat, kind)
+            value = max((self._value(state, kind, o) for o in found), default=0)
             if value > best_value:
                 best, best_value = kind, value
         return self._after(best)
@@ -141,13 +133,6 @@ class ReflexBot:
             return self.choose(state)
         return None
 
-    def _options(self, state: ApacheState, kind: int) -> tuple[Option, ...]:
-        place = seating(state.colours)
-        wedding, joint_raid = state.wedding, state.joint_raid
-        return options(
-            place, state.display, self.seat, kind, wedding=wedding, joint_raid=joint_raid
-        )
-
     def _draw_cards_to_error(self) -> int:
         p = self.error_rate
         if p <= 0:
@@ -161,12 +146,12 @@ class ReflexBot:
         return Reaction(self.seat, KINDS[kind], max(1, int(delay)))
 
     def _value(self, state: ApacheState, kind: int, option: Option) -> int:
+        """The cards ``option`` brings: those it takes, and the buffalo of the War Path raid
+        that follows a warrior's tomahawks (ruling A11)."""
         value = len(option.taken)
         if state.war_path and kind == WARRIOR and option.option == "item":
-            per_victim = 2 if len(state.colours) == 2 else 1
-            for seat, pile in enumerate(state.piles):
-                if seat != self.seat:
-                    value += min(per_victim, sum(map(IS_BUFFALO.__getitem__, pile)))
+            _, raided = raid(state.piles, self.seat)
+            value += sum(len(buffalo) for _, buffalo in raided)
         return value
 
     def __repr__(self) -> str:
@@ -176,45 +161,26 @@ class ReflexBot:
         )
 
 
-def reactions(bots: Sequence[ReflexBot], state: ApacheState, *, fresh: bool) -> list[Reaction]:
-    """Every bot's reaction to ``state`` (bots in seat order): the same as calling each
-    bot's ``react``, but the display is scanned once for all seats and only the bots with a
-    legal slap or an error due are asked. :class:`ReflexTeam` remembers more between calls."""
-    return ReflexTeam(bots).react(state, fresh=fresh)
-
-
 class ReflexTeam:
-    """The bots of one game, asked together after every card and every window.
+    """The bots of one game, asked together after every card and every window: the display
+    is scanned once for all seats (``loot.legal_slaps``), then each bot reacts to its own
+    legal kinds. The same reactions as asking each bot's :meth:`ReflexBot.react`."""
 
-    Equivalent to asking each bot's ``react``, but a round where nobody can slap legally and
-    no bot's error is due (most rounds) costs one scan of the display and two comparisons.
-    """
-
-    __slots__ = ("_place", "bots", "next_error")
+    __slots__ = ("bots",)
 
     def __init__(self, bots: Sequence[ReflexBot]) -> None:
         self.bots = tuple(bots)
-        self.next_error = min((bot.error_at for bot in self.bots), default=sys.maxsize)
-        self._place: Seating | None = None
 
     def react(self, state: ApacheState, *, fresh: bool) -> list[Reaction]:
-        place = self._place
-        if place is None or place.colours is not state.colours:
-            place = self._place = seating(state.colours)
-        legal = legal_slaps(place, state.display)
-        erring = fresh and NUM_CARDS - state.deck_count >= self.next_error
-        if legal is place.nobody and not erring:
-            return []
+        legal = legal_slaps(state.seating, state.display)
+        turned = NUM_CARDS - len(state.deck)
         found = []
-        turned = NUM_CARDS - state.deck_count
         for bot in self.bots:
-            mine = legal[bot.seat]
-            if mine or (erring and turned >= bot.error_at):
-                reaction = bot.react_to(state, mine, fresh=fresh)
+            # a bot with nothing legal slaps only when its wrong slap is due on a fresh card
+            if bot.seat in legal or (fresh and turned >= bot.error_at):
+                reaction = bot.react_to(state, legal.get(bot.seat, []), fresh=fresh)
                 if reaction is not None:
                     found.append(reaction)
-        if erring:
-            self.next_error = min(bot.error_at for bot in self.bots)
         return found
 
 
@@ -242,11 +208,4 @@ def simulate_window(
 
 def window_slaps(window: Window, colours: Sequence[str]) -> tuple[Slap, ...]:
     """A resolved window's slaps as engine actions, in the arbiter's order."""
-    slap_of = _slap_actions(tuple(colours))
-    return tuple(slap_of[s.seat, s.indian] for s in window.slaps)
-
-
-@cache
-def _slap_actions(colours: tuple[str, ...]) -> dict[tuple[str, str], Slap]:
-    """Every seat's slaps by (colour, Indian): actions are immutable, so they are shared."""
-    return {(c, kind): Slap(seat, kind) for seat, c in enumerate(colours) for kind in KINDS}
+    return tuple(Slap(colours.index(s.seat), s.indian) for s in window.slaps)

@@ -1,8 +1,8 @@
 """Apocalypse bots: a random player and a simple heuristic player (fewest points wins).
 
 * :class:`RandomApocalypseBot`: a uniformly random legal action of its seat.
-* :class:`HeuristicBot`: plays by a few rules of thumb (below), in a handful of mask
-  operations per decision so that it can play thousands of games a second.
+* :class:`HeuristicBot`: plays by a few rules of thumb (below), a handful of mask
+  operations per decision.
 
 The heuristic, in order:
 
@@ -35,31 +35,28 @@ Both bots draw only from the ``random.Random`` they are given.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import Any, Final
 
-from companion.rules.apocalypse import PLAY, ApocalypseState, playable
-from companion.rules.apocalypse.actions import Action, NameFirst, Play
+from companion.rules.apocalypse import APOCALYPSE, PLAY, ApocalypseState, playable, random_play
+from companion.rules.apocalypse.actions import FIRSTS, PLAYS, Action, NameFirst, Play, play_of
 from companion.rules.apocalypse.cards import (
     CHAOS,
     CHAOS_MASK,
     CHAOS_VALUE,
-    FIRST_CHAOS,
-    FIRST_TRANQUILITY,
     HORSEMAN_MASK,
-    RANKS,
+    NO_SUIT,
     SPECIAL_MASK,
     SUIT_MASK,
     TRANQUILITY,
     TRANQUILITY_MASK,
     VALUE_OF,
+    highest_card,
+    is_duel,
+    lowest_card,
+    specials_in,
 )
-from companion.rules.apocalypse.engine import (
-    CHAOS_PLAYS,
-    FIRSTS,
-    PLAYS,
-    hand_of,
-    random_play,
-)
+from companion.rules.apocalypse.tricks import can_win
 from companion.rules.base import Engine
 
 HIGH_CARD: Final = 8
@@ -68,12 +65,10 @@ LOW_LEAD: Final = 3
 """Rule 8: a card this low makes leading safe."""
 
 
-class RandomApocalypseBot:
-    """Plays a uniformly random legal action when it is its seat's turn."""
+class _Bot(ABC):
+    """What every Apocalypse bot shares: its seat, and acting only on its seat's turn."""
 
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat = seat
-        self.rng = rng
+    seat: int
 
     def act(self, engine: Engine[Any, Any], state: ApocalypseState) -> Action | None:
         """Its action, or ``None`` when it is not this seat's turn."""
@@ -81,30 +76,31 @@ class RandomApocalypseBot:
             return None
         return self.choose(state)
 
+    @abstractmethod
     def choose(self, state: ApocalypseState) -> Action:
         """Its action; the caller knows it is this seat's turn (``play``/``name``/``choose``)."""
-        if state.phase == PLAY:
-            return random_play(state, self.rng)
-        return self.name(state)
-
-    def play(self, state: ApocalypseState) -> Play:
-        """Its card (phase ``play``; the caller knows it is this seat's turn)."""
-        return random_play(state, self.rng)
-
-    def name(self, state: ApocalypseState) -> NameFirst:
-        """The next first player it names (phases ``name`` and ``choose``)."""
-        return random_first(state, self.rng)
 
     def __repr__(self) -> str:
-        return f"RandomApocalypseBot(seat={self.seat})"
+        return f"{type(self).__name__}(seat={self.seat})"
 
 
-def random_first(state: ApocalypseState, rng: random.Random) -> NameFirst:
-    """A uniformly random seat named the next first player (one ``rng.random()`` draw)."""
-    return FIRSTS[int(rng.random() * state.players)]
+class RandomApocalypseBot(_Bot):
+    """Plays a uniformly random legal action when it is its seat's turn: one
+    ``rng.random()`` draw picks among ``legal_actions`` (a card with the engine's
+    ``random_play``: the same pick, without listing the plays)."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, state: ApocalypseState) -> Action:
+        if state.phase == PLAY:
+            return random_play(state, self.rng)
+        legal = APOCALYPSE.legal_actions(state)
+        return legal[int(self.rng.random() * len(legal))]
 
 
-class HeuristicBot:
+class HeuristicBot(_Bot):
     """Plays by the heuristic of the module docstring (deterministic: ``rng`` is unused but
     kept so that every bot is built alike)."""
 
@@ -112,28 +108,10 @@ class HeuristicBot:
         self.seat = seat
         self.rng = rng
 
-    def act(self, engine: Engine[Any, Any], state: ApocalypseState) -> Action | None:
-        """Its action, or ``None`` when it is not this seat's turn."""
-        if engine.actor(state) != self.seat:
-            return None
-        return self.choose(state)
-
     def choose(self, state: ApocalypseState) -> Action:
-        """Its action; the caller knows it is this seat's turn."""
         if state.phase == PLAY:
             return best_play(state)
         return best_first(state)
-
-    def play(self, state: ApocalypseState) -> Play:
-        """Its card (phase ``play``; the caller knows it is this seat's turn)."""
-        return best_play(state)
-
-    def name(self, state: ApocalypseState) -> NameFirst:
-        """The next first player it names (phases ``name`` and ``choose``)."""
-        return best_first(state)
-
-    def __repr__(self) -> str:
-        return f"HeuristicBot(seat={self.seat})"
 
 
 # --- the heuristic ---------------------------------------------------------------------------
@@ -142,7 +120,7 @@ class HeuristicBot:
 def best_play(state: ApocalypseState) -> Play:
     """The heuristic's card (rules 1-7 of the module docstring; rule 9 in the Duel)."""
     seat, lead, tokens = state.turn, state.lead, state.tokens
-    hand = hand_of(state, seat)
+    hand = state.hands[seat]
     cards = playable(hand, lead, state.in_trick)
     specials = cards & SPECIAL_MASK
     horsemen = cards & HORSEMAN_MASK
@@ -150,11 +128,11 @@ def best_play(state: ApocalypseState) -> Play:
     apocalypse = _apocalypse_likely(state)
     if specials and (_specials_urgent(state, hand) or not horsemen):  # rule 1
         return _special(state, specials, low, high, apocalypse)
-    if state.players == 2 and _wants_points(state, seat) and horsemen:  # rule 9
+    if is_duel(state.players) and _wants_points(state, seat) and horsemen:  # rule 9
         return _take_points(state, horsemen, apocalypse)
     if cards & CHAOS_MASK and _chaos_loses(low, high, apocalypse):  # rule 2
         return _chaos(state)
-    if lead < 0:  # rule 6
+    if lead == NO_SUIT:  # rule 6
         if apocalypse:
             return PLAYS[_highest(horsemen)]
         return PLAYS[_lowest_lead(horsemen, tokens)]
@@ -182,7 +160,7 @@ def _take_points(state: ApocalypseState, horsemen: int, apocalypse: bool) -> Pla
     """Rule 9: win the trick: the highest card of the leading suit (the lowest in an
     Apocalypse); off the leading suit, keep the high cards for later."""
     lead = state.lead
-    follow = horsemen & SUIT_MASK[lead] if lead >= 0 else horsemen
+    follow = horsemen if lead == NO_SUIT else horsemen & SUIT_MASK[lead]
     if not follow:
         return PLAYS[_lowest(horsemen)]
     return PLAYS[_lowest(follow) if apocalypse else _highest(follow)]
@@ -206,7 +184,7 @@ def _lowest(horsemen: int) -> int:
     for suit_mask in SUIT_MASK:
         of_suit = horsemen & suit_mask
         if of_suit:
-            card = (of_suit & -of_suit).bit_length() - 1
+            card = lowest_card(of_suit)
             if VALUE_OF[card] < best_value:
                 best, best_value = card, VALUE_OF[card]
     return best
@@ -215,18 +193,14 @@ def _lowest(horsemen: int) -> int:
 def _trick_range(state: ApocalypseState) -> tuple[int, int]:
     """The lowest and highest values of the leading suit in the trick so far (Chaos 5);
     ``(11, 0)`` when there is none."""
-    low, high, lead = 11, 0, state.lead
-    for _, card in state.trick:
-        if (card < CHAOS and card // RANKS == lead) or FIRST_CHAOS <= card < FIRST_TRANQUILITY:
-            value = VALUE_OF[card]
-            low, high = min(low, value), max(high, value)
-    return low, high
+    values = [VALUE_OF[card] for _, card in state.trick if can_win(card, state.lead)]
+    return min(values, default=11), max(values, default=0)
 
 
 def _specials_urgent(state: ApocalypseState, hand: int) -> bool:
     """Rule 1: the round may end before the bot has played its Special cards."""
     shortest = min(other.bit_count() for other in state.hands)
-    return (hand & SPECIAL_MASK).bit_count() >= shortest - 1
+    return specials_in(hand) >= shortest - 1
 
 
 def _special(state: ApocalypseState, specials: int, low: int, high: int, apoc: bool) -> Play:
@@ -246,7 +220,7 @@ def _chaos(state: ApocalypseState) -> Play:
     coloured = state.token_mask & ~state.tokens
     if not coloured:
         return PLAYS[CHAOS]
-    return CHAOS_PLAYS[(coloured & -coloured).bit_length() - 1]
+    return play_of(CHAOS, token=lowest_card(coloured))
 
 
 def _regular_follow(follow: int, cards: int, high: int) -> Play:
@@ -254,11 +228,11 @@ def _regular_follow(follow: int, cards: int, high: int) -> Play:
     Tranquility instead of winning with a high card)."""
     rest = follow
     while rest:  # from the highest card down (a suit's ids rise with its values)
-        card = rest.bit_length() - 1
+        card = highest_card(rest)
         if VALUE_OF[card] < high:
             return PLAYS[card]
         rest ^= 1 << card
-    lowest = (follow & -follow).bit_length() - 1
+    lowest = lowest_card(follow)
     if VALUE_OF[lowest] >= HIGH_CARD and cards & TRANQUILITY_MASK:
         return PLAYS[TRANQUILITY]
     return PLAYS[lowest]
@@ -270,7 +244,7 @@ def _highest(horsemen: int) -> int:
     for suit_mask in SUIT_MASK:
         of_suit = horsemen & suit_mask
         if of_suit:
-            card = of_suit.bit_length() - 1
+            card = highest_card(of_suit)
             if VALUE_OF[card] > best_value:
                 best, best_value = card, VALUE_OF[card]
     return best
@@ -282,7 +256,7 @@ def _lowest_lead(horsemen: int, tokens: int) -> int:
     for suit, suit_mask in enumerate(SUIT_MASK):
         of_suit = horsemen & suit_mask
         if of_suit:
-            card = (of_suit & -of_suit).bit_length() - 1
+            card = lowest_card(of_suit)
             key = (0 if tokens >> suit & 1 else 1, VALUE_OF[card])
             if key < best_key:
                 best, best_key = card, key
@@ -292,7 +266,7 @@ def _lowest_lead(horsemen: int, tokens: int) -> int:
 def best_first(state: ApocalypseState) -> NameFirst:
     """Rule 8: itself with a low card to lead, else the next seat clockwise."""
     seat = state.turn
-    horsemen = hand_of(state, seat) & HORSEMAN_MASK
+    horsemen = state.hands[seat] & HORSEMAN_MASK
     if horsemen and VALUE_OF[_lowest_lead(horsemen, state.tokens)] <= LOW_LEAD:
         return FIRSTS[seat]
     return FIRSTS[(seat + 1) % state.players]
@@ -305,5 +279,4 @@ __all__ = [
     "RandomApocalypseBot",
     "best_first",
     "best_play",
-    "random_first",
 ]

@@ -3,7 +3,8 @@
 Both are pure and seeded (they draw only from the ``random.Random`` they are given) and look
 only at what their seat may know: their own stashes, the covered slots, the board, the
 money. ``choose(state)`` returns an action for the seat when it is that seat's move (draft
-or turn); the simulation applies it through the engine's fast door.
+or turn), always a legal one: the simulation applies it through the engine's unchecked door
+(``Paris.apply_unchecked``).
 
 * :class:`RandomParisBot`: drafts a random pile; in its turn does nothing, places or moves
   with equal chance, sampling a random placement or move until one is legal (the engine's
@@ -19,20 +20,13 @@ or turn); the simulation applies it through the engine's fast door.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from functools import cache
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from functools import cache, partial
 from operator import itemgetter
-from typing import Any, Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
-from companion.rules.paris.actions import (
-    APACHE_KINDS,
-    Action,
-    Move,
-    Place,
-    Stash,
-    Step,
-    Take,
-)
+from companion.rules.paris.actions import LEADER, Action, Move, Place, Stash, Step, Take
 from companion.rules.paris.board import (
     BOURGEOIS_DISTRICT,
     DISTRICT_MASK,
@@ -42,7 +36,6 @@ from companion.rules.paris.board import (
     MONEY,
     PRISON,
     REINFORCEMENTS,
-    SLOT_COUNTS,
     STASH_DISTRICT,
     STEAL,
     VALUABLES,
@@ -50,7 +43,14 @@ from companion.rules.paris.board import (
     Outcome,
     get_board,
 )
-from companion.rules.paris.engine import STASHES, bail_problem, move_problem, placement_problem
+from companion.rules.paris.engine import (
+    bail_problem,
+    draft_districts,
+    move_problem,
+    placement_problem,
+    single_steps,
+    step_table,
+)
 from companion.rules.paris.settlement import FENCE_PER_THEFT, STEAL_AMOUNTS
 from companion.rules.paris.state import (
     DRAFT,
@@ -59,11 +59,16 @@ from companion.rules.paris.state import (
     TURN,
     TURNS,
     ParisState,
+    bits,
+    stash_districts,
+    stash_pair,
 )
 
-_Candidate: TypeAlias = tuple[float, Callable[..., Place | Move], tuple[Any, ...]]
-"""A heuristic candidate: its gain, and how to make the action (the class and its
-arguments: made only when it is the best one left)."""
+__all__ = ["HeuristicParisBot", "ParisBot", "RandomParisBot", "district_values", "outcome_value"]
+
+T = TypeVar("T")
+_Candidate: TypeAlias = tuple[float, Callable[[], Place | Move]]
+"""A heuristic candidate: its gain, and how to make its action."""
 
 RANDOM_TRIES: Final = 3
 """How many random placements or moves the random bot samples before placing its stash."""
@@ -76,25 +81,47 @@ SPARE: Final = 0.2
 value: the others need one more to take it back."""
 
 
-class RandomParisBot:
-    """A random legal player of ``seat`` (see the module docstring)."""
+class ParisBot(ABC):
+    """A bot for ``seat``, drawing only from ``rng``: in the draft a pile to take from, in
+    its turn an optional action or none, then its stash (ruling D5)."""
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
         self.rng = rng
 
     def choose(self, state: ParisState) -> Action:
-        phase = state.phase
-        if phase == DRAFT:
-            takes = _draftable(state)
-            return takes[int(self.rng.random() * len(takes))]  # uniform, one random()
-        if phase == TURN:
+        """The seat's action now (its draft pick or its turn's next action)."""
+        if state.phase == DRAFT:
+            return self._take(state)
+        if state.phase == TURN:
             optional = self._optional(state)
             if optional is not None:
                 return optional
         return self._stash(state)
 
+    @abstractmethod
+    def _take(self, state: ParisState) -> Take: ...
+
+    @abstractmethod
+    def _optional(self, state: ParisState) -> Action | None: ...
+
+    @abstractmethod
+    def _stash(self, state: ParisState) -> Stash: ...
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={self.seat})"
+
+
+class RandomParisBot(ParisBot):
+    """A random legal player of ``seat`` (see the module docstring)."""
+
+    def _take(self, state: ParisState) -> Take:
+        """A uniform pile (one ``random()``)."""
+        return Take(_pick(draft_districts(state), self.rng))
+
     def _optional(self, state: ParisState) -> Action | None:
+        """Nothing, a placement or a move (one ``random()``); a placement or a move is
+        sampled up to :data:`RANDOM_TRIES` times until one is legal."""
         kind = int(self.rng.random() * 3)
         if kind == 0:
             return None
@@ -107,77 +134,66 @@ class RandomParisBot:
 
     def _place(self, state: ParisState) -> Place | None:
         """A uniform district and, of each kind, 0 to all of those in reserve: one
-        ``random()`` each, in that order."""
-        base = self.seat * 3
-        have_l, have_n, have_r = state.reserve[base : base + 3]
-        if not have_l + have_n + have_r:
+        ``random()`` each, in that order; ``None`` when the rules refuse it."""
+        have_leaders, have_novices, have_recruits = state.reserve[self.seat * 3 : self.seat * 3 + 3]
+        if not have_leaders + have_novices + have_recruits:
             return None
-        draw, districts = self.rng.random, state.districts
-        place = _PLACE(
-            districts[int(draw() * len(districts))],
-            int(draw() * (have_l + 1)),
-            int(draw() * (have_n + 1)),
-            int(draw() * (have_r + 1)),
+        draw = self.rng.random
+        place = Place(
+            _pick(state.districts, self.rng),
+            int(draw() * (have_leaders + 1)),
+            int(draw() * (have_novices + 1)),
+            int(draw() * (have_recruits + 1)),
         )
         return place if placement_problem(state, self.seat, place) is None else None
 
     def _move(self, state: ParisState, singles: list[Step]) -> Move | None:
+        """One uniform step of ``singles``, and half the time a second one; ``None`` when
+        the rules refuse them."""
         if not singles:
             return None
-        draw = self.rng.random
-        steps: tuple[Step, ...] = (singles[int(draw() * len(singles))],)
-        if draw() < 0.5:
-            steps += (singles[int(draw() * len(singles))],)
+        steps: tuple[Step, ...] = (_pick(singles, self.rng),)
+        if self.rng.random() < 0.5:
+            steps += (_pick(singles, self.rng),)
         return Move(steps) if move_problem(state, self.seat, steps) is None else None
 
     def _stash(self, state: ParisState) -> Stash:
-        """A uniform stash of the hand (one ``random()``: the k-th stash, lowest id first,
-        found on the mask), and bail half the time when allowed (only asked of a seat
-        with a prisoner: else it is refused anyway)."""
-        seat, rng = self.seat, self.rng
-        hand = state.hands[seat]
+        """A uniform stash of the hand (one ``random()``), and bail half the time when the
+        rules allow it (then one more)."""
+        hand = bits(state.hands[self.seat])
         if not hand:
-            raise ValueError(f"{state.colours[seat]} holds no stash to place (ruling D5)")
-        for _ in range(int(rng.random() * hand.bit_count())):
-            hand &= hand - 1  # drop the lowest stash
-        stash = (hand & -hand).bit_length() - 1
-        bail = bool(state.prison[seat]) and bail_problem(state, seat) is None
-        return STASHES[stash][bail and rng.random() < 0.5]
-
-    def __repr__(self) -> str:
-        return f"RandomParisBot(seat={self.seat})"
+            raise ValueError(f"{state.colours[self.seat]} holds no stash to place (ruling D5)")
+        district, slot = stash_pair(_pick(hand, self.rng))
+        bail = state.prison[self.seat] > 0 and bail_problem(state, self.seat) is None
+        return Stash(district, slot, bail and self.rng.random() < 0.5)
 
 
-class HeuristicParisBot:
+class HeuristicParisBot(ParisBot):
     """A player that takes profitable majorities and leaves losing ones (module docstring)."""
 
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat = seat
-        self.rng = rng
-
-    def choose(self, state: ParisState) -> Action:
-        phase = state.phase
-        if phase == DRAFT:
-            return _fullest_pile(state)
-        if phase == TURN:
-            optional = self._optional(state)
-            if optional is not None:
-                return optional
-        return self._stash(state)
+    def _take(self, state: ParisState) -> Take:
+        """The pile with the most stashes (the first of equals)."""
+        fullest, most = 0, 0
+        for d in state.districts:
+            size = (state.piles & DISTRICT_MASK[d]).bit_count()
+            if size > most:
+                fullest, most = d, size
+        if not fullest:
+            raise ValueError("no stash left to draft (ruling D3)")
+        return Take(fullest)
 
     # -- the optional action --
 
     def _optional(self, state: ParisState) -> Action | None:
-        """The candidate worth most whose checks pass. Candidates are priced first as
-        plain numbers (cheap); actions are made and checked best first."""
+        """The candidate worth most whose checks pass (the first of equal ones). A
+        candidate's action is made only when it is tried."""
         worth = _Worth(state, self.seat)
-        found = self._placements(state, worth)
-        found += self._moves(state, worth)
-        found.sort(key=_GAIN, reverse=True)  # stable: equal gains keep their order
-        for gain, kind, arguments in found:
+        found = self._placements(state, worth) + self._moves(state, worth)
+        found.sort(key=itemgetter(0), reverse=True)  # by gain; a stable sort
+        for gain, make in found:
             if gain <= 0:
                 return None
-            action = kind(*arguments)
+            action = make()
             if isinstance(action, Place):
                 if placement_problem(state, self.seat, action) is None:
                     return action
@@ -192,73 +208,64 @@ class HeuristicParisBot:
         novices only beside a leader."""
         found: list[_Candidate] = []
         extras = (0, 1) if state.turn < TURNS else (0,)
-        base = self.seat * 3
-        have_l, have_n, have_r = state.reserve[base : base + 3]
-        leaders_on, row = state.leaders, self.seat * STRIDE
-        mine, top, now = worth.mine, worth.top, worth.now
+        have_leaders, have_novices, have_recruits = state.reserve[self.seat * 3 : self.seat * 3 + 3]
         for d, value in worth.values.items():
-            m, t = mine[d], top[d]
-            if value <= 0 or m > t:
+            mine, top = worth.mine[d], worth.top[d]
+            if value <= 0 or mine > top:
                 continue
             for extra in extras:
-                count = t + 1 - m + extra
-                use_r = have_r if have_r < count else count  # min(), without the call
-                use_l = have_l if have_l < count - use_r else count - use_r
-                use_n = count - use_r - use_l
-                if use_n > have_n:
+                count = top + 1 - mine + extra
+                recruits = min(have_recruits, count)
+                leaders = min(have_leaders, count - recruits)
+                novices = count - recruits - leaders
+                if novices > have_novices:
                     break
-                if not use_l and not leaders_on[row + d]:
-                    if not have_l:
+                if not leaders and not state.leaders[self.seat * STRIDE + d]:
+                    if not have_leaders:
                         break
-                    use_l, use_r, use_n = 1, use_r - (use_r > 0), use_n - (use_r == 0)
-                cost = NOVICE_COST * use_n + LEADER_COST * count
-                gain = value - now[d] - cost + SPARE * value * extra
+                    leaders = 1  # the followers' leader (ruling D5) in place of one of them
+                    if recruits:
+                        recruits -= 1
+                    else:
+                        novices -= 1
+                cost = NOVICE_COST * novices + LEADER_COST * count
+                gain = value - worth.now[d] - cost + SPARE * value * extra
                 if gain > 0:
-                    found.append((gain, _PLACE, (d, use_l, use_n, use_r)))
+                    found.append((gain, partial(Place, d, leaders, novices, recruits)))
         return found
 
     def _moves(self, state: ParisState, worth: _Worth) -> list[_Candidate]:
         """Leaders moving one or two together: each step's gain is the leaving district's
-        plus the arriving one's, priced once per district."""
+        plus the arriving one's."""
         found: list[_Candidate] = []
-        table = _step_table(state.board, state.districts)
-        leaders, base = state.leaders, self.seat * STRIDE
-        out1, out2, in1, in2 = worth.out1, worth.out2, worth.in1, worth.in2
+        table = step_table(state.board, state.districts)
         for a in state.districts:
-            here = leaders[base + a]
+            here = state.leaders[self.seat * STRIDE + a]
             if not here:
                 continue
-            for step in table[a][0]:
+            for step in table[a][LEADER]:
                 b = step.target
-                gain = out1[a] + in1[b] - LEADER_COST
+                gain = worth.out1[a] + worth.in1[b] - LEADER_COST
                 if gain > 0:
-                    found.append((gain, Move, ((step,),)))
-                gain = out2[a] + in2[b] - LEADER_COST
+                    found.append((gain, partial(Move, (step,))))
+                gain = worth.out2[a] + worth.in2[b] - LEADER_COST
                 if gain > 0 and here > 1:
-                    found.append((gain, Move, ((step, step),)))
+                    found.append((gain, partial(Move, (step, step))))
         return found
 
     # -- the obligatory action --
 
     def _stash(self, state: ParisState) -> Stash:
         """The order of the stashes changes nothing at the settlement (all are placed by
-        the round's end): reveal first the ones about districts nobody holds."""
-        hand, counts = state.hands[self.seat], state.counts
+        the round's end): reveal first the ones about districts nobody holds; bail early
+        (turns 1-3) with 300 F or more."""
+        hand = bits(state.hands[self.seat])
         if not hand:
             raise ValueError(f"{state.colours[self.seat]} holds no stash to place (ruling D5)")
-        stash = (hand & -hand).bit_length() - 1  # the lowest, unless one is quiet
-        rest = hand
-        while rest:
-            low = rest & -rest
-            if not any(counts[STASH_DISTRICT[low.bit_length() - 1] :: STRIDE]):
-                stash = low.bit_length() - 1
-                break
-            rest ^= low
+        quiet = (s for s in hand if not any(state.district_counts(STASH_DISTRICT[s])))
+        district, slot = stash_pair(next(quiet, hand[0]))
         bail = state.turn <= 3 and state.money[self.seat] >= 300
-        return STASHES[stash][bail and bail_problem(state, self.seat) is None]
-
-    def __repr__(self) -> str:
-        return f"HeuristicParisBot(seat={self.seat})"
+        return Stash(district, slot, bail and bail_problem(state, self.seat) is None)
 
 
 # --- what a district is worth ----------------------------------------------------------------
@@ -279,15 +286,14 @@ def outcome_value(outcome: Outcome, players: int, last_round: bool) -> float:
 def district_values(state: ParisState, seat: int) -> dict[int, float]:
     """Each district's expected worth for its holder, as ``seat`` knows it: the mean over
     the slots that may still end uncovered (not covered, not in ``seat``'s hand)."""
-    rows = _value_rows(state.board, state.districts, len(state.colours), state.round == 3)
+    tables = _value_tables(state.board, state.players, state.round == 3)
     hidden = ~(state.covered | state.hands[seat])
     values: dict[int, float] = {}
     thefts = 0.0
-    counts = state.counts
-    for d, first, slots, table in rows:
-        value, theft = table[(hidden >> first) & slots]
+    for d in stash_districts(state.districts):
+        value, theft = tables[d][(hidden & DISTRICT_MASK[d]) >> FIRST_STASH[d]]
         values[d] = value
-        if theft and any(counts[d::STRIDE]):  # adding 0.0 changes no sum
+        if any(state.district_counts(d)):
             thefts += theft
     if BOURGEOIS_DISTRICT in state.districts:
         plain = PLAIN_BOURGEOIS - sum(state.bourgeois)
@@ -299,26 +305,12 @@ def district_values(state: ParisState, seat: int) -> dict[int, float]:
 
 
 @cache
-def _value_rows(
-    board_name: str, districts: tuple[int, ...], players: int, last_round: bool
-) -> tuple[tuple[int, int, int, tuple[tuple[float, float], ...]], ...]:
-    """For each district in play with stash slots, in order: the district, its first stash
-    id, the mask of its slots and its ``_value_tables`` row (looked up once per
-    configuration: the heuristic prices the districts every turn)."""
-    tables = _value_tables(board_name, players, last_round)
-    return tuple(
-        (d, FIRST_STASH[d], (1 << SLOT_COUNTS[d]) - 1, tables[d])
-        for d in districts
-        if SLOT_COUNTS[d]
-    )
-
-
-@cache
 def _value_tables(
     board_name: str, players: int, last_round: bool
 ) -> tuple[tuple[tuple[float, float], ...], ...]:
-    """For each district and each set of its slots that may end uncovered (a bit mask;
-    empty: all of them), the mean outcome value and the chance of a theft."""
+    """For each district and each set of its slots that may end uncovered (a bit mask of
+    slots, slot 1 the lowest bit; empty: all of them), the mean outcome value and the chance
+    of a theft. Cached: a few boards and player counts, 7 x 2^6 means each, every turn."""
     board = get_board(board_name)
     tables: list[tuple[tuple[float, float], ...]] = [()]
     for d in range(1, 10):
@@ -332,116 +324,41 @@ def _value_tables(
     return tuple(tables)
 
 
-def single_steps(state: ParisState, seat: int) -> list[Step]:
-    """Every one-Apache step ``seat`` could try (legal or not: the checks decide)."""
-    table = _step_table(state.board, state.districts)
-    leaders, novices, recruits = state.leaders, state.novices, state.recruits
-    steps: list[Step] = []
-    base = seat * STRIDE
-    for d in state.districts:
-        i = base + d
-        if leaders[i]:
-            steps += table[d][0]
-            if novices[i]:
-                steps += table[d][1]
-            if recruits[i]:
-                steps += table[d][2]
-    return steps
-
-
-@cache
-def _step_table(
-    board_name: str, districts: tuple[int, ...]
-) -> tuple[tuple[tuple[Step, ...], ...], ...]:
-    """``table[d][k]``: the steps of an Apache of kind ``k`` from ``d`` to a neighbour in
-    play (made once: steps are immutable)."""
-    board = get_board(board_name)
-    return tuple(
-        tuple(
-            tuple(Step(d, t, kind) for t in board.neighbours[d] if t in districts)
-            for kind in APACHE_KINDS
-        )
-        for d in range(10)
-    )
-
-
 class _Worth:
-    """One turn's view of the board for the heuristic, by district: its value, the bot's
-    count and the best other count, what the bot holds there now (its relative worth: 1 x
-    the value when it holds the district, the loss share when another gang does), and
-    what one or two of its Apaches leaving or arriving would change (``out1`` .. ``in2``).
-    Computed in one pass over the districts in play."""
-
-    __slots__ = ("in1", "in2", "mine", "now", "out1", "out2", "top", "values")
+    """One turn's view of the board for the heuristic, by district: its ``values``, the
+    bot's count (``mine``) and the best other count (``top``), what the bot has there now
+    (``now``: the value when it holds the district, the loss share when another gang does),
+    and what one or two of its Apaches leaving (``out1``, ``out2``) or arriving (``in1``,
+    ``in2``) would change."""
 
     def __init__(self, state: ParisState, seat: int) -> None:
         self.values = values = district_values(state, seat)
-        share = -1.0 / (len(state.colours) - 1)
-        counts = state.counts
-        # the best other count of every district at once: the element-wise max of the
-        # other gangs' rows (C-level; one row alone is its own maximum)
-        others = [counts[k : k + STRIDE] for k in range(0, len(counts), STRIDE)]
-        self.mine = mine = others.pop(seat)
-        self.top = top = others[0] if len(others) == 1 else tuple(map(max, *others))
+        rows = [state.counts[s * STRIDE : s * STRIDE + STRIDE] for s in range(state.players)]
+        self.mine = mine = rows.pop(seat)
+        self.top = top = [max(column) for column in zip(*rows, strict=True)]  # the best other
         self.now = now = [0.0] * STRIDE
         self.out1, self.out2 = out1, out2 = [0.0] * STRIDE, [0.0] * STRIDE
         self.in1, self.in2 = in1, in2 = [0.0] * STRIDE, [0.0] * STRIDE
-        for d, value in values.items():  # every district in play; the lists hold 0.0
-            m, t = mine[d], top[d]
-            other = value * share if t else 0.0
-            if m > t:  # the bot holds it: arriving changes nothing, leaving may lose it
+        share = -1.0 / (state.players - 1)
+        for d, value in values.items():
+            other = value * share if top[d] else 0.0
+            if mine[d] > top[d]:  # the bot holds it: arriving changes nothing, leaving may lose it
                 now[d] = value
-                if m - 1 <= t:
+                if mine[d] - 1 <= top[d]:
                     out1[d] = out2[d] = other - value
-                elif m - 2 <= t:
+                elif mine[d] - 2 <= top[d]:
                     out2[d] = other - value
             else:  # another gang holds it, or nobody: leaving changes nothing
                 now[d] = other
-                if m + 1 > t:
+                if mine[d] + 1 > top[d]:
                     in1[d] = in2[d] = value - other
-                elif m + 2 > t:
+                elif mine[d] + 2 > top[d]:
                     in2[d] = value - other
 
 
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def _draftable(state: ParisState) -> list[Take]:
-    piles = state.piles
-    return [take for mask, take in _pile_takes(state.districts) if piles & mask]
-
-
-def _fullest_pile(state: ParisState) -> Take:
-    """The take from the pile with the most stashes (the first of equals)."""
-    piles, fullest, most = state.piles, None, 0
-    for mask, take in _pile_takes(state.districts):
-        size = (piles & mask).bit_count()
-        if size > most:
-            fullest, most = take, size
-    if fullest is None:
-        raise ValueError("no stash left to draft (ruling D3)")
-    return fullest
-
-
-@cache
-def _pile_takes(districts: tuple[int, ...]) -> tuple[tuple[int, Take], ...]:
-    """Each district in play with stashes: the mask of its stashes and the take from its
-    pile."""
-    return tuple((DISTRICT_MASK[d], _TAKES[d]) for d in districts if SLOT_COUNTS[d])
-
-
-_TAKES: Final = tuple(Take(d) for d in range(10))
-_PLACE: Final = cache(Place)
-"""``Place(...)``, each distinct placement made once (a few hundred: actions are
-immutable)."""
-_GAIN: Final = itemgetter(0)
-"""A candidate's gain (sorting by it, reversed, keeps equal gains in order: a stable sort)."""
-
-
-__all__ = [
-    "HeuristicParisBot",
-    "RandomParisBot",
-    "district_values",
-    "outcome_value",
-    "single_steps",
-]
+def _pick(choices: Sequence[T], rng: random.Random) -> T:
+    """A uniform choice with one ``rng.random()`` draw."""
+    return choices[int(rng.random() * len(choices))]

@@ -1,7 +1,7 @@
 """The logical controls every input device maps onto.
 
 Five seats, each with one button per Indian, and a navigation cluster. The seat colours
-double as Apocalypse suits and Paris gangs (see RULINGS.md, "Names used everywhere").
+double as Apocalypse suits and Paris gangs: the same five names in every game.
 A control's name is ``"<group>.<button>"``: ``"red.hunter"``, ``"nav.select"``.
 """
 
@@ -15,10 +15,6 @@ NAV_BUTTONS: Final = ("previous", "next", "select", "back")
 SEAT_CONTROLS: Final = tuple(f"{seat}.{indian}" for seat in SEATS for indian in INDIANS)
 NAV_CONTROLS: Final = tuple(f"{NAV_GROUP}.{button}" for button in NAV_BUTTONS)
 ALL_CONTROLS: Final = SEAT_CONTROLS + NAV_CONTROLS
-
-
-def is_control(name: str) -> bool:
-    return name in ALL_CONTROLS
 
 
 def seat_of(control: str) -> str | None:

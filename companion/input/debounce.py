@@ -1,10 +1,11 @@
 """Pure per-control debouncing: raw edges in, Press / Stuck / Unstuck out.
 
 No clock, no threads, no gpiozero: every time is an integer of nanoseconds passed in, so
-the same code runs under the GPIO callbacks, the scripted source and hypothesis.
+the same code runs under the GPIO callbacks and in tests (hypothesis, and the firmware's
+copy in ``firmware/box_debounce.py`` checked against it).
 
-The rule, for one control whose edges arrive in that pin's order (lgpio delivers a pin's
-edges in order; HARDWARE_NOTES "GPIO timestamps"):
+The rule, for one control whose edges arrive in that pin's order (lgpio delivers each
+pin's edges in order: hardware/README.md, "GPIO timestamps"):
 
 - A *burst* starts at an active edge on a quiet pin. The press it may become is stamped
   with that FIRST edge, never with a later bounce.
@@ -28,13 +29,11 @@ Late edges: if the time has already been advanced past an edge that then arrives
 callback later than the caller allowed for), a glitch or release that was closed too
 early is reopened (neither emitted anything), so a late bounce never reopens into a
 second press. A ``Press``, ``Stuck`` or ``Unstuck`` already emitted is never taken
-back, so the CALLER must not fire a confirmation past an edge still on its way: a
+back, so the CALLER must not fire a confirmation past an edge still on its way (a
 spike's rising edge delivered, its falling edge not yet, and time advanced past
-``min_press_ns`` is a Press for good. ``GpioSource`` advances only to ``now -
-latency_ns``, holds back (``DebounceBank.advance(hold=...)``) any control whose live
-pin level disagrees with its ``level``, and feeds edges with ``catch_up=False`` so a
-late edge does not fire past deadlines from inside its callback. Late edges are
-counted (``late``) so the doctor can show them.
+``min_press_ns`` is a Press for good): ``advance(hold=...)`` and
+``edge(catch_up=False)`` are for that, and ``gpio.py`` says how the GPIO source uses
+them. Late edges are counted (``late``) so the doctor can show them.
 """
 
 from __future__ import annotations
@@ -77,7 +76,7 @@ class DebounceSettings:
     - ``glitch_quiet_ns`` (2 ms): the gaps inside a microswitch bounce are tens to a few
       hundred microseconds; 2 ms of quiet after an unconfirmed burst means it is over, so
       a real press that follows a glitch keeps its own first edge.
-    - ``release_quiet_ns`` (10 ms): arcade microswitches bounce for 1-6 ms (notes); 10 ms
+    - ``release_quiet_ns`` (10 ms): arcade microswitches bounce for 1-6 ms; 10 ms
       of stable inactivity outlasts the longest bounce with margin, and still allows
       50 presses a second on one button (people manage about 15).
     - ``stuck_ns`` (5 s): a slap lasts well under half a second and navigation buttons

@@ -2,7 +2,8 @@
 
 One input pin per control of a ``kind = "gpio"`` profile: ``factory.pin(n)``, function
 ``input``, the profile's pull, edges ``both`` and NO bounce time (gpiozero's bounce makes
-lgpio stamp an edge only once it is stable: HARDWARE_NOTES "GPIO timestamps").
+lgpio stamp an edge only once it is stable). The library facts this module relies on are
+in hardware/README.md, "GPIO timestamps".
 ``pin.when_changed`` is a bound method of a per-pin watcher the source keeps alive
 (gpiozero holds only a weak reference). Each edge goes to the pure debouncer
 (``debounce.py``) under one lock; events go to the sink (a queue); nothing else happens
@@ -251,9 +252,10 @@ class GpioSource:
     ) -> None:
         if profile.kind != "gpio":
             raise ConfigError(
-                f"profile {profile.name!r} is a {profile.kind!r} profile, not 'gpio': "
-                "the USB button box profile needs the serial box source, which is not "
-                "built yet. Fix: use --profile gpio-dsi or gpio-spi35"
+                f"profile {profile.name!r} is a {profile.kind!r} profile: its buttons are on "
+                "the USB button box, not on the Pi's GPIO pins. Fix: use --source box with "
+                "it, or a gpio profile (--profile gpio-dsi or gpio-spi35) with --source "
+                "gpio or sim"
             )
         if latency_ns < 0 or recheck_ns <= 0 or hold_limit_ns < 0:
             raise ConfigError(
@@ -467,19 +469,6 @@ class GpioSource:
         except Exception:  # a closing or broken pin: trust the edges, as before
             return None
 
-    @property
-    def latency_ns(self) -> int:
-        """How late a callback may be: the timer fires a deadline this long after it."""
-        return self._latency_ns
-
-    @latency_ns.setter
-    def latency_ns(self, value: int) -> None:
-        if value < 0:
-            raise ConfigError(f"latency_ns must be >= 0, got {value}")
-        with self._cond:
-            self._latency_ns = value
-            self._cond.notify_all()
-
     def _run_timer(self) -> None:
         try:
             with self._cond:
@@ -494,17 +483,6 @@ class GpioSource:
             self._warnings += ("debounce timer stopped: presses are no longer confirmed",)
 
     # -- what the doctor reads -------------------------------------------------------
-
-    @property
-    def hardware_timestamps(self) -> bool:
-        """True only for kernel edge timestamps (lgpio)."""
-        return self.timestamps == "hardware"
-
-    @property
-    def edge_timestamps(self) -> bool:
-        """True when presses carry the time of the edge (hardware or injected), not the
-        time a callback ran."""
-        return self.timestamps != "callback"
 
     @property
     def warnings(self) -> tuple[str, ...]:

@@ -11,9 +11,8 @@ Either way a held key's auto-repeat KEYDOWNs are swallowed (one press per key-do
 losing the window focus lets go of every held key (its KEYUP would never come).
 Only the main thread touches pygame: call ``handle`` from the event loop.
 
-The default layout (``KEYMAP``; ``format_keymap()`` prints it): one row of four keys per
-seat, in the order chief, warrior, woman, hunter, and the arrows, Return and Backspace
-for navigation.
+The default layout (``KEYMAP``): one row of four keys per seat, in the order chief,
+warrior, woman, hunter, and the arrows, Return and Backspace for navigation.
 
     seat    chief     warrior  woman   hunter
     red     1         2        3       4
@@ -58,34 +57,6 @@ KEYMAP: Final[dict[str, str]] = {
     **{key: f"{NAV_GROUP}.{button}" for key, button in zip(_NAV_KEYS, NAV_BUTTONS, strict=True)},
 }
 """pygame key name (``pygame.key.name``) -> control."""
-
-
-def keymap_rows(keymap: Mapping[str, str] = KEYMAP) -> list[tuple[str, ...]]:
-    """The keymap as a table: a header row, one row per seat, then the nav header and row.
-
-    Each cell is a key name, or ``"-"`` for a control without a key.
-    """
-    key_of = {control: key for key, control in keymap.items()}
-
-    def row(group: str, buttons: tuple[str, ...]) -> tuple[str, ...]:
-        return (group, *(key_of.get(f"{group}.{button}", "-") for button in buttons))
-
-    return [
-        ("seat", *INDIANS),
-        *(row(seat, INDIANS) for seat in SEATS),
-        ("", *NAV_BUTTONS),
-        row(NAV_GROUP, NAV_BUTTONS),
-    ]
-
-
-def format_keymap(keymap: Mapping[str, str] = KEYMAP) -> str:
-    """``keymap_rows`` as aligned plain text."""
-    rows = keymap_rows(keymap)
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return "\n".join(
-        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
-        for row in rows
-    )
 
 
 def _control_of(event: pygame.event.Event, keymap: Mapping[str, str]) -> str | None:

@@ -4,7 +4,7 @@
 ``pin.press(at_ns)``. It changes the pin's state and calls gpiozero's real
 ``_call_when_changed(ticks, state)`` (weak reference and all), so the ``GpioSource``
 watching it receives the edge through ``when_changed`` with ``ticks = at_ns / 1e9``:
-lgpio's convention (HARDWARE_NOTES "GPIO timestamps"). Like every mock pin, it calls
+lgpio's convention (hardware/README.md, "GPIO timestamps"). Like every mock pin, it calls
 back synchronously in the caller's thread. ``pin.edge(..., deliver=False)`` changes the
 state but queues the callback until ``pin.deliver_queued()``: a callback thread running
 late, with the pin already reading its new level.
@@ -18,10 +18,13 @@ buttons (``KeyboardToPins`` drives it), so presses travel the whole GPIO path.
 
 from __future__ import annotations
 
+import random
 import time
-from collections.abc import Iterable, Mapping
+from collections import defaultdict, deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType, TracebackType
-from typing import Any, Final, Self
+from typing import Any, Final, Literal, Self, TypeAlias, get_args
 
 from gpiozero.pins.mock import MockFactory, MockPin, PinState
 from gpiozero.pins.pi import PiPin
@@ -30,17 +33,61 @@ from companion.errors import ConfigError, DeviceError
 from companion.input.debounce import MS, DebounceSettings, SinkLike
 from companion.input.gpio import Clock, GpioSource
 from companion.input.pinmap import Profile
-from companion.input.scripted import (
-    DeliveryOrder,
-    Script,
-    ScriptEdge,
-    bounce_edges,
-    reorder,
-    tap_edges,
-)
+
+DeliveryOrder: TypeAlias = Literal["time", "reverse", "written", "shuffle"]
+"""The order edges reach the pins (see ``reorder``), not their timestamps."""
 
 DEFAULT_MIN_HOLD_NS: Final = 5 * MS
 """A simulated tap lasts at least this long (see ``SimulatedPins``)."""
+_ORDERS: Final = get_args(DeliveryOrder)
+
+
+# ---- edges, and the order they are delivered in ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """One raw edge of a control: ``active`` is the level after it (True = pressed)."""
+
+    t_ns: int
+    control: str
+    active: bool
+
+
+def tap_edges(control: str, at_ns: int, hold_ns: int) -> list[Edge]:
+    """A clean press at ``at_ns`` released ``hold_ns`` later."""
+    return [Edge(at_ns, control, True), Edge(at_ns + hold_ns, control, False)]
+
+
+def bounce_edges(control: str, at_ns: int, edges: int, span_ns: int) -> list[Edge]:
+    """``edges`` edges alternating from active, evenly over ``span_ns`` from ``at_ns`` (an
+    odd count leaves the button held)."""
+    if edges < 1 or span_ns < 0:
+        raise ConfigError(f"a bounce needs at least 1 edge and a span >= 0, got {edges}, {span_ns}")
+    step = span_ns // max(edges - 1, 1)
+    return [Edge(at_ns + i * step, control, i % 2 == 0) for i in range(edges)]
+
+
+def reorder(edges: Sequence[Edge], order: DeliveryOrder = "time", *, seed: int = 0) -> list[Edge]:
+    """``edges`` in delivery ``order``: ``time`` sorts them by timestamp, ``written`` keeps
+    them as given, ``reverse`` and ``shuffle`` reverse or shuffle the order ACROSS controls
+    while each control's own edges stay in time order, as lgpio delivers them
+    (hardware/README.md, "GPIO timestamps")."""
+    if order == "written":
+        return list(edges)
+    by_time = sorted(edges, key=lambda e: e.t_ns)
+    if order == "time":
+        return by_time
+    slots = by_time[::-1]
+    if order == "shuffle":
+        slots = by_time[:]
+        random.Random(seed).shuffle(slots)
+    elif order != "reverse":
+        raise ConfigError(f"unknown delivery order {order!r}. Fix: use one of {_ORDERS}")
+    queues: defaultdict[str, deque[Edge]] = defaultdict(deque)
+    for edge in by_time:
+        queues[edge.control].append(edge)
+    return [queues[slot.control].popleft() for slot in slots]
 
 
 class TimedMockPin(MockPin):  # type: ignore[misc]  # gpiozero is untyped
@@ -175,8 +222,8 @@ class MockTimeline:
 
     def __init__(self, pins: Mapping[str, TimedMockPin]) -> None:
         self._pins = dict(pins)
-        self._pending: list[ScriptEdge] = []
-        self.delivered: list[ScriptEdge] = []
+        self._pending: list[Edge] = []
+        self.delivered: list[Edge] = []
         """Every edge delivered so far, in delivery order."""
 
     @classmethod
@@ -187,10 +234,10 @@ class MockTimeline:
         return f"<MockTimeline pending={len(self._pending)} delivered={len(self.delivered)}>"
 
     @property
-    def pending(self) -> tuple[ScriptEdge, ...]:
+    def pending(self) -> tuple[Edge, ...]:
         return tuple(self._pending)
 
-    def add(self, edges: Iterable[ScriptEdge]) -> None:
+    def add(self, edges: Iterable[Edge]) -> None:
         for edge in edges:
             _pin_of(self._pins, edge.control)
             self._pending.append(edge)
@@ -198,7 +245,7 @@ class MockTimeline:
     def edge(
         self, control: str, active: bool, *, at_ns: int | None = None, at_us: int | None = None
     ) -> None:
-        self.add([ScriptEdge(_ns(at_ns, at_us), control, active)])
+        self.add([Edge(_ns(at_ns, at_us), control, active)])
 
     def press(self, control: str, *, at_ns: int | None = None, at_us: int | None = None) -> None:
         self.edge(control, True, at_ns=at_ns, at_us=at_us)
@@ -228,11 +275,8 @@ class MockTimeline:
         """``edges`` alternating edges from active over ``span_ns`` (odd: ends held)."""
         self.add(bounce_edges(control, _ns(at_ns, at_us), edges, span_ns))
 
-    def add_script(self, script: Script) -> None:
-        self.add(script.delivered())
-
-    def deliver(self, order: DeliveryOrder = "time", *, seed: int = 0) -> list[ScriptEdge]:
-        """Fire every pending edge on its pin in ``order`` (see ``scripted.reorder``)."""
+    def deliver(self, order: DeliveryOrder = "time", *, seed: int = 0) -> list[Edge]:
+        """Fire every pending edge on its pin in ``order`` (see ``reorder``)."""
         edges = reorder(self._pending, order, seed=seed)
         self._pending.clear()
         for edge in edges:

@@ -90,28 +90,6 @@ class Profile:
         wired = {seat_of(control) for control in self.controls}
         return tuple(seat for seat in SEATS if seat in wired)
 
-    def pin_of(self, control: str) -> int:
-        """The pin of ``control``; ``ConfigError`` naming it when this profile lacks it."""
-        if control not in self.controls:
-            raise ConfigError(self._not_wired(control))
-        return self.controls[control]
-
-    def control_at(self, pin: int) -> str | None:
-        """The control wired to ``pin``, or None."""
-        return next((name for name, at in self.controls.items() if at == pin), None)
-
-    def _not_wired(self, control: str) -> str:
-        if control not in ALL_CONTROLS:
-            return (
-                f'{self.path}: there is no control "{control}". '
-                f"Fix: {_did_you_mean(control, ALL_CONTROLS, _CONTROL_NAMES)}"
-            )
-        return (
-            f'{self.path}: profile "{self.name}" does not wire "{control}" '
-            f"(it wires seats {', '.join(self.seats())} and nav). Fix: choose a profile "
-            f'that wires it (see wiring/README.md) or add controls."{control}" = <pin>.'
-        )
-
 
 # ---- where profiles live -------------------------------------------------------------
 

@@ -115,10 +115,10 @@ def record_kind(
     'play'
     >>> record_kind({"kind": "play"}, "toy", {"play": frozenset({"card"})})
     Traceback (most recent call last):
-    ValueError: a toy play action has the field(s) ['card'], got [] in {'kind': 'play'}
+    ValueError: toy action 'play' has the field(s) ['card'], got [] in {'kind': 'play'}
     """
     if not isinstance(data, Mapping):
-        raise ValueError(f"not a {game} action: {data!r}; a {game} action is a JSON object")
+        raise ValueError(f"not an action of {game}: {data!r}; an action is a JSON object")
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in fields:
         raise ValueError(f"unknown {game} action kind {kind!r}; known: {sorted(fields)}")
@@ -127,7 +127,7 @@ def record_kind(
     keys = set(data) - {"kind"}
     if not required <= keys <= allowed:
         raise ValueError(
-            f"a {game} {kind} action has the field(s) {sorted(required)}"
+            f"{game} action {kind!r} has the field(s) {sorted(required)}"
             + (f" (optional: {sorted(allowed - required)})" if allowed != required else "")
             + f", got {sorted(keys)} in {data!r}"
         )
@@ -138,7 +138,7 @@ def int_field(data: Mapping[str, Any], key: str, game: str) -> int:
     """``data[key]`` when it is an integer (not a bool), else ``ValueError`` naming it."""
     value = data.get(key)
     if type(value) is not int:
-        raise ValueError(f"a {game} action's {key!r} must be an integer, got {value!r}")
+        raise ValueError(f"{game} action field {key!r} must be an integer, got {value!r}")
     return value
 
 

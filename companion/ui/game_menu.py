@@ -14,7 +14,7 @@ from typing import Final
 import pygame
 
 from companion.ui import theme, widgets
-from companion.ui.scenes import NavButton
+from companion.ui.nav import NavButton
 
 BACK_TO_THE_GAME: Final = "Back to the game"
 LEAVE: Final = "Leave: resume it later from the start menu"

@@ -27,9 +27,11 @@ from companion.session import JournalWarning, Session, UnfinishedGame, unfinishe
 from companion.ui import theme, widgets
 from companion.ui.apache.setup import APACHE_SETUP
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
+from companion.ui.nav import NavButton
 from companion.ui.paris.setup import PARIS_SETUP
-from companion.ui.scenes import AppContext, BaseScene, NavButton
-from companion.ui.setup import GameSetup, SetupModel, SetupScene, row_text, scrollbar, visible_rows
+from companion.ui.scenes import AppContext, BaseScene
+from companion.ui.setup import SetupScene, row_text, scrollbar, visible_rows
+from companion.ui.setup_model import GameSetup, SetupModel
 
 GAMES: Final[tuple[GameSetup, ...]] = (APACHE_SETUP, APOCALYPSE_SETUP, PARIS_SETUP)
 """The games with screens, in menu order: adding a game is adding its ``GameSetup`` here."""
@@ -167,9 +169,8 @@ class MenuScene(BaseScene):
         super().__init__(app)
         self.full_tuning = full_tuning
         """Test-only pauses handed to every game's start and resume hooks (each game takes
-        its own kind, e.g. Apache's ``FullTuning``; None: the defaults)."""
+        its own kind, e.g. ``ApacheFullTuning``; None: the defaults)."""
         self.model = model or MenuModel(doctor=app.open_doctor is not None)
-        self.flashes = widgets.Flashes()
 
     def on_top(self, now_ns: int) -> None:
         """Coming back from a game or the doctor: list the unfinished games again."""
@@ -234,14 +235,9 @@ class MenuScene(BaseScene):
 
     # -- time and drawing --
 
-    def update(self, now_ns: int) -> bool:
-        return self.flashes.expire(now_ns)
-
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
-        layout = widgets.frame(size)
-        surface.fill(theme.BACKGROUND)
-        widgets.header(surface, layout.header, "Table companion", "start menu")
+        layout = widgets.page(surface, "Table companion", "start menu")
         model = self.model
         shown = visible_rows(size, len(model.rows), model.focus)
         for index, rect in shown:

@@ -20,15 +20,14 @@ from companion.errors import ConfigError
 from companion.input.box.source import SerialBoxSource
 from companion.input.gpio import GpioSource
 from companion.input.pinmap import Profile, default_profile_for, load_profile
-from companion.powwow import Window
+from companion.powwow import PowwowSettings, Window
 from companion.session import default_games_dir
 from companion.settings import Settings, load_settings, settings_path
-from companion.ui.apache.full_model import FullTuning
 from companion.ui.app import Inbox, open_display, parse_size, run_loop
 from companion.ui.doctor.command import doctor_model
 from companion.ui.doctor.scene import DoctorScene
 from companion.ui.menu import MenuScene
-from companion.ui.scenes import AppContext, PowwowSettings, SceneStack
+from companion.ui.scenes import AppContext, SceneStack
 from companion.ui.sound import Sounds
 from companion.ui.sources import OpenedInput, open_input
 
@@ -40,12 +39,13 @@ def build_app(
     opened: OpenedInput | None = None,
     profile: Profile | None = None,
     powwow: PowwowSettings | None = None,
-    full_tuning: FullTuning | None = None,
+    full_tuning: object | None = None,
 ) -> AppContext:
     """The program's scenes and what they share, the start menu on top (applied on the
     first frame). With ``opened`` and ``profile`` the menu offers the doctor, and keys go
-    to the input source before any scene sees them. ``full_tuning``: the Apache FULL
-    mode's pauses (tests shorten them)."""
+    to the input source before any scene sees them. ``full_tuning``: a game's FULL pauses,
+    handed to every game's start and resume hooks (tests shorten them: each game takes its
+    own kind, e.g. ``ApacheFullTuning``)."""
     stack = SceneStack(
         key_handler=None if opened is None else opened.handle_key,
         source_warnings=None if opened is None else lambda: opened.warnings,

@@ -21,20 +21,20 @@ import time
 from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Literal, Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 import pygame
 
 from companion.errors import CompanionError, IllegalAction
 from companion.input.controls import NAV_GROUP, seat_of
 from companion.input.events import InputEvent, Press, Stuck, Unstuck
-from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, DEFAULT_TIE_WINDOW_NS, Window
+from companion.powwow import PowwowSettings, Window
 from companion.settings import Settings
 from companion.ui import theme, widgets
 from companion.ui.app import Scene
+from companion.ui.cues import Cue
+from companion.ui.nav import NavButton, is_nav_button
 from companion.ui.sound import Sounds
-
-NavButton = Literal["previous", "next", "select", "back"]
 
 FALLBACK_KEYS: Final[dict[int, NavButton]] = {
     pygame.K_ESCAPE: "back",
@@ -80,13 +80,11 @@ class SceneStack:
         first: Scene | None = None,
         *,
         key_handler: KeyHandler | None = None,
-        clock: Callable[[], int] = time.monotonic_ns,
         source_warnings: Callable[[], tuple[str, ...]] | None = None,
     ) -> None:
         self._scenes: list[Scene] = []
         self._requests: list[tuple[str, Scene | None]] = []
         self._key_handler = key_handler
-        self._clock = clock
         self._source_warnings = source_warnings
         self.banner: str | None = None
         """The input source's latest warning (a button box gone, a stopped timer), shown
@@ -202,15 +200,6 @@ def _close(scene: Scene) -> None:
 # --- what scenes share -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class PowwowSettings:
-    """The slap arbiter's times (ruling A9: the quiet time is configurable)."""
-
-    quiet_ns: int = DEFAULT_QUIET_NS
-    settle_ns: int = DEFAULT_SETTLE_NS
-    tie_window_ns: int = DEFAULT_TIE_WINDOW_NS
-
-
 @dataclass(slots=True)
 class AppContext:
     """What every scene of one program run shares."""
@@ -254,7 +243,8 @@ class BaseScene:
 
     Subclasses implement ``nav``, and where they use them ``seat``, ``click`` and
     ``stuck``; ``update`` returns whether time alone changed the screen; ``draw`` draws.
-    ``flashes`` holds the brief messages; ``guarded`` and ``show_notices`` fill it.
+    ``flashes`` holds the brief messages; ``guarded``, ``polled`` and ``show_notices`` fill
+    it; ``play`` plays a model's sound cues.
     """
 
     def __init__(self, app: AppContext) -> None:
@@ -274,6 +264,20 @@ class BaseScene:
             self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
             return False
         return True
+
+    def polled(self, poll: Callable[[int], bool], now_ns: int) -> bool:
+        """Let a model act on time (``poll(now_ns)``: a bot, a Pow-Wow resolved); a journal
+        that cannot be written is shown as a brief message. True if the screen changed."""
+        try:
+            return poll(now_ns)
+        except (OSError, CompanionError) as exc:
+            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
+            return True
+
+    def play(self, cues: list[Cue]) -> None:
+        """Play a model's sound cues and empty the list."""
+        self.app.sounds.play_all(cues)
+        cues.clear()
 
     def show_notices(self, notices: MutableSequence[str], now_ns: int) -> bool:
         """Show a model's notices (an undo dim, the rest as warnings) and empty them;
@@ -305,8 +309,8 @@ class BaseScene:
     def handle_input(self, event: InputEvent, now_ns: int) -> None:
         if isinstance(event, Press):
             group, _, button = event.control.partition(".")
-            if group == NAV_GROUP and button in ("previous", "next", "select", "back"):
-                self.nav(button, now_ns)  # type: ignore[arg-type]  # checked just above
+            if group == NAV_GROUP and is_nav_button(button):
+                self.nav(button, now_ns)
             elif seat_of(event.control) is not None:
                 self.seat(event, now_ns)
         elif isinstance(event, Stuck | Unstuck):
@@ -328,7 +332,8 @@ class BaseScene:
     # -- time and drawing --
 
     def update(self, now_ns: int) -> bool:
-        return False
+        """Time passing: by default the brief messages expire (True: redraw)."""
+        return self.flashes.expire(now_ns)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         raise NotImplementedError

@@ -24,7 +24,8 @@ from companion.errors import CompanionError
 from companion.input.pinmap import available_profiles
 from companion.settings import QUIET_RANGE_S, SIZES, TIE_RANGE_US, Settings, save_settings
 from companion.ui import theme, widgets
-from companion.ui.scenes import AppContext, BaseScene, NavButton
+from companion.ui.nav import NavButton
+from companion.ui.scenes import AppContext, BaseScene
 from companion.ui.setup import row_text, scrollbar, value_cells, visible_rows
 
 RowKey = Literal["sound", "quiet_time_s", "tie_window_us", "size", "profile", "back"]
@@ -151,7 +152,6 @@ class SettingsScene(BaseScene):
     def __init__(self, app: AppContext, model: SettingsModel | None = None) -> None:
         super().__init__(app)
         self.model = model or SettingsModel(app.settings, tuple(available_profiles()))
-        self.flashes = widgets.Flashes()
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         before = self.model.settings
@@ -202,14 +202,9 @@ class SettingsScene(BaseScene):
             powwow = replace(powwow, tie_window_ns=settings.tie_window_us * 1000)
         self.app.powwow = powwow
 
-    def update(self, now_ns: int) -> bool:
-        return self.flashes.expire(now_ns)
-
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
-        layout = widgets.frame(size)
-        surface.fill(theme.BACKGROUND)
-        widgets.header(surface, layout.header, "Settings", "saved as you change them")
+        layout = widgets.page(surface, "Settings", "saved as you change them")
         model = self.model
         shown = visible_rows(size, len(ROWS), model.focus)
         for index, rect in shown:

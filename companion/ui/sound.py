@@ -5,8 +5,9 @@ no sound files to ship or lose. ``Sounds.open()`` starts the mixer; with no audi
 (a Pi without a speaker, a CI machine) it stays silent and says why in ``silent_reason``.
 Muting is a setting (``muted``); a muted or silent ``play`` does nothing.
 
-Scenes do not play sounds themselves: models append cue names to a list and the scene
-hands them to ``Sounds.play`` in ``update`` (drawing never has side effects).
+Scenes do not play sounds themselves: models append cues (``companion.ui.cues``) to a
+list and the scene hands them to ``Sounds.play_all`` in ``update`` (drawing never has side
+effects).
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ import math
 import random
 from array import array
 from collections.abc import Callable, Iterable
-from typing import Final, Literal
+from typing import Final
 
 import pygame
 
-Cue = Literal["slap", "penalty", "apocalypse", "turn"]
-CUES: Final[tuple[Cue, ...]] = ("slap", "penalty", "apocalypse", "turn")
+from companion.ui.cues import Cue
+
 RATE: Final = 22_050
 PEAK: Final = 12_000
 """Loudest sample (of 32767): effects stay well clear of clipping when they overlap."""

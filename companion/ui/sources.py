@@ -74,8 +74,8 @@ def _ignore_key(event: pygame.event.Event) -> bool:
 def open_input(
     kind: str, profile: Profile, sink: EventSink, *, debounce: DebounceSettings | None = None
 ) -> Iterator[OpenedInput]:
-    """The source named by ``--source``: sim, gpio or keyboard (``debounce``: the pin
-    sources' time constants, default ``DebounceSettings()``)."""
+    """The source named by ``--source``: sim, gpio, box or keyboard (``debounce``: the
+    GPIO pins' time constants, default ``DebounceSettings()``; the box debounces itself)."""
     opened = _open(kind, profile, sink, debounce)
     try:
         yield opened
@@ -96,7 +96,7 @@ def _open(
         return OpenedInput(report, keys.handle, device=pins.source, simulated=pins)
     if kind == "box":
         box = SerialBoxSource(sink, profile=profile)
-        report = SourceReport("box", "usb-box", box.timestamps)
+        report = SourceReport("box", "-", box.timestamps)
         return OpenedInput(report, _ignore_key, device=box)
     gpio = GpioSource(profile, sink, settings=debounce)
     report = SourceReport("gpio", gpio.factory_name, gpio.timestamps)

@@ -1,14 +1,17 @@
 """Colours, letters and fonts shared by every screen.
 
 Every seat colour also carries a letter, so colour-blind players can tell the seats apart.
+The colours and letters need no pygame (the models name seats with the letters); the fonts
+load it when first asked for.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-import pygame
+if TYPE_CHECKING:
+    import pygame
 
 RGB = tuple[int, int, int]
 
@@ -39,6 +42,11 @@ SEAT_LETTERS: Final[dict[str, str]] = {
 }
 
 
+def seat_name(colour: str) -> str:
+    """``"R red"``: the letter first, for colour-blind players."""
+    return f"{SEAT_LETTERS[colour]} {colour}"
+
+
 def text_colour_on(background: RGB) -> RGB:
     """Black or white, whichever reads better on ``background``."""
     red, green, blue = background
@@ -58,6 +66,8 @@ def mix(colour: RGB, other: RGB, amount: float) -> RGB:
 @cache
 def font(size: int, *, bold: bool = False) -> pygame.font.Font:
     """The bundled font (the same on every machine, so screenshots compare)."""
+    import pygame
+
     loaded = pygame.font.Font(None, max(8, size))
     loaded.bold = bold
     return loaded

@@ -121,11 +121,6 @@ def chip(
     text(surface, words, round(rect.height * 0.8), ink, inner, align="center", bold=True)
 
 
-def seat_name(colour: str) -> str:
-    """``"R red"``: the letter first, for colour-blind players."""
-    return f"{theme.SEAT_LETTERS[colour]} {colour}"
-
-
 def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -174,6 +169,15 @@ def header(surface: pygame.Surface, rect: pygame.Rect, title: str, right: str = 
         )
         inner.width = max(1, right_place.left - inner.left - pad)
     text(surface, title, size, theme.TEXT, inner, bold=True)
+
+
+def page(surface: pygame.Surface, title: str, right: str = "") -> Frame:
+    """A fresh screen: the background, the header with ``title`` (and ``right``, dim, on
+    its right); the frame to draw the rest in."""
+    layout = frame(surface.get_size())
+    surface.fill(theme.BACKGROUND)
+    header(surface, layout.header, title, right)
+    return layout
 
 
 def footer(
@@ -268,74 +272,3 @@ def banner(surface: pygame.Surface, words: str) -> None:
     pygame.draw.rect(surface, theme.BAD, strip)
     inner = strip.inflate(-px(size, 16), 0)
     text(surface, words, px(size, 17), theme.TEXT, inner, align="center", bold=True)
-
-
-@dataclass(frozen=True, slots=True)
-class ResultLine:
-    """One player's row on a results page: the values in the page's column order."""
-
-    colour: str
-    winner: bool
-    values: tuple[str, ...]
-
-
-def winner_words(winners: tuple[str, ...], cards: int) -> str:
-    """The results headline; ties share the victory (ruling A10)."""
-    names = ", ".join(seat_name(colour) for colour in winners)
-    if len(winners) > 1:
-        return f"Shared victory: {names}, {cards} cards each (ruling A10)"
-    return f"{names} wins with {cards} cards"
-
-
-def results_page(
-    surface: pygame.Surface,
-    *,
-    title: str,
-    right: str,
-    headline: str,
-    times_label: str,
-    columns: tuple[str, ...],
-    lines: list[ResultLine],
-    hint: str,
-    flash: Flash | None = None,
-) -> None:
-    """A game's results: a headline, then a row per player; the last three columns are
-    times (fastest, median, slowest) under ``times_label``."""
-    size = surface.get_size()
-    layout = frame(size)
-    surface.fill(theme.BACKGROUND)
-    header(surface, layout.header, title, right)
-    body = layout.body.inflate(-2 * px(size, 8), -2 * px(size, 6))
-    top = pygame.Rect(body.left, body.top, body.width, px(size, 32))
-    text(surface, headline, px(size, 26), theme.GOOD, top, align="center", bold=True)
-    table = pygame.Rect(body.left, top.bottom + px(size, 6), body.width, 0)
-    table.height = body.bottom - table.top
-    _results_table(surface, table, columns, lines, times_label)
-    footer(surface, layout.footer, hint, flash)
-
-
-def _results_table(
-    surface: pygame.Surface,
-    area: pygame.Rect,
-    titles: tuple[str, ...],
-    lines: list[ResultLine],
-    times_label: str,
-) -> None:
-    size = surface.get_size()
-    weights = [1.7, 1.0, 0.9, 0.9, 0.9, 1.2, 1.2, 1.2]
-    bands = rows(area, len(lines) + 2, height=px(size, 30), gap=px(size, 3))
-    group = columns(bands[0], weights, gap=4)
-    span = group[-3].union(group[-1])
-    text(surface, times_label, px(size, 15), theme.TEXT_DIM, span, align="center")
-    for cell, word in zip(columns(bands[1], weights, gap=4)[1:], titles, strict=True):
-        text(surface, word, px(size, 16), theme.TEXT_DIM, cell, align="center")
-    for band, line in zip(bands[2:], lines, strict=True):
-        fill = theme.mix(theme.PANEL, theme.GOOD, 0.25) if line.winner else theme.PANEL
-        panel(surface, band, fill=fill)
-        cells = columns(band.inflate(-4, -6), weights, gap=4)
-        chip(surface, cells[0], line.colour, label=line.colour)
-        for index, (cell, value) in enumerate(zip(cells[1:], line.values, strict=True)):
-            bold = index == 0
-            scale = 0.85 if bold else 0.7
-            size_px = round(band.height * scale)
-            text(surface, value, size_px, theme.TEXT, cell, align="center", bold=bold)

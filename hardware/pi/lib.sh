@@ -9,8 +9,8 @@
 # shellcheck disable=SC2034 # used by the scripts that source this file
 APT_PACKAGES=(git python3-venv python3-dev swig liblgpio-dev build-essential device-tree-compiler)
 
-# The groups the companion's user needs (HARDWARE_NOTES.md): the display, input devices,
-# GPIO, the USB button box.
+# The groups the companion's user needs (hardware/README.md, "Groups and the console"):
+# the display (video, render), input devices, GPIO, the USB button box (dialout).
 # shellcheck disable=SC2034
 USER_GROUPS=(video render input gpio dialout)
 

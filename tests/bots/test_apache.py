@@ -6,7 +6,7 @@ import statistics
 
 import pytest
 
-from companion.bots import RandomBot, Reaction, ReflexBot, reactions, simulate_window, window_slaps
+from companion.bots import RandomBot, Reaction, ReflexBot, ReflexTeam, simulate_window, window_slaps
 from companion.powwow import DEFAULT_QUIET_NS, Arbiter
 from companion.rules.apache import APACHE, CHOOSE, Choose, Slap, Turn
 from tests.rules.apache.script import card, lay, new, window
@@ -114,9 +114,10 @@ def test_reflex_bot_rejects_impossible_parameters() -> None:
             bot(RED, **options)
 
 
-def test_reactions_equal_each_bots_own_react() -> None:
+def test_a_team_reacts_as_each_bot_would_alone() -> None:
     state = lay(new(3), "red-hunter", "yellow-woman", "necklace", "buffalo")
-    together = reactions([bot(s, s, error_rate=0.2) for s in range(3)], state, fresh=True)
+    team = ReflexTeam([bot(s, s, error_rate=0.2) for s in range(3)])
+    together = team.react(state, fresh=True)
     alone = [bot(s, s, error_rate=0.2).react(state, fresh=True) for s in range(3)]
     assert together == [r for r in alone if r is not None]
     assert {r.seat for r in together} >= {RED, YELLOW}

@@ -45,7 +45,7 @@ def test_heuristic_bot_plays_legal_actions_in_whole_games() -> None:
         bots = [HeuristicBot(seat) for seat in range(state.players)]
         rng = random.Random(seed)
         while state.phase != OVER:
-            action: Action | None = APOCALYPSE.random_deal(state, rng)
+            action: Action | None = APOCALYPSE.deal_round(state, rng)
             if state.phase != DEAL:
                 action = bots[state.turn].act(APOCALYPSE, state)
                 assert action in APOCALYPSE.legal_actions(state)

@@ -1,4 +1,4 @@
-"""The firmware's framing (box_frame.py) against the host's (box_protocol.py)."""
+"""The firmware's framing (box_frame.py) against the host's (companion/input/box/protocol.py)."""
 
 from __future__ import annotations
 

@@ -15,10 +15,12 @@ import queue
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
 
+from companion.input.box.source import BoxStatus
 from companion.input.events import InputEvent, Press
 from companion.input.pinmap import Profile
 from companion.ui.doctor import checks as doctor_checks
@@ -90,8 +92,8 @@ def test_a_loopback_press_carries_its_kernel_timestamp(profile: Profile) -> None
     events: queue.SimpleQueue[InputEvent] = queue.SimpleQueue()
     drive = DigitalOutputDevice(int(out_text), initial_value=True, pin_factory=factory)
     try:
-        with GpioSource(profile, events, pin_factory=factory):
-            time.sleep(0.05)
+        with GpioSource(profile, events, pin_factory=factory) as source:
+            assert not source.is_pressed(control), f"{control} reads pressed before the drive"
             before = time.monotonic_ns()
             drive.off()
             after = time.monotonic_ns()
@@ -105,16 +107,15 @@ def test_a_loopback_press_carries_its_kernel_timestamp(profile: Profile) -> None
 
 
 def test_the_leds_light_in_turn(profile: Profile) -> None:
-    """Watch them: each LED is lit for half a second, in the profile's order."""
+    """Watch them: the doctor lights each LED alone for half a second, in the profile's
+    order (tests/ui/doctor/test_checks.py checks the order on mock pins)."""
     _gpio_only(profile)
     from companion.input.gpio import GpioSource
 
     with GpioSource(profile, queue.SimpleQueue[InputEvent]()) as source:
-        for name in source.leds:
-            source.set_led(name, True)
-            assert source.leds[name].is_lit
-            time.sleep(0.5)
-            source.set_led(name, False)
+        lines = doctor_checks.light_leds_in_turn(source, profile)
+        assert len(lines) == len(profile.leds)
+        assert not any(led.is_lit for led in source.leds.values())
 
 
 def test_the_display_opens_fullscreen_at_the_panel_size(profile: Profile) -> None:
@@ -141,16 +142,19 @@ def test_the_box_connects_with_this_firmware_and_lights_each_button(profile: Pro
 
     if profile.kind != "box" or not list_boxes():
         pytest.skip("no button box plugged in (or not the usb-box profile)")
+    connected = threading.Event()
+
+    def on_status(status: BoxStatus) -> None:
+        if status.is_connected:
+            connected.set()
+
     events: queue.SimpleQueue[InputEvent] = queue.SimpleQueue()
-    with SerialBoxSource(events, profile=profile) as box:
-        deadline = time.monotonic() + 5
-        while not box.status.is_connected and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert box.status.is_connected, box.status.message
+    with SerialBoxSource(events, profile=profile, on_status=on_status) as box:
+        assert connected.wait(timeout=5), box.status.message
         assert box.status.firmware == doctor_checks.expected_firmware()
-        for control in profile.controls:
-            box.light_only(control)
-            time.sleep(0.15)
+        # watch them: the doctor lights each button alone for half a second
+        lines = doctor_checks.light_leds_in_turn(box, profile)
+        assert len(lines) == len(profile.leds)
 
 
 def test_the_boot_service_is_enabled() -> None:

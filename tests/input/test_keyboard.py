@@ -16,8 +16,6 @@ from companion.input.keyboard import (
     KEYMAP,
     KeyboardSource,
     KeyboardToPins,
-    format_keymap,
-    keymap_rows,
 )
 from companion.input.mock import open_simulated
 from companion.input.pinmap import load_profile
@@ -65,17 +63,6 @@ def test_keymap_covers_all_controls_with_unique_real_keys() -> None:
     assert len(KEYMAP) == len(ALL_CONTROLS) == 24
     for name in KEYMAP:
         assert pygame.key.name(pygame.key.key_code(name)) == name
-
-
-def test_keymap_rows_print_as_a_table() -> None:
-    rows = keymap_rows()
-    assert rows[0] == ("seat", "chief", "warrior", "woman", "hunter")
-    assert rows[1] == ("red", "1", "2", "3", "4")
-    assert rows[-2] == ("", "previous", "next", "select", "back")
-    assert rows[-1] == ("nav", "left", "right", "return", "backspace")
-    assert keymap_rows({"1": "red.chief"})[1] == ("red", "1", "-", "-", "-")
-    text = format_keymap()
-    assert text.splitlines()[2].split() == ["yellow", "q", "w", "e", "r"]
 
 
 def test_key_repeat_makes_one_press() -> None:

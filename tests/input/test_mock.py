@@ -1,31 +1,25 @@
-"""The mock pins, the timeline, simulated pins and the scripted source."""
+"""The mock pins, the timeline and its delivery orders, and the simulated pins."""
 
-import json
 import queue
 from typing import Any
 
 import pytest
 
 from companion.errors import ConfigError
-from companion.input.debounce import MS
+from companion.input.debounce import MS, DebounceBank
 from companion.input.events import InputEvent, Press
 from companion.input.gpio import GpioSource
 from companion.input.mock import (
+    Edge,
     MockTimeline,
     SimulatedPins,
     TimedMockPin,
+    bounce_edges,
     mock_factory,
     open_simulated,
-)
-from companion.input.pinmap import Profile, load_profile
-from companion.input.scripted import (
-    Script,
-    ScriptEdge,
-    ScriptedSource,
-    parse_duration,
-    parse_script,
     reorder,
 )
+from companion.input.pinmap import Profile, load_profile
 
 US = 1_000
 S = 1_000_000_000
@@ -127,10 +121,10 @@ def test_undelivered_edges_change_the_level_and_queue_their_callbacks(pin_factor
 
 def test_reorder_reverses_across_controls_but_keeps_each_controls_order() -> None:
     edges = [
-        ScriptEdge(1000, "red.hunter", True),
-        ScriptEdge(1012, "yellow.hunter", True),
-        ScriptEdge(5000, "red.hunter", False),
-        ScriptEdge(6000, "yellow.hunter", False),
+        Edge(1000, "red.hunter", True),
+        Edge(1012, "yellow.hunter", True),
+        Edge(5000, "red.hunter", False),
+        Edge(6000, "yellow.hunter", False),
     ]
     got = reorder(edges, "reverse")
     assert [(e.control, e.active) for e in got] == [
@@ -212,107 +206,65 @@ def test_simulated_pins_refuse_a_source_without_timed_pins(profile: Profile) -> 
         factory.close()
 
 
-# ---- scripts ---------------------------------------------------------------------------
-
-SCRIPT = """
-# two hunters slap 12 us apart; the callbacks arrive in reverse
-deliver reverse
-1000us  red.hunter press
-1012us  yellow.hunter press
-80ms    red.hunter release
-80ms    yellow.hunter release
-200ms   blue.chief bounce 9 5ms   # held after the bounce
-300ms   blue.chief release
-400ms   green.woman tap 20us      # a glitch
-"""
+# ---- a whole scene through the mock pins ------------------------------------------------
 
 
-def test_parse_duration() -> None:
-    assert parse_duration("1.5ms") == 1_500_000
-    assert parse_duration("1012us") == 1_012_000
-    assert parse_duration("7µs") == 7_000
-    assert parse_duration("2s") == 2 * S
-    assert parse_duration("15ns") == 15
-    for bad in ("10", "ms", "1.5ns", "-3ms"):
-        with pytest.raises(ConfigError):
-            parse_duration(bad)
+def _scene(timeline: MockTimeline) -> None:
+    """Two hunters slap 12 us apart, a bouncing chief is held, a 20 us glitch."""
+    timeline.press("red.hunter", at_us=1000)
+    timeline.press("yellow.hunter", at_us=1012)
+    timeline.release("red.hunter", at_ns=80 * MS)
+    timeline.release("yellow.hunter", at_ns=80 * MS)
+    timeline.bounce("blue.chief", at_ns=200 * MS, edges=9, span_ns=5 * MS)  # ends held
+    timeline.release("blue.chief", at_ns=300 * MS)
+    timeline.tap("green.woman", at_ns=400 * MS, hold_ns=20 * US)
 
 
-def test_scripted_source_gives_exact_stamps_whatever_the_order() -> None:
-    q = Queue()
-    source = ScriptedSource(SCRIPT, q)
-    events = source.run()
-    assert drain(q) == events
-    stamps = {e.control: e.t_ns for e in events if isinstance(e, Press)}
-    assert stamps == {
-        "red.hunter": 1_000_000,
-        "yellow.hunter": 1_012_000,
-        "blue.chief": 200 * MS,
-    }
-    stats = source.stats()
-    assert stats["blue.chief"].bounces == 8
-    assert stats["green.woman"].glitches == 1
-
-
-def test_script_through_the_mock_pins_matches_the_scripted_source(
+def test_edges_delivered_in_reverse_still_give_exact_stamps(
     pin_factory: Any, profile: Profile
 ) -> None:
-    script = parse_script(SCRIPT)
-    expected = ScriptedSource(script, Queue()).run()
     q = Queue()
     with GpioSource(
         profile, q, pin_factory=pin_factory, clock=lambda: 0, auto_advance=False
     ) as source:
         timeline = MockTimeline.of(source)
-        timeline.add_script(script)
-        timeline.deliver(order="written")  # already in the script's delivery order
+        _scene(timeline)
+        timeline.deliver("reverse")
         source.advance(1 * S)
-        got = drain(q)
-    assert [(e.control, e.t_ns) for e in got if isinstance(e, Press)] == [
-        (e.control, e.t_ns) for e in expected if isinstance(e, Press)
-    ]
-
-
-def test_json_script_is_the_same_as_text() -> None:
-    data = {
-        "deliver": "reverse",
-        "end": "6s",
-        "edges": [
-            {"at": "1000us", "control": "red.hunter", "action": "press"},
-            "1012us yellow.hunter press",
-            {"at": 2_000_000, "control": "blue.chief", "action": "tap", "args": ["50ms"]},
-        ],
+        stats = source.stats()
+    stamps = {e.control: e.t_ns for e in drain(q) if isinstance(e, Press)}
+    assert stamps == {
+        "red.hunter": 1_000_000,
+        "yellow.hunter": 1_012_000,
+        "blue.chief": 200 * MS,
     }
-    script = parse_script(json.dumps(data))
-    assert script.order == "reverse"
-    assert script.end_ns == 6 * S
-    assert script.edges[0] == ScriptEdge(1_000_000, "red.hunter", True)
-    assert script.edges[-1] == ScriptEdge(52_000_000, "blue.chief", False)
-    events = ScriptedSource(script, Queue()).run()  # runs to 6 s: the held ones get stuck
-    assert sorted(type(e).__name__ for e in events) == ["Press"] * 3 + ["Stuck"] * 2
+    assert stats["blue.chief"].bounces == 8
+    assert stats["green.woman"].glitches == 1
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("1000us red.huntr press", "line 1: unknown control 'red.huntr'"),
-        ("\n1000 red.hunter press", "line 2: bad time '1000'"),
-        ("1ms red.hunter smash", "line 1: bad action 'smash'"),
-        ("deliver sideways", "line 1: deliver takes one of"),
-        ("[1, 2]", "entry 1: expected a line or an object"),
-        ("{bad json", "invalid JSON"),
-    ],
-)
-def test_script_errors_name_the_line(text: str, message: str) -> None:
-    with pytest.raises(ConfigError, match=message):
-        parse_script(text)
+def test_the_gpio_path_gives_what_the_pure_debouncer_gives(
+    pin_factory: Any, profile: Profile
+) -> None:
+    q = Queue()
+    with GpioSource(
+        profile, q, pin_factory=pin_factory, clock=lambda: 0, auto_advance=False
+    ) as source:
+        timeline = MockTimeline.of(source)
+        _scene(timeline)
+        edges = reorder(timeline.pending, "shuffle", seed=5)
+        timeline.deliver("shuffle", seed=5)
+        source.advance(1 * S)
+    bank = DebounceBank(source="gpio:mock")
+    for control in profile.controls:
+        bank.add(control)
+    expected = [
+        event for edge in edges for event in bank.edge(edge.control, edge.t_ns, edge.active)
+    ]
+    expected += bank.advance(1 * S)
+    assert drain(q) == expected
 
 
-def test_scripted_source_from_edges_and_path(tmp_path: Any) -> None:
-    edges = [ScriptEdge(0, "nav.select", True), ScriptEdge(50 * MS, "nav.select", False)]
-    assert [e.control for e in ScriptedSource(edges, Queue()).run()] == ["nav.select"]
-    path = tmp_path / "demo.txt"
-    path.write_text(SCRIPT, encoding="utf-8")
-    assert isinstance(ScriptedSource(path, Queue()).script, Script)
-    with pytest.raises(ConfigError, match="unknown controls"):
-        ScriptedSource([ScriptEdge(0, "red.nobody", True)], Queue())
+def test_a_bounce_needs_an_edge() -> None:
+    with pytest.raises(ConfigError, match="a bounce needs at least 1 edge"):
+        bounce_edges("red.hunter", 0, 0, 5 * MS)
+    assert [e.active for e in bounce_edges("red.hunter", 0, 3, 2 * MS)] == [True, False, True]

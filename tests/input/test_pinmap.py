@@ -177,23 +177,11 @@ def test_usb_box_has_every_control_on_a_pico_pin_and_one_pixel_each() -> None:
     assert profile.safe_mode == "nav.back"
 
 
-def test_profile_lookups() -> None:
+def test_profile_seats() -> None:
     profile = load_profile("gpio-spi35")
-    assert profile.pin_of("red.chief") == 2
-    assert profile.control_at(2) == "red.chief"
-    assert profile.control_at(24) is None  # the panel's DC line
+    assert profile.controls["red.chief"] == 2
+    assert profile.seats() == ("red", "yellow", "purple")
     assert load_profile("usb-box").seats() == SEATS
-
-
-def test_pin_of_a_control_the_profile_lacks_names_it() -> None:
-    profile = load_profile("gpio-spi35")
-    with pytest.raises(ConfigError, match=r'does not wire "blue\.chief".*Fix: choose a profile'):
-        profile.pin_of("blue.chief")
-
-
-def test_pin_of_an_unknown_control_suggests_the_closest() -> None:
-    with pytest.raises(ConfigError, match=r'no control "red\.huntr".*Did you mean "red\.hunter"'):
-        load_profile("gpio-dsi").pin_of("red.huntr")
 
 
 def test_profile_is_read_only() -> None:
@@ -366,7 +354,7 @@ def test_pin_outside_the_pico_edge(tmp_path: Path, pin: int) -> None:
 
 def test_pico_pins_26_to_28_are_usable(tmp_path: Path) -> None:
     text = spoil(GOOD_BOX, '"nav.back" = 11', '"nav.back" = 28')
-    assert load_profile(write(tmp_path, text)).pin_of("nav.back") == 28
+    assert load_profile(write(tmp_path, text)).controls["nav.back"] == 28
 
 
 def test_incomplete_seat(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from companion.input.events import Press
 from companion.rules.apache.tracker import TRACKER, TrackerAction
 from companion.session import Session, UnfinishedGame
 from companion.ui.apache.setup import APACHE_SETUP, SEATS_NOTE
-from companion.ui.apache.tracker import CountScene, TrackerScene
+from companion.ui.apache.tracker import ApacheTrackerCountScene, ApacheTrackerScene
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
 from companion.ui.menu import GAMES, Choice, MenuModel, MenuScene
 from companion.ui.menu import describe_age as age
@@ -169,7 +169,7 @@ def test_starting_a_game_journals_it_and_its_end_returns_to_the_menu(app: AppCon
     setup.nav("select", 0)
     app.stack.update(0)
     scene = app.stack.top
-    assert isinstance(scene, TrackerScene)
+    assert isinstance(scene, ApacheTrackerScene)
     assert app.stack.scenes == (menu, scene)
     (journal,) = app.games_dir.glob("apache_tracker-*.jsonl")
     assert scene.model.session.path == journal
@@ -202,7 +202,9 @@ def test_resume_reopens_the_game_at_its_phase(app: AppContext) -> None:
     menu.nav("select", 0)
     app.stack.update(0)
     scene = app.stack.top
-    assert isinstance(scene, CountScene), "a game ended at the count resumes at the count"
+    assert isinstance(scene, ApacheTrackerCountScene), (
+        "a game ended at the count resumes at the count"
+    )
     assert scene.model.colours == ("red", "blue")
     scene.close()
 
@@ -280,7 +282,7 @@ def test_quit_empties_the_stack(app: AppContext) -> None:
 def test_a_full_game_resumes_with_its_people_and_bots(app: AppContext) -> None:
     from companion.rules.apache import APACHE as FULL
     from companion.rules.apache.actions import Turn
-    from companion.ui.apache.full import FullScene
+    from companion.ui.apache.full import ApacheFullScene
 
     ticks = itertools.count()
     path = app.games_dir / "apache-20250101-190000.jsonl"
@@ -295,7 +297,7 @@ def test_a_full_game_resumes_with_its_people_and_bots(app: AppContext) -> None:
     menu.nav("select", 0)
     app.stack.update(0)
     scene = app.stack.top
-    assert isinstance(scene, FullScene)
+    assert isinstance(scene, ApacheFullScene)
     assert scene.model.humans == 1
     assert sorted(scene.model.bots) == [1, 2]
     assert scene.model.state.display == turned

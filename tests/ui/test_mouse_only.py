@@ -5,22 +5,25 @@ as a person would try another). Touchscreens send the same clicks."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
-from companion.ui.apocalypse.full import ApocalypseFullScene, FullResultsScene, _choice_rects
-from companion.ui.apocalypse.tracker import ApocalypseTrackerScene, ResultsScene, _layout
+from companion.powwow import PowwowSettings
+from companion.ui.apocalypse.full import ApocalypseFullResultsScene
+from companion.ui.apocalypse.full_model import ApocalypseFullTuning
+from companion.ui.apocalypse.tracker import ApocalypseTrackerResultsScene
+from companion.ui.game_scene import GameResultsScene, GameScene
 from companion.ui.menu import MenuModel, MenuScene
-from companion.ui.paris.full import FullLayout, ParisFullResultsScene, ParisFullScene, option_rects
-from companion.ui.paris.tracker import Layout, ParisResultsScene, ParisTrackerScene
-from companion.ui.scenes import AppContext, PowwowSettings, SceneStack
+from companion.ui.paris.full import ParisFullResultsScene
+from companion.ui.paris.full_model import ParisFullTuning
+from companion.ui.paris.tracker import ParisTrackerResultsScene
+from companion.ui.scenes import AppContext, SceneStack
 from companion.ui.setup import SetupScene, visible_rows
 
 NOW = 1_735_761_600.0
-RESULTS = (ResultsScene, FullResultsScene, ParisResultsScene, ParisFullResultsScene)
 
 
 @pytest.fixture
@@ -57,16 +60,10 @@ def click_row(app: AppContext, label: str) -> None:
 
 
 def option_centres(app: AppContext) -> list[tuple[int, int]]:
-    scene, size = app.stack.top, app.size
-    if isinstance(scene, ApocalypseTrackerScene):
-        return [r.center for r in _layout(size, scene.model).choices]
-    if isinstance(scene, ApocalypseFullScene):
-        return [r.center for r in _choice_rects(size, scene.model)]
-    if isinstance(scene, ParisTrackerScene):
-        return [r.center for r in Layout(size, scene.model).choices]
-    if isinstance(scene, ParisFullScene):
-        area = FullLayout(size).option_area(scene.model)
-        return [r.center for _, r in option_rects(area, scene.model)]
+    """Where the options on screen are (a game's scene; none elsewhere)."""
+    scene = app.stack.top
+    if isinstance(scene, GameScene):
+        return [rect.center for _, rect in scene.choice_rects()]
     return []
 
 
@@ -77,12 +74,12 @@ def snapshot(app: AppContext) -> object:
     return (type(scene), len(session.history) if session else 0, getattr(model, "step", None))
 
 
-def play_by_mouse(app: AppContext, limit: int = 6000) -> object:
+def play_by_mouse(app: AppContext, limit: int = 6000) -> GameResultsScene[Any]:
     """Click options until a results screen shows; returns it."""
     tried = 0
     for tick in range(1, limit):
         scene = app.stack.top
-        if isinstance(scene, RESULTS):
+        if isinstance(scene, GameResultsScene):
             return scene
         centres = option_centres(app)
         before = snapshot(app)
@@ -98,7 +95,7 @@ def start(
     game: str,
     *,
     mode: str | None = None,
-    tuning: object = 0,
+    tuning: object = None,
     rows: tuple[str, ...] = (),
 ) -> None:
     """From the start menu: the game's row, its Mode until ``mode``, ``rows``, Start."""
@@ -116,23 +113,27 @@ def start(
     click_row(app, "Start")
 
 
-CASES: list[tuple[str, str | None, Callable[[object], bool]]] = [
-    ("Apocalypse", None, lambda scene: isinstance(scene, ResultsScene)),
-    ("Apocalypse", "full", lambda scene: isinstance(scene, FullResultsScene)),
-    ("Les Apaches de Paris", None, lambda scene: isinstance(scene, ParisResultsScene)),
-    ("Les Apaches de Paris", "full", lambda scene: isinstance(scene, ParisFullResultsScene)),
+CASES: list[tuple[str, str | None, object, type[GameResultsScene[Any]]]] = [
+    ("Apocalypse", None, None, ApocalypseTrackerResultsScene),
+    ("Apocalypse", "full", ApocalypseFullTuning(bot_pause_ns=0), ApocalypseFullResultsScene),
+    ("Les Apaches de Paris", None, None, ParisTrackerResultsScene),
+    ("Les Apaches de Paris", "full", ParisFullTuning(bot_pause_ns=0), ParisFullResultsScene),
 ]
 
 
-@pytest.mark.parametrize(("game", "mode", "shown"), CASES)
+@pytest.mark.parametrize(("game", "mode", "tuning", "shown"), CASES)
 def test_a_whole_game_with_the_mouse_alone(
-    app: AppContext, game: str, mode: str | None, shown: Callable[[object], bool]
+    app: AppContext,
+    game: str,
+    mode: str | None,
+    tuning: object,
+    shown: type[GameResultsScene[Any]],
 ) -> None:
-    start(app, game, mode=mode)
+    start(app, game, mode=mode, tuning=tuning)
     results = play_by_mouse(app)
-    assert shown(results)
-    results.draw(pygame.Surface(app.size), 0)  # type: ignore[attr-defined]
-    results.click((5, 5), 0)  # type: ignore[attr-defined]  # anywhere: back to the menu
+    assert isinstance(results, shown)
+    results.draw(pygame.Surface(app.size), 0)
+    results.click((5, 5), 0)  # anywhere: back to the menu
     app.stack.update(0)
     assert isinstance(app.stack.top, MenuScene)
 
@@ -141,13 +142,13 @@ def test_apache_full_with_the_mouse_alone(app: AppContext) -> None:
     """The setup by clicks (full game, Auto turn on), then the game: the bots and the auto
     turn play on, the person's chances to slap are clicks (tested apart); the results by
     a click."""
-    from companion.ui.apache.full import FullResultsScene as ApacheResults
-    from companion.ui.apache.full import FullScene
-    from tests.ui.apache.test_full import FAST, QUICK
+    from companion.ui.apache.full import ApacheFullResultsScene as ApacheResults
+    from companion.ui.apache.full import ApacheFullScene
+    from tests.ui.apache.test_full_model import FAST, QUICK
 
     app.powwow = FAST
     start(app, "Apache", mode="full", tuning=QUICK, rows=("Auto turn",))
-    assert isinstance(top(app), FullScene)
+    assert isinstance(top(app), ApacheFullScene)
     for tick in range(1, 200_000):
         app.stack.update(tick * 16_000_000)
         if isinstance(app.stack.top, ApacheResults):
@@ -163,19 +164,19 @@ def test_apache_tracker_with_the_mouse_alone(app: AppContext) -> None:
     """Slaps on the slap pad, each confirmed by clicking an option, the game menu's End of
     game, the count's Done, the results: all clicks."""
     from companion.ui.apache.tracker import (
-        CountScene,
-        TrackerScene,
+        ApacheTrackerCountScene,
+        ApacheTrackerScene,
         _count_rects,
         _option_rects,
         _pad_rects,
     )
-    from companion.ui.apache.tracker import ResultsScene as ApacheResults
+    from companion.ui.apache.tracker import ApacheTrackerResultsScene as ApacheResults
     from companion.ui.widgets import frame
 
     app.powwow = PowwowSettings(quiet_ns=20_000_000, settle_ns=5_000_000)
     start(app, "Apache")
     game = app.stack.top
-    assert isinstance(game, TrackerScene)
+    assert isinstance(game, ApacheTrackerScene)
     now = 0
     for controls in (("red.hunter", "yellow.chief"), ("purple.woman",)):
         for control in controls:
@@ -195,7 +196,7 @@ def test_apache_tracker_with_the_mouse_alone(app: AppContext) -> None:
     game.click(game.menu.rects(app.size)[1].center, now)  # End of game: count the piles
     app.stack.update(now)
     count = app.stack.top
-    assert isinstance(count, CountScene)
+    assert isinstance(count, ApacheTrackerCountScene)
     count.click(_count_rects(app.size, len(count.piles))[-1].center, now)  # Done
     app.stack.update(now)
     results = app.stack.top

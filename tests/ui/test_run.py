@@ -1,5 +1,7 @@
 """`companion run` end to end: the real main loop, simulated pins pressed by keyboard events,
-from the start menu and Apache's setup through a TRACKER game to its results and back out."""
+from the start menu and Apache's setup through a TRACKER game to its results and back out;
+and the GPIO build's LEDs: status lit while the companion runs, window lit during a
+Pow-Wow."""
 
 from __future__ import annotations
 
@@ -13,13 +15,21 @@ import pytest
 
 from companion.cli import main
 from companion.input.debounce import DebounceSettings
+from companion.input.events import Press
 from companion.input.pinmap import load_profile
+from companion.powwow import PowwowSettings
+from companion.rules.apache.tracker import TRACKER
 from companion.session import Session
-from companion.ui.apache.tracker import CountScene, ResultsScene, TrackerScene
+from companion.ui.apache.tracker import (
+    ApacheTrackerCountScene,
+    ApacheTrackerResultsScene,
+    ApacheTrackerScene,
+)
+from companion.ui.apache.tracker_model import ApacheTrackerModel
 from companion.ui.app import Inbox, open_display, run_loop
 from companion.ui.menu import MenuScene
 from companion.ui.run import build_app
-from companion.ui.scenes import AppContext, PowwowSettings
+from companion.ui.scenes import AppContext
 from companion.ui.setup import SetupScene
 from companion.ui.sources import open_input
 
@@ -79,18 +89,18 @@ def on_row(key: str) -> Callable[[AppContext], bool]:
     return on_setup(lambda s: not s.model.editing and s.model.row.key == key)
 
 
-def on_game(check: Callable[[TrackerScene], bool]) -> Callable[[AppContext], bool]:
+def on_game(check: Callable[[ApacheTrackerScene], bool]) -> Callable[[AppContext], bool]:
     def ready(app: AppContext) -> bool:
         scene = top(app)
-        return isinstance(scene, TrackerScene) and check(scene)
+        return isinstance(scene, ApacheTrackerScene) and check(scene)
 
     return ready
 
 
-def on_count(check: Callable[[CountScene], bool]) -> Callable[[AppContext], bool]:
+def on_count(check: Callable[[ApacheTrackerCountScene], bool]) -> Callable[[AppContext], bool]:
     def ready(app: AppContext) -> bool:
         scene = top(app)
-        return isinstance(scene, CountScene) and check(scene)
+        return isinstance(scene, ApacheTrackerCountScene) and check(scene)
 
     return ready
 
@@ -124,7 +134,11 @@ STEPS = [
     Step("yellow warrior +5", on_count(lambda c: c.piles == [11, 0]), tap(pygame.K_w)),
     Step("next: Done", on_count(lambda c: c.piles == [11, 5]), tap(pygame.K_RETURN)),
     Step("enter the piles", on_count(lambda c: c.done_focused), tap(pygame.K_RETURN)),
-    Step("back to the menu", lambda app: isinstance(top(app), ResultsScene), tap(pygame.K_RETURN)),
+    Step(
+        "back to the menu",
+        lambda app: isinstance(top(app), ApacheTrackerResultsScene),
+        tap(pygame.K_RETURN),
+    ),
     Step(
         "Escape twice: quit",
         on_menu(lambda m: m.model.row.kind == "game" and m.model.setups["apache"].players == 2),
@@ -139,12 +153,12 @@ def test_a_tracker_game_from_the_menu_to_the_results(tmp_path: Path) -> None:
     screen = open_display(SIZE, fullscreen=False, title="test")
     pygame.event.clear()
     done: list[str] = []
-    results: list[ResultsScene] = []
+    results: list[ApacheTrackerResultsScene] = []
     with open_input("sim", profile, inbox.put, debounce=QUICK_KEYS) as opened:
         app = build_app(SIZE, games_dir=tmp_path, opened=opened, profile=profile, powwow=QUIET)
 
         def after_frame(surface: pygame.Surface) -> None:
-            if isinstance(top(app), ResultsScene):
+            if isinstance(top(app), ApacheTrackerResultsScene):
                 results[:] = [top(app)]  # type: ignore[list-item]
             if len(done) < len(STEPS) and STEPS[len(done)].ready(app):
                 step = STEPS[len(done)]
@@ -181,3 +195,34 @@ def test_run_refuses_a_quiet_time_that_is_not_above_zero(
     with pytest.raises(SystemExit):
         main(["run", "--quiet-time", value])
     assert "--quiet-time" in capsys.readouterr().err
+
+
+# --- the GPIO build's LEDs -------------------------------------------------------------------
+
+FAST_POWWOW = PowwowSettings(quiet_ns=20_000_000, settle_ns=5_000_000)
+
+
+def lit(opened: object, name: str) -> bool:
+    return bool(opened.device.leds[name].is_lit)  # type: ignore[attr-defined]
+
+
+def test_status_while_running_and_window_while_a_pow_wow_is_open(tmp_path: Path) -> None:
+    profile = load_profile("gpio-dsi")
+    with open_input("sim", profile, lambda event: None) as opened:
+        app = build_app(
+            (480, 320), games_dir=tmp_path, opened=opened, profile=profile, powwow=FAST_POWWOW
+        )
+        assert lit(opened, "status") and not lit(opened, "window")
+        session = Session.start(
+            TRACKER, {"colours": ["red", "yellow"]}, 1, tmp_path / "t.jsonl", auto_chance=False
+        )
+        model = ApacheTrackerModel(session, FAST_POWWOW)
+        scene = ApacheTrackerScene(app, model)
+        model.press(Press("red.hunter", 1_000, "test", 0))
+        scene.update(2_000)
+        assert lit(opened, "window"), "a slap window is open"
+        scene.update(1_000 + FAST_POWWOW.quiet_ns + FAST_POWWOW.settle_ns + 1)
+        assert not lit(opened, "window"), "resolved: the window is closed"
+        model.close()
+        app.on_close()
+        assert not lit(opened, "status")

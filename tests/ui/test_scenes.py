@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from companion.input.events import Press, Stuck
-from companion.ui.scenes import AppContext, BaseScene, NavButton, SceneStack
+from companion.ui.nav import NavButton
+from companion.ui.scenes import AppContext, BaseScene, SceneStack
 
 
 class Recorder(BaseScene):

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from companion.ui.sound import CUES, RATE, SYNTHS, Sounds
+from companion.ui.cues import CUES
+from companion.ui.sound import RATE, SYNTHS, Sounds
 
 
 @pytest.fixture

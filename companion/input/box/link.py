@@ -4,14 +4,15 @@
 de-duplicates events by (boot id, sequence number), maps box time to host time through
 the boot's ``ClockMap`` and puts ``Press`` / ``Stuck`` / ``Unstuck`` on the sink. Frames
 to send back (``ACK``, ``HI``) collect in ``take_outgoing()``; ``ping(now_ns)`` makes a
-``PING``. ``SerialBoxSource`` (``serial_box.py``) drives it from its reader thread; the
+``PING``. ``SerialBoxSource`` (``source.py``) drives it from its reader thread; the
 fuzz test and ``companion bench serial`` drive it directly. Spec: ``firmware/PROTOCOL.md``.
 
 Delivery rules:
 
 - An event is delivered once per (boot id, seq). The box re-sends everything it has not
   had acknowledged, so copies are normal (counted in ``duplicates``). A sequence number
-  more than ``MAX_AHEAD`` past the last contiguous one is refused (``implausible``).
+  more than ``MAX_AHEAD`` past the last contiguous one, or naming an input the box's
+  HELLO did not list, is refused (counted in ``rejected``).
 - An event is only taken once its boot's clock is locked. Before that it is refused
   (``early``) and not acknowledged, so the box sends it again (within 0.2 s).
 - An event for a boot that sent no HELLO yet is refused (``unknown_boot``) and ``HI`` is
@@ -25,6 +26,8 @@ Delivery rules:
   MicroPython banner, a REPL prompt); frames whose CRC matches but whose fields do not
   parse: ``rejected``. Each kind is counted, logged at most every 5 s, and listed in
   ``warnings``. Nothing that fails these checks can produce an event.
+- An ``ERR`` from the box (a refused command, or ``crash``: the firmware restarted) is
+  logged and listed in ``warnings``.
 """
 
 from __future__ import annotations
@@ -75,7 +78,8 @@ class LinkCounters:
     corrupt: int = 0
     """Lines starting with "@" whose CRC or shape was wrong: dropped."""
     rejected: int = 0
-    """Frames with a good CRC but fields that do not parse: dropped."""
+    """Frames with a good CRC but fields that do not parse, and well-formed events naming an
+    input or a sequence number the box cannot have: dropped."""
     noise: int = 0
     """Lines that are not frames (a REPL banner): dropped."""
     overlong: int = 0
@@ -83,12 +87,15 @@ class LinkCounters:
     events: int = 0
     """Events delivered to the sink."""
     duplicates: int = 0
+    """Events delivered before (the box re-sends until acknowledged): dropped."""
     early: int = 0
+    """Events refused before the boot's clock locked (the box sends them again)."""
     unknown_boot: int = 0
-    implausible: int = 0
+    """Events of a boot that sent no HELLO yet (refused; HI asks for one)."""
     lost: int = 0
-    pongs: int = 0
+    """Events the box dropped from its ring before the host got them."""
     box_errors: int = 0
+    """ERR frames from the box."""
 
 
 class _Boot:
@@ -162,8 +169,8 @@ class BoxLink:
         self._warned_count = 0
         self._table_warning: str | None = None
         self.heartbeat: Heartbeat | None = None
-        self.last_frame_ns: int | None = None
         self.last_error: BoxError | None = None
+        """The last ERR the box sent, shown in ``warnings``."""
 
     def __repr__(self) -> str:
         boot = self._current.hello.boot if self._current else "-"
@@ -212,6 +219,12 @@ class BoxLink:
             found.append(f"the box's sampler ring overran {hb.overruns} times")
         if hb is not None and hb.bad_rx:
             found.append(f"the box dropped {hb.bad_rx} bad frames from the host")
+        error = self.last_error
+        if error is not None:
+            found.append(
+                f"the box sent {c.box_errors} error(s), the last: {error.what} {error.detail} "
+                "(firmware/PROTOCOL.md, ERR)"
+            )
         return tuple(found)
 
     def next_ping_ns(self) -> int:
@@ -332,7 +345,6 @@ class BoxLink:
         if message is None:
             return False
         self._counts.frames += 1
-        self.last_frame_ns = now_ns
         if isinstance(message, Pong):
             self._pong(message, now_ns)
         elif isinstance(message, Heartbeat):
@@ -387,7 +399,6 @@ class BoxLink:
         boot = self._known(pong.boot, now_ns)
         if sent is None or boot is None:
             return
-        self._counts.pongs += 1
         boot.clock.add(sent, pong.t_ns, now_ns)
 
     def _heartbeat(self, hb: Heartbeat, now_ns: int) -> None:
@@ -427,7 +438,6 @@ class BoxLink:
             return False
         counts = self._counts
         counts.frames += 1
-        self.last_frame_ns = now_ns
         if seq == boot.contiguous + 1 and not boot.above:
             boot.contiguous = seq  # in order, nothing missing: the usual case, inlined
         elif not boot.take(seq):
@@ -445,14 +455,13 @@ class BoxLink:
 
     def _event(self, event: Event, now_ns: int) -> None:
         counts = self._counts
-        self.last_frame_ns = now_ns
         boot = self._known(event.boot, now_ns)
         if boot is None:
             counts.unknown_boot += 1
             return
         controls = boot.hello.controls
         if event.input >= len(controls) or event.seq > boot.contiguous + MAX_AHEAD:
-            counts.implausible += 1
+            counts.rejected += 1
             return
         if not boot.clock.locked:
             counts.early += 1

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
-PROTO: Final = 1
 MAX_LINE: Final = 1024
 """Longest line the host keeps (HELLO with 24 inputs is about 330 bytes)."""
 MAX_TOKEN: Final = 16
@@ -33,10 +32,6 @@ _CONTROL: Final = re.compile(r"[a-z]+\.[a-z]+\Z")
 _WORD: Final = re.compile(rb"[!-~]{1,64}\Z")
 _KINDS: Final[dict[bytes, EventKind]] = {b"P": "P", b"S": "S", b"U": "U"}
 _MAX_INPUTS: Final = 64
-
-
-def crc(body: bytes) -> int:
-    return zlib.crc32(body)
 
 
 def encode(body: str | bytes) -> bytes:

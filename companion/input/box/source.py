@@ -7,9 +7,9 @@ the port exclusively (advisory: ``exclusive=True`` is a ``flock``) and runs ONE 
 reader thread that owns the connection:
 
 - reads whatever arrived (``read(in_waiting or 1)``, 20 ms timeout) and hands it to a
-  ``BoxLink`` (``box_link.py``): frames verified, corrupt ones dropped and counted,
+  ``BoxLink`` (``link.py``): frames verified, corrupt ones dropped and counted,
   events de-duplicated by (boot id, seq), box time mapped to ``time.monotonic_ns()``
-  (``box_clock.py``), ``Press`` / ``Stuck`` / ``Unstuck`` put on the sink. The thread
+  (``clock.py``), ``Press`` / ``Stuck`` / ``Unstuck`` put on the sink. The thread
   only enqueues; nothing else happens to the sink.
 - writes what the link wants sent (``ACK``, ``HI``) and a ``PING`` every
   ``ClockMap.ping_interval_ns`` (20 ms for the first 10 s of a boot, then 100 ms).
@@ -217,25 +217,12 @@ class SerialBoxSource:
         return self._link.counters
 
     @property
-    def clock_map(self) -> ClockMap | None:
-        """The current boot's ``ClockMap`` (drift, best round trip), or None."""
-        return self._link.clock
-
-    @property
     def warnings(self) -> tuple[str, ...]:
         found = list(self._link.warnings)
         status = self.status
         if status.state in ("searching", "gone"):
             found.insert(0, status.message)
         return tuple(found)
-
-    @property
-    def hardware_timestamps(self) -> bool:
-        return True
-
-    @property
-    def edge_timestamps(self) -> bool:
-        return True
 
     @property
     def controls(self) -> tuple[str, ...]:

@@ -18,8 +18,14 @@ slap; ``close`` resolves it), ``choose`` (a legal slapper picks an option; actor
 ``over``. Actions and their JSON: see :mod:`companion.rules.apache.actions`.
 
 There is no deck order in the state: chance names a card type and the card taken is the
-lowest remaining id of that type, so the face-down cards are a count per type and a seat's
-view shows only how many there are. Hidden information is structurally absent.
+lowest id of that type still face down, so the deck is the set of face-down ids (kept in id
+order) and a seat's view shows only how many there are. Hidden information is structurally
+absent.
+
+The modules: ``cards`` (the card tables), ``actions`` (the actions and their JSON and text
+forms), ``loot`` (legality, options, taking, raids, penalties: the pure rule functions),
+``table`` (the rules the FULL and TRACKER modes both decide: seats, hand cards, one slap per
+window, who turns, who wins), ``engine`` (FULL) and ``tracker`` (TRACKER, ``apache_tracker``).
 
 Decisions beyond the rulebook and the rulings (each rests on the ruling named)
 =============================================================================

@@ -18,11 +18,12 @@ End        ``{"kind": "end"}``                                         ``end``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
 from companion.rules.apache.cards import KIND_INDEX, KINDS, TYPE_INDEX
-from companion.rules.base import JSON
+from companion.rules.base import JSON, int_field, record_kind
 
 OPTIONS: Final = ("item", "tipis", "prisoner", "wedding")
 """The options of a legal slap (ruling A6; wedding: ruling A12). ``prisoner`` is the chief's
@@ -115,21 +116,13 @@ def action_to_json(action: Action) -> JSON:
 
 def action_from_json(data: Any) -> Action:
     """Inverse of :func:`action_to_json`; ``ValueError`` naming what is wrong."""
-    if not isinstance(data, dict):
-        raise ValueError(f"not an apache action: {data!r}; expected e.g. {{'kind': 'close'}}")
-    kind = data.get("kind")
-    expected = _FIELDS.get(kind) if isinstance(kind, str) else None
-    if expected is None:
-        raise ValueError(f"unknown apache action kind {kind!r}; known: {sorted(_FIELDS)}")
-    extra = set(data) - expected - {"kind", "target"}
-    if extra or (kind != "choose" and "target" in data):
-        raise ValueError(f"apache {kind} action has unexpected field(s) {sorted(extra)}: {data}")
+    kind = record_kind(data, "apache", _FIELDS, optional=_OPTIONAL)
     if kind == "turn":
-        return Turn(_seat(data))
+        return Turn(int_field(data, "seat", "apache"))
     if kind == "reveal":
-        return Reveal(_card(data.get("card")))
+        return Reveal(_card(data["card"]))
     if kind == "slap":
-        return Slap(_seat(data), _indian(data.get("indian")))
+        return Slap(int_field(data, "seat", "apache"), _indian(data["indian"]))
     if kind == "choose":
         return _choose(data)
     return CLOSE if kind == "close" else END
@@ -141,9 +134,7 @@ def parse_action(text: str) -> Action:
     if not words:
         raise ValueError("an empty apache action; expected e.g. 'slap 1 hunter'")
     kind, args = words[0], words[1:]
-    names = {"turn": ("seat",), "reveal": ("card",), "slap": ("seat", "indian")}
-    names |= {"close": (), "end": (), "choose": ("seat", "option", "target")}
-    fields = names.get(kind)
+    fields = _ARGUMENTS.get(kind)
     if fields is None or not len(fields) - (kind == "choose") <= len(args) <= len(fields):
         raise ValueError(f"cannot read apache action {text!r}; e.g. 'slap 1 hunter', 'close'")
     data: dict[str, Any] = {"kind": kind}
@@ -154,40 +145,41 @@ def parse_action(text: str) -> Action:
 
 # --- helpers ---------------------------------------------------------------------------------
 
-_FIELDS: Final = {
-    "turn": {"seat"},
-    "reveal": {"card"},
-    "slap": {"seat", "indian"},
-    "close": set(),
-    "choose": {"seat", "option"},
-    "end": set(),
+_ARGUMENTS: Final = {
+    "turn": ("seat",),
+    "reveal": ("card",),
+    "slap": ("seat", "indian"),
+    "close": (),
+    "choose": ("seat", "option", "target"),
+    "end": (),
 }
+"""The fields of each action kind (besides ``kind``), in the order of its text form."""
+_OPTIONAL: Final = {"choose": frozenset({"target"})}
+"""The fields a kind may leave out: a choice's ``target`` (only prisoner and wedding)."""
+_FIELDS: Final = {
+    kind: frozenset(fields) - _OPTIONAL.get(kind, frozenset())
+    for kind, fields in _ARGUMENTS.items()
+}
+"""The fields each kind's JSON form must have."""
 
 
 def _is_int(text: str) -> bool:
     return text.lstrip("-").isdigit()
 
 
-def _seat(data: dict[str, Any]) -> int:
-    seat = data.get("seat")
-    if type(seat) is not int:
-        raise ValueError(f"an apache action's seat must be an integer, got {seat!r}")
-    return seat
-
-
 def _card(card: Any) -> str:
-    if card not in TYPE_INDEX:
+    if not isinstance(card, str) or card not in TYPE_INDEX:
         raise ValueError(f"unknown card type {card!r}; e.g. 'red-hunter', 'buffalo', 'tipi'")
     return str(card)
 
 
 def _indian(indian: Any) -> str:
-    if indian not in KIND_INDEX:
+    if not isinstance(indian, str) or indian not in KIND_INDEX:
         raise ValueError(f"unknown indian {indian!r}; one of {', '.join(KINDS)}")
     return str(indian)
 
 
-def _choose(data: dict[str, Any]) -> Choose:
+def _choose(data: Mapping[str, Any]) -> Choose:
     option, target = data.get("option"), data.get("target")
     if option not in OPTIONS:
         raise ValueError(f"unknown option {option!r}; one of {', '.join(OPTIONS)}")
@@ -198,4 +190,4 @@ def _choose(data: dict[str, Any]) -> Choose:
             f"option {option!r} needs {'a card id' if option in TARGETED else 'no'} target, "
             f"got {target!r}"
         )
-    return Choose(_seat(data), str(option), target)
+    return Choose(int_field(data, "seat", "apache"), str(option), target)

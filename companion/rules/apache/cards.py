@@ -1,4 +1,4 @@
-"""The 114 prairie cards of Apache (ruling A2) as precomputed tables.
+"""The 114 prairie cards of Apache (ruling A2) and their tables.
 
 A card is an integer id ``0..113``; its TYPE (what is printed on it) is one of 25 type
 indexes with a name: ``"red-chief"`` ... ``"green-hunter"`` for the 20 Indian types, then
@@ -14,6 +14,7 @@ controls (``companion.input.controls``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 # --- colours and kinds -----------------------------------------------------------------------
@@ -61,42 +62,26 @@ NUM_INDIAN_TYPES: Final = len(COLOURS) * len(KINDS)
 TYPE_COUNTS: Final[tuple[int, ...]] = (
     tuple(INDIAN_COUNTS[t % 4] for t in range(NUM_INDIAN_TYPES)) + LOOT_COUNTS
 )
-"""How many cards of each type the deck holds."""
+"""How many cards of each type the deck holds (the full deck's counts)."""
 
 TYPE_FIRST: Final[tuple[int, ...]] = tuple(sum(TYPE_COUNTS[:t]) for t in range(NUM_TYPES))
 """The lowest id of each type."""
 
 NUM_CARDS: Final[int] = sum(TYPE_COUNTS)
 
-TYPE_OF: Final = bytes(t for t in range(NUM_TYPES) for _ in range(TYPE_COUNTS[t]))
-"""``TYPE_OF[card]``: the type index of a card id (bytes index fast)."""
+TYPE_OF: Final[tuple[int, ...]] = tuple(t for t in range(NUM_TYPES) for _ in range(TYPE_COUNTS[t]))
+"""``TYPE_OF[card]``: the type index of a card id."""
 
-IS_MALE: Final = bytes(
-    int(TYPE_OF[c] < NUM_INDIAN_TYPES and TYPE_OF[c] % 4 in MALE_KINDS) for c in range(NUM_CARDS)
+IS_MALE: Final[tuple[bool, ...]] = tuple(
+    t < NUM_INDIAN_TYPES and t % 4 in MALE_KINDS for t in TYPE_OF
 )
-IS_WOMAN: Final = bytes(
-    int(TYPE_OF[c] < NUM_INDIAN_TYPES and TYPE_OF[c] % 4 == WOMAN) for c in range(NUM_CARDS)
-)
+"""``IS_MALE[card]``: the card is a male Indian (ruling A3)."""
 
-BIT: Final = tuple(1 << card for card in range(NUM_CARDS))
-"""``BIT[card] == 1 << card``: cards as bits, for the conservation check."""
+IS_WOMAN: Final[tuple[bool, ...]] = tuple(t < NUM_INDIAN_TYPES and t % 4 == WOMAN for t in TYPE_OF)
+"""``IS_WOMAN[card]``: the card is a woman (ruling A3)."""
 
-TURNED_MASK: Final = tuple(
-    tuple(
-        sum(BIT[TYPE_FIRST[t] : TYPE_FIRST[t] + TYPE_COUNTS[t] - left])
-        for left in range(TYPE_COUNTS[t] + 1)
-    )
-    for t in range(NUM_TYPES)
-)
-"""``TURNED_MASK[t][left]``: the bits of the cards of type ``t`` turned so far while
-``left`` of them are still face down (always the lowest ids of the type)."""
-
-FULL_DECK: Final[tuple[int, ...]] = TYPE_COUNTS
-
-
-def indian_type(colour: int, kind: int) -> int:
-    """The type index of the Indian of colour index ``colour`` and kind index ``kind``."""
-    return colour * 4 + kind
+IS_BUFFALO: Final[tuple[bool, ...]] = tuple(t == BUFFALO for t in TYPE_OF)
+"""``IS_BUFFALO[card]``: the card is a buffalo."""
 
 
 def card_type(card: int) -> str:
@@ -110,10 +95,6 @@ def card_ids(type_name: str) -> range:
     return range(TYPE_FIRST[t], TYPE_FIRST[t] + TYPE_COUNTS[t])
 
 
-def is_indian(card: int) -> bool:
-    return TYPE_OF[card] < NUM_INDIAN_TYPES
-
-
 def colour_of(card: int) -> str | None:
     """The colour of an Indian card, None for loot."""
     t = TYPE_OF[card]
@@ -125,6 +106,34 @@ def kind_of(card: int) -> str | None:
     t = TYPE_OF[card]
     return KINDS[t % 4] if t < NUM_INDIAN_TYPES else None
 
+
+def type_counts(cards: Iterable[int]) -> list[int]:
+    """How many of ``cards`` there are of each type, by type index.
+
+    >>> type_counts([0, 1, 45])[:2], type_counts([0, 1, 45])[20]
+    ([2, 0], 1)
+    """
+    counts = [0] * NUM_TYPES
+    for card in cards:
+        counts[TYPE_OF[card]] += 1
+    return counts
+
+
+def cards_of_counts(counts: Sequence[int]) -> tuple[int, ...]:
+    """Cards in id order, ``counts[t]`` of each type ``t``: the highest ids of each type (the
+    face-down cards of a deck whose ``type_counts`` are ``counts``, ruling A2).
+
+    >>> cards_of_counts([1, 2] + [0] * 23)
+    (1, 2, 3)
+    """
+    return tuple(
+        card
+        for first, count, left in zip(TYPE_FIRST, TYPE_COUNTS, counts, strict=True)
+        for card in range(first + count - left, first + count)
+    )
+
+
+# --- words -----------------------------------------------------------------------------------
 
 TYPE_WORDS: Final = (
     *(f"{colour} {kind}" for colour in COLOURS for kind in KINDS),
@@ -140,8 +149,6 @@ TYPE_PLURALS: Final = tuple(
     word if word == "buffalo" else word[:-5] + "women" if word.endswith("woman") else word + "s"
     for word in TYPE_WORDS
 )
-
-IS_BUFFALO: Final = bytes(int(TYPE_OF[c] == BUFFALO) for c in range(NUM_CARDS))
 
 
 def card_words(card: int) -> str:

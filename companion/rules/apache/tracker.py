@@ -27,6 +27,10 @@ last slapper of the last window, ruling A9; seat 0 before the first window; the 
 does not see card turns, so this is only a hint); in ``confirm`` the slapper being
 confirmed; in ``count`` the seat being counted.
 
+The rules this mode decides that the FULL engine decides too (the seats and colours, the
+hand cards, one slap per player per window, who turns next, who wins) are the same functions,
+in :mod:`companion.rules.apache.table`.
+
 Module order follows OpenSpiel: constants, metadata, the action and state, the game, helpers.
 """
 
@@ -36,29 +40,36 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, get_args
 
-from companion.rules.base import JSON, Engine, Outcome, SetupError, illegal
+from companion.rules.apache.cards import COLOURS, KINDS, NUM_CARDS
+from companion.rules.apache.table import (
+    PLAYERS,
+    check_slap,
+    parse_colours,
+    turner_after_window,
+    winners,
+)
+from companion.rules.base import JSON, Engine, Outcome, SetupError, illegal, int_field, record_kind
 
 # --- constants -------------------------------------------------------------------------------
 
-COLOURS: Final = ("red", "yellow", "purple", "blue", "green")
-"""The tribes' colours (RULINGS "Names used everywhere"), in the default seating order."""
-INDIANS: Final = ("chief", "warrior", "woman", "hunter")
+INDIANS: Final = KINDS
 """The four hand cards of every player."""
-PRAIRIE_CARDS: Final = 114
+PRAIRIE_CARDS: Final = NUM_CARDS
 """Every prairie card (ruling A2): no pile, and no piles together, can hold more."""
-MIN_SEATS: Final = 2
-MAX_SEATS: Final = 5
+MIN_SEATS, MAX_SEATS = PLAYERS  # ruling A1
+DEFAULT_COLOURS: Final = COLOURS[:3]
 
 ActionKind = Literal["slap", "close", "confirm", "count", "finish"]
 Result = Literal["loot", "nothing", "penalty"]
 Phase = Literal["play", "slaps", "confirm", "count", "over"]
-KINDS: Final = frozenset(get_args(ActionKind))
 RESULTS: Final[tuple[Result, ...]] = get_args(Result)
 PHASES: Final = frozenset(get_args(Phase))
-ACTION_FIELDS: Final[dict[str, dict[str, type]]] = {
-    "slap": {"seat": int, "indian": str},
-    "confirm": {"seat": int, "result": str},
-    "count": {"seat": int, "cards": int},
+ACTION_FIELDS: Final[dict[str, frozenset[str]]] = {
+    "slap": frozenset({"seat", "indian"}),
+    "close": frozenset(),
+    "confirm": frozenset({"seat", "result"}),
+    "count": frozenset({"seat", "cards"}),
+    "finish": frozenset(),
 }
 """The fields of each action kind in its JSON form (besides ``kind``)."""
 
@@ -174,21 +185,13 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
         unknown = sorted(set(setup) - {"colours"})
         if unknown:
             raise SetupError(f"unknown setup option(s) {unknown}; the only one is 'colours'")
-        colours = setup.get("colours", list(COLOURS[:3]))
-        if not isinstance(colours, list | tuple) or not all(isinstance(c, str) for c in colours):
-            raise SetupError(f"setup 'colours' must be a list of colours, got {colours!r}")
-        bad = [c for c in colours if c not in COLOURS]
-        if bad or len(set(colours)) != len(colours):
-            raise SetupError(
-                f"setup 'colours' {list(colours)!r}: give distinct colours from "
-                f"{', '.join(COLOURS)} (ruling A1)"
-            )
+        colours = parse_colours(setup.get("colours", list(DEFAULT_COLOURS)))
         if not MIN_SEATS <= len(colours) <= MAX_SEATS:
             raise SetupError(
                 f"setup 'colours' {list(colours)!r}: Apache is for {MIN_SEATS} to {MAX_SEATS} "
                 "players, one colour each (ruling A1)"
             )
-        return {"colours": list(colours)}
+        return {"colours": colours}
 
     def initial_state(self, setup: dict[str, JSON], seed: int) -> TrackerState:
         colours = setup["colours"]
@@ -266,12 +269,11 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
         if state.phase != "over":
             return None
         scores = self.scores(state)
-        best = max(scores)
-        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+        best = winners(scores)
         reason = "piles counted; the most cards wins"
-        if len(winners) > 1:
+        if len(best) > 1:
             reason += ", and the tied players share the victory (ruling A10)"
-        return Outcome(scores=scores, winners=winners, reason=reason)
+        return Outcome(scores=scores, winners=best, reason=reason)
 
     def check_invariants(self, state: TrackerState) -> None:
         seats = [seat for seat, _ in state.window]
@@ -299,20 +301,16 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
         return {"kind": action.kind}
 
     def action_from_json(self, data: Any) -> TrackerAction:
-        if not isinstance(data, dict) or data.get("kind") not in KINDS:
-            raise ValueError(
-                f"not an apache_tracker action: {data!r}; expected e.g. "
-                "{'kind': 'slap', 'seat': 0, 'indian': 'hunter'}"
+        kind = record_kind(data, NAME, ACTION_FIELDS)
+        if kind == "slap":
+            return TrackerAction.slap(int_field(data, "seat", NAME), _text(data, "indian"))
+        if kind == "confirm":
+            return TrackerAction.confirm(int_field(data, "seat", NAME), _text(data, "result"))
+        if kind == "count":
+            return TrackerAction.count(
+                int_field(data, "seat", NAME), int_field(data, "cards", NAME)
             )
-        kind = data["kind"]
-        fields = ACTION_FIELDS.get(kind, {})
-        extra = sorted(set(data) - {"kind", *fields})
-        if extra:
-            raise ValueError(f"a {kind} action has no field(s) {extra}: {data!r}")
-        for key, kind_of in fields.items():
-            if type(data.get(key)) is not kind_of:
-                raise ValueError(f"a {kind} action needs {key!r} as {kind_of.__name__}: {data!r}")
-        return TrackerAction(kind, **{key: data[key] for key in fields})
+        return CLOSE if kind == "close" else FINISH
 
     def state_to_json(self, state: TrackerState) -> JSON:
         return {
@@ -363,19 +361,8 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
                 action,
                 _phase_reason(state),
             )
-        _check_seat(state, action)
-        if action.indian not in INDIANS:
-            raise illegal(
-                "the hand cards",
-                action,
-                f"{action.indian!r} is not a hand card; each player has {', '.join(INDIANS)}",
-            )
-        if any(seat == action.seat for seat, _ in state.window):
-            raise illegal(
-                "ruling A8 (one slap per player per window)",
-                action,
-                f"{state.colours[action.seat]} already slapped in this window",
-            )
+        slapped = [seat for seat, _ in state.window]
+        check_slap(state.colours, action, action.seat, action.indian, slapped)
         stats = _bump(state.stats, action.seat, slaps=1)
         window = (*state.window, (action.seat, action.indian))
         return replace(state, phase="slaps", window=window, stats=stats)
@@ -417,7 +404,7 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
         results = (*state.results, result)
         if len(results) < len(state.window):
             return replace(state, results=results, stats=stats)
-        turner = state.window[-1][0]  # ruling A9: the last slapper turns the next card
+        turner = turner_after_window([seat for seat, _ in state.window])
         return replace(state, phase="play", window=(), results=(), stats=stats, turner=turner)
 
     def _count(self, state: TrackerState, action: TrackerAction) -> TrackerState:
@@ -471,14 +458,12 @@ def _phase_reason(state: TrackerState) -> str:
     return f"not allowed in the {state.phase} phase"
 
 
-def _check_seat(state: TrackerState, action: TrackerAction) -> None:
-    if not 0 <= action.seat < state.seats:
-        raise illegal(
-            "ruling A1 (one colour per player)",
-            action,
-            f"seat {action.seat} is not in this game (seats 0..{state.seats - 1}: "
-            f"{', '.join(state.colours)})",
-        )
+def _text(data: Mapping[str, Any], key: str) -> str:
+    """``data[key]`` when it is a string, else ``ValueError`` naming it."""
+    value = data[key]
+    if not isinstance(value, str):
+        raise ValueError(f"a {NAME} action's {key!r} must be a string, got {value!r}")
+    return value
 
 
 def _bump(stats: tuple[SeatStats, ...], seat: int, **add: int) -> tuple[SeatStats, ...]:

@@ -9,11 +9,12 @@ clockwise.
 
 The action model
 ================
-Phases: ``deal`` (chance deals the round's cards one by one, ruling P3), ``choose`` (rounds
-2 and 3: the chooser names the round's first player, P10), ``play`` (the seat whose turn it
-is plays a card, P4), ``name`` (the trick's winner names the next first player, P8) and
-``over``. Actions: ``Deal(card)`` and ``DealCards(cards)`` (chance), ``Play(card, token)``,
-``NameFirst(seat)``; their JSON and text forms: :mod:`companion.rules.apocalypse.actions`.
+Phases: ``DEAL`` (chance deals the round's cards one by one, ruling P3), ``CHOOSE`` (rounds
+2 and 3: the chooser names the round's first player, P10), ``PLAY`` (the seat whose turn it
+is plays a card, P4), ``NAMING`` (``"name"``: the trick's winner names the next first player,
+P8) and ``OVER``. Actions: ``Deal(card)`` and ``DealCards(cards)`` (chance),
+``Play(card, token)``, ``NameFirst(seat)``; their JSON and text forms:
+:mod:`companion.rules.apocalypse.actions`.
 
 The deal and huge chance spaces
 ===============================
@@ -24,16 +25,13 @@ in the Duel ``chaos`` and ``tranquility`` too (the engine takes the lowest id of
 Cards go seat by seat: seat 0's whole hand first, then seat 1's, ... (any fixed order gives
 the same distribution). So a test deals exact hands with a list of ``Deal`` actions, a
 journal replays the shuffle line by line, and a TRACKER session could skip the deal
-altogether. For speed, :meth:`Apocalypse.shuffled_deal` draws the rest of a round's deal with
-one ``rng.shuffle`` (the same distribution: a uniform draw without replacement) and
-:meth:`Apocalypse.random_deal` one card; both return ordinary ``Deal`` actions. A
-``DealCards`` is several ``Deal`` in one action (the same checks, card by card): the
-simulator deals each round with one, :meth:`Apocalypse.deal_round` (the cards of
-``shuffled_deal``), so a round's deal is one action and one invariant check rather than 32.
-It is a chance action the outcomes do not list (they are one card each), like a hand of
-``Deal`` lines written as one. In a 3-6 player game the Special cards are not
-dealt by chance: seat ``i`` holds Chaos ``45 + i`` and Tranquility ``51 + i`` from the start
-of each round.
+altogether. A ``DealCards`` is several ``Deal`` in one action (the same checks, card by
+card): the simulator deals each round with one, drawn by :meth:`Apocalypse.deal_round` (one
+``rng.shuffle`` of the deck: the same distribution, a uniform draw without replacement), so a
+round's deal is one action and one invariant check rather than 32. It is a chance action the
+outcomes do not list (they are one card each), like a hand of ``Deal`` lines written as one.
+In a 3-6 player game the Special cards are not dealt by chance: seat ``i`` holds Chaos
+``45 + i`` and Tranquility ``51 + i`` from the start of each round.
 
 Decisions beyond the rulebook and the rulings (each rests on the ruling named)
 =============================================================================
@@ -57,13 +55,16 @@ Decisions beyond the rulebook and the rulings (each rests on the ruling named)
    rulebook's order of the round preparation), so the chooser sees their new hand. On a
    tie for most points the winner of the last trick that had a winner chooses, even when
    not among the tied, as the rulebook says ("the player who won the last trick chooses").
-   If no trick of the game had a winner (impossible in practice) the lowest tied seat.
+   If no trick of the game had a winner (impossible in practice) the lowest tied seat (the
+   TRACKER counts from the last trick's first player instead: ``next_chooser``'s
+   ``count_from``).
 7. (P3, P12) The Duel deals 13 cards to each seat from its 33-card deck (the Special cards
    shuffled in); a Duel hand may hold several Chaos or Tranquility cards, and a Play of
    ``chaos`` plays the lowest-id one (they are identical).
 8. (P9, P11) ``scores(state)`` are the totals of the rounds scored so far (the points won
-   in the current round are ``state.points``; ``running_totals`` adds them). At the end
-   the last round's hands, won piles and last trick stay in the state for the screens.
+   in the current round are ``state.points``). Both are worked out when read, from the won
+   cards and the scored rounds, so they cannot disagree with them. At the end the last
+   round's hands, won piles and last trick stay in the state for the screens.
 9. (P2) The view shows each seat its own hand, every hand's size, the trick, the tokens,
    the won cards and points (every card was played face up) and the scores; never another
    hand, nor the cards still to deal or set aside (only how many).
@@ -72,8 +73,9 @@ What a screen reads
 ===================
 Whose turn: ``APOCALYPSE.actor(state)`` (CHANCE while dealing, None once over) and
 ``state.phase``; what they may do: ``legal_actions(state)`` (``playable_cards`` gives the
-card ids). The trick so far: ``state.trick`` (``(seat, card)`` pairs), ``state.skipped``,
-``state.leader``, ``state.lead_suit``; the tokens: ``state.black_tokens``,
+card ids; ``random_play`` draws one of the plays without listing them). The trick so far:
+``state.trick`` (``(seat, card)`` pairs), ``state.skipped``, ``state.leader``,
+``state.lead_suit``; the tokens: ``state.black_tokens``,
 ``state.coloured_tokens``, ``state.is_apocalypse``, ``state.flips`` (who flipped what);
 the hands: ``state.hands`` (masks; ``names_of`` for names), ``state.hand_sizes``; points:
 ``state.points`` (won this round), ``state.won``, ``state.rounds`` (each
@@ -82,7 +84,8 @@ the hands: ``state.hands`` (masks; ``names_of`` for names), ``state.hand_sizes``
 ``winner``, ``taken``, ``points`` and ``reason`` in words); the end: ``outcome(state)``.
 ``view(state, seat)`` is all of that as JSON for one seat, with card names. The pure
 rules (:mod:`~companion.rules.apocalypse.tricks`: ``playable``, ``resolve_trick``,
-``score_round``, ``duel_swap``, ``next_chooser``, ``game_winners``) serve a TRACKER too.
+``round_score``, ``duel_swap``, ``next_chooser``, ``game_winners``...) serve the TRACKER
+(:mod:`~companion.rules.apocalypse.tracker`, ``"apocalypse_tracker"``) too.
 
 The public face: :class:`Apocalypse` (``APOCALYPSE`` is the engine), its state
 :class:`ApocalypseState` with :class:`Flip`, :class:`TrickResult` and :class:`RoundResult`,
@@ -106,7 +109,10 @@ from companion.rules.apocalypse.actions import (
 )
 from companion.rules.apocalypse.cards import (
     CHAOS,
+    HAND_SIZES,
+    NO_SUIT,
     NUM_CARDS,
+    PLAYERS,
     SUITS,
     TRANQUILITY,
     TYPE_NAMES,
@@ -120,21 +126,19 @@ from companion.rules.apocalypse.cards import (
 from companion.rules.apocalypse.engine import (
     CHOOSE,
     DEAL,
-    HAND_SIZES,
-    NAME,
+    NAMING,
     OVER,
     PHASES,
     PLAY,
-    PLAYERS,
-    ROUNDS,
     Apocalypse,
     ApocalypseState,
     Flip,
     play_actions,
+    random_play,
 )
 from companion.rules.apocalypse.tricks import (
-    NO_SUIT,
     NOBODY,
+    ROUNDS,
     RoundResult,
     TrickResult,
     duel_swap,
@@ -153,7 +157,7 @@ __all__ = [
     "CHOOSE",
     "DEAL",
     "HAND_SIZES",
-    "NAME",
+    "NAMING",
     "NOBODY",
     "NO_SUIT",
     "NUM_CARDS",
@@ -190,6 +194,7 @@ __all__ = [
     "parse_action",
     "play_actions",
     "playable",
+    "random_play",
     "resolve_trick",
     "round_score",
     "score_round",

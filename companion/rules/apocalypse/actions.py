@@ -19,6 +19,10 @@ card is played while a token is still coloured; absent otherwise.
 A ``DealCards`` is several ``Deal`` actions in one (in dealing order): the simulator deals a
 whole round with one, so that it is one action, checked once, rather than 32.
 
+Every action without a seat or a list is made once (:data:`PLAYS`, :data:`CHAOS_PLAYS`,
+:data:`CHAOS_CHOICES`, :data:`DEALS`, :data:`FIRSTS`): the legal actions and the bots pick
+from these tables.
+
 ``repr`` is a constructor call, ``str`` the text form, and :func:`parse_action` /
 :func:`action_from_json` read them back (raising ``ValueError`` on malformed input).
 """
@@ -28,8 +32,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
-from companion.rules.apocalypse.cards import SUIT_INDEX, SUITS, TYPE_INDEX, TYPE_NAMES
-from companion.rules.base import JSON
+from companion.rules.apocalypse.cards import (
+    CHAOS,
+    NO_SUIT,
+    PLAYERS,
+    SUIT_INDEX,
+    SUITS,
+    TYPE_INDEX,
+    TYPE_NAMES,
+    TYPE_OF,
+)
+from companion.rules.base import JSON, int_field, record_kind
+
+GAME: Final = "apocalypse"
+"""The game's name in error messages."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,16 +62,12 @@ class Deal:
 @dataclass(frozen=True, slots=True)
 class DealCards:
     """Chance: several cards dealt in a row, in dealing order (seat by seat, ruling P3): the
-    same as one :class:`Deal` per card (``expand``), as one action."""
+    same as one :class:`Deal` per card, as one action."""
 
     cards: tuple[str, ...]
 
     def __str__(self) -> str:
         return " ".join(("deal-cards", *self.cards))
-
-    def expand(self) -> tuple[Deal, ...]:
-        """The same deal as one ``Deal`` per card."""
-        return tuple(Deal(card) for card in self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +95,32 @@ class NameFirst:
 
 Action: TypeAlias = Deal | DealCards | Play | NameFirst
 
+# --- every action without a seat or a list, made once ----------------------------------------
+
+DEALS: Final = tuple(Deal(name) for name in TYPE_NAMES)
+"""``DEALS[type]``: chance deals a card of that type."""
+PLAYS: Final = tuple(Play(name) for name in TYPE_NAMES)
+"""``PLAYS[type]``: a card of that type played, naming no token."""
+CHAOS_PLAYS: Final = tuple(Play("chaos", suit) for suit in SUITS)
+"""``CHAOS_PLAYS[suit]``: a Chaos card played, turning that suit's token (ruling P5)."""
+CHAOS_CHOICES: Final = tuple(
+    tuple(CHAOS_PLAYS[s] for s in range(len(SUITS)) if coloured >> s & 1) or (PLAYS[CHAOS],)
+    for coloured in range(1 << len(SUITS))
+)
+"""``CHAOS_CHOICES[coloured]``: the plays of a Chaos card while the tokens of the mask
+``coloured`` are coloured: one per token it may turn, or one turning none once every token
+is black (ruling P5)."""
+FIRSTS: Final = tuple(NameFirst(seat) for seat in range(PLAYERS[1]))
+"""``FIRSTS[seat]``: that seat named the next first player."""
+
+
+def play_of(card: int, token: int = NO_SUIT) -> Play:
+    """The play of a card id; a Chaos card names the suit index of the ``token`` it turns."""
+    return PLAYS[TYPE_OF[card]] if token == NO_SUIT else CHAOS_PLAYS[token]
+
+
+# --- JSON and text ---------------------------------------------------------------------------
+
 
 def action_to_json(action: Action) -> JSON:
     """The JSON form (see the module table)."""
@@ -98,29 +136,22 @@ def action_to_json(action: Action) -> JSON:
 
 
 _FIELDS: Final = {
-    "deal": {"card"},
-    "deal-cards": {"cards"},
-    "play": {"card", "token"},
-    "first": {"seat"},
+    "deal": frozenset({"card"}),
+    "deal-cards": frozenset({"cards"}),
+    "play": frozenset({"card"}),
+    "first": frozenset({"seat"}),
 }
+_OPTIONAL: Final = {"play": frozenset({"token"})}
 
 
 def action_from_json(data: Any) -> Action:
     """Inverse of :func:`action_to_json`; ``ValueError`` naming what is wrong."""
-    if not isinstance(data, dict):
-        raise ValueError(f"not an apocalypse action: {data!r}; expected e.g. {{'kind': 'play'}}")
-    kind = data.get("kind")
-    fields = _FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
-        raise ValueError(f"unknown apocalypse action kind {kind!r}; known: {sorted(_FIELDS)}")
-    extra = set(data) - fields - {"kind"}
-    if extra:
-        raise ValueError(f"apocalypse {kind} action has unexpected field(s) {sorted(extra)}")
+    kind = record_kind(data, GAME, _FIELDS, optional=_OPTIONAL)
     if kind == "first":
-        return NameFirst(_seat(data.get("seat")))
+        return NameFirst(_seat(int_field(data, "seat", GAME)))
     if kind == "deal-cards":
-        return DealCards(_card_names(data.get("cards")))
-    card = _card_name(data.get("card"))
+        return DealCards(_card_names(data["cards"]))
+    card = _card_name(data["card"])
     if kind == "deal":
         return Deal(card)
     token = data.get("token")
@@ -168,7 +199,7 @@ def _suit(value: Any) -> str:
     return SUITS[SUIT_INDEX[value]]
 
 
-def _seat(value: Any) -> int:
-    if type(value) is not int or value < 0:
+def _seat(value: int) -> int:
+    if value < 0:
         raise ValueError(f"a seat is an integer from 0, got {value!r}")
     return value

@@ -1,4 +1,4 @@
-"""The Apocalypse cards (ruling P2) as precomputed tables.
+"""The Apocalypse cards (ruling P2) and how many of them each player count uses (P1, P3, P12).
 
 A card is an integer id ``0..56``: the 45 Horseman cards first, suit by suit in the order of
 ruling P2 (red, green, purple, blue, yellow) and by value (1-4, 6-10) within a suit, so
@@ -11,11 +11,13 @@ A card's TYPE (what is printed on it, what actions and journals name) is its id 
 Horseman card, ``CHAOS`` (45) for every Chaos card and ``TRANQUILITY`` (46) for every
 Tranquility card; names: ``"red-8"``, ``"chaos"``, ``"tranquility"``.
 
-Sets of cards are bitmasks (bit ``id``): a hand, a won pile, the discard pile.
+Sets of cards are bit masks (bit ``id``): a hand, a won pile, the discard pile.
+:func:`card_ids`, :func:`mask_of` and :func:`lowest_card` convert between the two.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 # --- suits and values ------------------------------------------------------------------------
@@ -24,6 +26,10 @@ SUITS: Final = ("red", "green", "purple", "blue", "yellow")
 """The five suits (ruling P2), in the order of the ruling; a suit's index is its token's bit."""
 
 SUIT_INDEX: Final = {suit: s for s, suit in enumerate(SUITS)}
+NO_SUIT: Final = -1
+"""The suit of a Special card, and the leading suit before the trick's first Horseman card
+(ruling P4)."""
+
 VALUES: Final = (1, 2, 3, 4, 6, 7, 8, 9, 10)
 """The values of each suit (ruling P2): there is no 5."""
 
@@ -46,7 +52,44 @@ CHAOS_POINTS: Final = 5
 SPECIAL_IN_HAND_POINTS: Final = 20
 """Ruling P9: each Special card still in hand at the end of a round scores 20."""
 
-# --- types -----------------------------------------------------------------------------------
+# --- the cards each player count uses (rulings P1, P2, P3, P12) ------------------------------
+
+PLAYERS: Final = (2, 6)
+"""Ruling P1: 2 to 6 players; 2 players play the Duel (ruling P12)."""
+HAND_SIZES: Final = {2: 13, 3: 10, 4: 8, 5: 8, 6: 7}
+"""Ruling P3 (and P12 for the Duel): the cards dealt to each hand. With 3-6 players each hand
+also holds one Chaos and one Tranquility card, given rather than dealt."""
+SUITS_IN_PLAY: Final = {2: 3, 3: 4, 4: 4, 5: 5, 6: 5}
+"""Ruling P2 (and P12): how many suits each player count uses."""
+DUEL_SUITS: Final = ("red", "green", "purple")
+"""Ruling P12: the Duel's default suits."""
+DROPPED_SUIT: Final = "yellow"
+"""Ruling P2: the suit 3 and 4 players leave out by default."""
+DUEL_SPECIALS: Final = 3
+"""Ruling P12: 3 Chaos and 3 Tranquility cards are shuffled into the Duel deck."""
+
+
+def is_duel(players: int) -> bool:
+    """Ruling P1: two players always play the Duel (ruling P12)."""
+    return players == 2
+
+
+def default_suits(players: int) -> tuple[str, ...]:
+    """Rulings P2 and P12: the suits in play unless the setup says otherwise."""
+    if is_duel(players):
+        return DUEL_SUITS
+    if SUITS_IN_PLAY[players] < len(SUITS):
+        return tuple(suit for suit in SUITS if suit != DROPPED_SUIT)
+    return SUITS
+
+
+def full_hand(players: int) -> int:
+    """Ruling P3: the cards in each hand once the round is dealt (the Horseman cards dealt,
+    plus one Chaos and one Tranquility card outside the Duel)."""
+    return HAND_SIZES[players] + (0 if is_duel(players) else 2)
+
+
+# --- tables by card id -----------------------------------------------------------------------
 
 TYPE_NAMES: Final = (
     *(f"{suit}-{value}" for suit in SUITS for value in VALUES),
@@ -55,7 +98,6 @@ TYPE_NAMES: Final = (
 )
 """The 47 type names by type index: the Horseman cards by id, then chaos, tranquility."""
 TYPE_INDEX: Final = {name: t for t, name in enumerate(TYPE_NAMES)}
-NUM_TYPES: Final = len(TYPE_NAMES)
 
 TYPE_OF: Final = bytes(
     c if c < NUM_HORSEMEN else CHAOS if c < FIRST_TRANQUILITY else TRANQUILITY
@@ -64,14 +106,9 @@ TYPE_OF: Final = bytes(
 """``TYPE_OF[card]``: the type of a card id."""
 
 SUIT_OF: Final[tuple[int, ...]] = tuple(
-    c // RANKS if c < NUM_HORSEMEN else -1 for c in range(NUM_CARDS)
+    c // RANKS if c < NUM_HORSEMEN else NO_SUIT for c in range(NUM_CARDS)
 )
-"""The suit index of a Horseman card; -1 for a Special card (no suit)."""
-
-SUIT_BIT: Final[tuple[int, ...]] = tuple(
-    1 << c // RANKS if c < NUM_HORSEMEN else 0 for c in range(NUM_CARDS)
-)
-"""The token bit of a Horseman card's suit; 0 for a Special card."""
+"""The suit index of a Horseman card; ``NO_SUIT`` for a Special card."""
 
 VALUE_OF: Final[tuple[int, ...]] = tuple(
     VALUES[c % RANKS] if c < NUM_HORSEMEN else CHAOS_VALUE if c < FIRST_TRANQUILITY else 0
@@ -88,25 +125,24 @@ POINTS: Final[tuple[int, ...]] = tuple(
 # --- masks -----------------------------------------------------------------------------------
 
 BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(NUM_CARDS))
+"""``BIT[card]``: the mask of one card."""
 SUIT_MASK: Final[tuple[int, ...]] = tuple(
     sum(BIT[s * RANKS : (s + 1) * RANKS]) for s in range(len(SUITS))
 )
+"""The Horseman cards of each suit."""
+HORSEMEN_OF: Final[tuple[int, ...]] = tuple(
+    sum(SUIT_MASK[s] for s in range(len(SUITS)) if suits >> s & 1)
+    for suits in range(1 << len(SUITS))
+)
+"""``HORSEMEN_OF[suits]``: the Horseman cards of the suits of a suit mask (bit ``s``: suit
+``s``), e.g. of the black tokens."""
 HORSEMAN_MASK: Final = (1 << NUM_HORSEMEN) - 1
 CHAOS_MASK: Final = sum(BIT[FIRST_CHAOS:FIRST_TRANQUILITY])
 TRANQUILITY_MASK: Final = sum(BIT[FIRST_TRANQUILITY:NUM_CARDS])
 SPECIAL_MASK: Final = CHAOS_MASK | TRANQUILITY_MASK
-ALL_TOKENS: Final = (1 << len(SUITS)) - 1
 
 TYPE_MASK: Final[tuple[int, ...]] = (*BIT[:NUM_HORSEMEN], CHAOS_MASK, TRANQUILITY_MASK)
 """The cards of each type."""
-
-_BYTE_POINTS: Final = tuple(
-    tuple(
-        sum(POINTS[8 * k + b] for b in range(8) if byte >> b & 1 and 8 * k + b < NUM_CARDS)
-        for byte in range(256)
-    )
-    for k in range((NUM_CARDS + 7) // 8)
-)
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -116,27 +152,45 @@ def card_ids(mask: int) -> tuple[int, ...]:
     """The ids of a mask's cards, lowest first."""
     ids = []
     while mask:
-        low = mask & -mask
+        low = mask & -mask  # the lowest card's bit
         ids.append(low.bit_length() - 1)
         mask ^= low
     return tuple(ids)
 
 
-def mask_of(ids: tuple[int, ...] | list[int]) -> int:
-    """The mask of some card ids (each id once)."""
+def mask_of(ids: Iterable[int]) -> int:
+    """The mask of some card ids."""
     mask = 0
     for card in ids:
         mask |= BIT[card]
     return mask
 
 
+def lowest_card(mask: int) -> int:
+    """The lowest id of a non-empty mask (of a type's cards: the one a player plays)."""
+    return (mask & -mask).bit_length() - 1
+
+
+def nth_card(mask: int, n: int) -> int:
+    """The id of the ``n``-th card of ``mask`` (from 0, lowest id first)."""
+    for _ in range(n):
+        mask &= mask - 1  # without its lowest card
+    return lowest_card(mask)
+
+
+def highest_card(mask: int) -> int:
+    """The highest id of a non-empty mask (of one suit's cards: the highest value)."""
+    return mask.bit_length() - 1
+
+
 def points_of(mask: int) -> int:
     """Ruling P9: what the cards of ``mask`` score when won."""
-    total = 0
-    for table in _BYTE_POINTS:
-        total += table[mask & 255]
-        mask >>= 8
-    return total
+    return sum(POINTS[card] for card in card_ids(mask))
+
+
+def specials_in(mask: int) -> int:
+    """How many Special cards (Chaos and Tranquility) ``mask`` holds."""
+    return (mask & SPECIAL_MASK).bit_count()
 
 
 def card_name(card: int) -> str:
@@ -159,7 +213,3 @@ def names_of(mask: int) -> list[str]:
 def horseman(suit: str, value: int) -> int:
     """The id of a Horseman card: ``horseman("red", 8) == 6``."""
     return SUIT_INDEX[suit] * RANKS + VALUES.index(value)
-
-
-def popcount(mask: int) -> int:
-    return mask.bit_count()

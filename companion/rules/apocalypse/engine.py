@@ -1,61 +1,82 @@
-"""The Apocalypse engine: its state, the game, and the checks.
+"""The Apocalypse engine (FULL mode): its state, the game, the steps and the checks.
 
 Module order follows OpenSpiel: constants, game metadata, the state, the game, helpers.
 The rules decisions are listed in the package docstring (``companion.rules.apocalypse``);
-the pure rules functions (following, trick resolution, scoring) are in
-:mod:`companion.rules.apocalypse.tricks`.
+the pure rules functions (following, tokens, trick resolution, scoring) are in
+:mod:`companion.rules.apocalypse.tricks`, shared with the TRACKER.
+
+Each action makes its new state with ``state._replace(...)``: a step reads the old state,
+works out what the action changes and returns the state with those fields replaced.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import reduce
+from operator import or_
 from typing import Any, Final, NamedTuple
 
-from companion.rules.apocalypse.actions import Action, Deal, DealCards, NameFirst, Play
-from companion.rules.apocalypse.actions import action_from_json as _action_from_json
-from companion.rules.apocalypse.actions import action_to_json as _action_to_json
+from companion.rules.apocalypse.actions import (
+    CHAOS_CHOICES,
+    DEALS,
+    FIRSTS,
+    PLAYS,
+    Action,
+    Deal,
+    DealCards,
+    NameFirst,
+    Play,
+    action_from_json,
+    action_to_json,
+)
 from companion.rules.apocalypse.cards import (
     BIT,
     CHAOS,
     CHAOS_MASK,
+    DUEL_SPECIALS,
     FIRST_CHAOS,
     FIRST_TRANQUILITY,
+    HAND_SIZES,
     HORSEMAN_MASK,
+    HORSEMEN_OF,
+    NO_SUIT,
     NUM_CARDS,
-    NUM_HORSEMEN,
-    SPECIAL_MASK,
-    SUIT_BIT,
+    PLAYERS,
     SUIT_INDEX,
     SUIT_MASK,
     SUIT_OF,
     SUITS,
+    SUITS_IN_PLAY,
     TRANQUILITY,
     TRANQUILITY_MASK,
     TYPE_INDEX,
     TYPE_MASK,
-    TYPE_NAMES,
-    TYPE_OF,
     card_ids,
     card_name,
     card_words,
+    default_suits,
+    is_duel,
+    lowest_card,
     mask_of,
     names_of,
+    nth_card,
     points_of,
 )
 from companion.rules.apocalypse.tricks import (
-    NO_SUIT,
     NOBODY,
+    ROUNDS,
     RoundResult,
     TrickResult,
-    duel_swap,
+    blocked_specials,
     game_winners,
+    leading_suit,
     next_chooser,
     playable,
     resolve_trick,
-    round_score,
     score_round,
     token_names,
+    turned_token,
 )
 from companion.rules.base import CHANCE, JSON, Engine, Outcome, SetupError, illegal
 
@@ -67,32 +88,17 @@ CHOOSE: Final = "choose"
 """Rounds 2 and 3: the chooser names the round's first player (ruling P10)."""
 PLAY: Final = "play"
 """A trick is being played: the seat whose turn it is plays a card (ruling P4)."""
-NAME: Final = "name"
+NAMING: Final = "name"
 """The trick's winner names the next first player (ruling P8)."""
 OVER: Final = "over"
-PHASES: Final = (DEAL, CHOOSE, PLAY, NAME, OVER)
+PHASES: Final = (DEAL, CHOOSE, PLAY, NAMING, OVER)
 
-PLAYERS: Final = (2, 6)
 DEFAULT_PLAYERS: Final = 4
-ROUNDS: Final = 3
-"""Ruling P11: three rounds."""
-HAND_SIZES: Final = {2: 13, 3: 10, 4: 8, 5: 8, 6: 7}
-"""Ruling P3 (and P12 for the Duel): cards dealt to each hand."""
-SUITS_IN_PLAY: Final = {2: 3, 3: 4, 4: 4, 5: 5, 6: 5}
-"""Ruling P2 (and P12): how many suits each player count uses."""
-DUEL_SUITS: Final = ("red", "green", "purple")
-"""Ruling P12: the Duel's default suits."""
-DROPPED_SUIT: Final = "yellow"
-"""Ruling P2: the suit 3 and 4 players leave out by default."""
-DUEL_SPECIALS: Final = 3
-"""Ruling P12: 3 Chaos and 3 Tranquility cards in the Duel deck."""
 SETUP_KEYS: Final = ("players", "suits", "drop", "first")
-
-CARD_MASK: Final = (1 << NUM_CARDS) - 1
 
 # --- game metadata ---------------------------------------------------------------------------
 
-NAME_OF_GAME: Final = "apocalypse"
+NAME: Final = "apocalypse"
 RULES_VERSION: Final = "1"
 
 
@@ -100,7 +106,7 @@ RULES_VERSION: Final = "1"
 
 
 class Flip(NamedTuple):
-    """A token flipped black (ruling P5): its suit, by which seat's card, in which round."""
+    """A token turned black (ruling P5): its suit, by which seat's card, in which round."""
 
     suit: int
     seat: int
@@ -109,30 +115,29 @@ class Flip(NamedTuple):
 
 
 class ApocalypseState(NamedTuple):
-    """A moment of an Apocalypse game: an immutable tuple (cheap to make and compare).
+    """A moment of an Apocalypse game: an immutable record (cheap to copy with ``_replace``
+    and to compare).
 
-    Cards are ids and sets of cards bitmasks (:mod:`companion.rules.apocalypse.cards`);
+    Cards are ids and sets of cards bit masks (:mod:`companion.rules.apocalypse.cards`);
     suits and tokens are suit indexes (bit ``s`` of a token mask is suit ``SUITS[s]``).
 
-    Constant for a game: ``players``, ``suits`` (the suits in play), ``first`` (round 1's
+    The game, constant: ``players``, ``suits`` (the suits in play), ``first`` (round 1's
     first player), ``cards`` (the mask of the cards in the game) and ``token_mask`` (the
-    tokens in play). The round: ``phase``, ``round`` (1-3), where every card is (below)
-    and ``dealt`` (cards dealt so far this round).
-    The trick: ``leader`` (its first player; -1 while dealing or choosing), ``turn`` (the
-    seat to act: the seat being dealt to during the deal, the namer in ``name`` and
-    ``choose``; -1 once over), ``trick`` (``(seat, card)`` plays in order), ``skipped``
-    (seats that could not play, ruling P4) and ``lead`` (the leading suit, -1 unset).
-    Tokens: ``tokens`` (the mask of black tokens) and ``flips`` (the flips since the last
-    Apocalypse; they persist across rounds, ruling P5). Scores: ``points`` (what each
-    seat's won cards score this round), ``rounds`` (the scored rounds), ``totals``,
-    ``last_winner`` (the winner of the last trick that had one, -1 none) and
+    tokens in play). The round: ``phase``, ``round`` (1-3) and ``dealt`` (cards dealt so far
+    this round). Where every card is, each card in exactly one place: ``deck`` (the cards
+    still to deal; set aside after the deal), ``discard``, ``in_trick`` (the trick's cards),
+    ``hands`` and ``won`` (each seat's hand and won pile, ruling P6). The trick: ``leader``
+    (its first player; -1 while dealing or choosing), ``turn`` (the seat to act: the seat
+    being dealt to during the deal, the namer in ``name`` and ``choose``; -1 once over),
+    ``trick`` (``(seat, card)`` plays in order), ``skipped`` (seats that could not play,
+    ruling P4) and ``lead`` (the leading suit, ``NO_SUIT`` while unset). Tokens: ``tokens``
+    (the mask of black tokens) and ``flips`` (the flips since the last Apocalypse; they
+    persist across rounds, ruling P5). Results: ``rounds`` (the scored rounds),
+    ``last_winner`` (the winner of the last trick that had one, ``NOBODY`` if none) and
     ``last_trick`` (the last resolved trick, with its reason in words).
 
-    Where every card is, as masks of 57 bits (small integers, cheap to operate on):
-    ``deck`` (the cards still to deal; set aside after the deal), ``discard``, ``in_trick``
-    (the trick's cards), ``hands`` and ``won`` (each seat's hand and won pile, ruling P6).
-    "Every card in exactly one place" is then: the masks' sum and their union are both
-    the game's cards (see ``check_invariants``).
+    What follows from these is a property: ``points`` (what each seat's won cards score this
+    round), ``totals`` (the sum of the scored rounds), the tokens by name, the hand sizes.
     """
 
     players: int
@@ -142,12 +147,12 @@ class ApocalypseState(NamedTuple):
     token_mask: int
     phase: str
     round: int
+    dealt: int
     deck: int
     discard: int
     in_trick: int
     hands: tuple[int, ...]
     won: tuple[int, ...]
-    dealt: int
     leader: int
     turn: int
     trick: tuple[tuple[int, int], ...]
@@ -155,15 +160,9 @@ class ApocalypseState(NamedTuple):
     lead: int
     tokens: int
     flips: tuple[Flip, ...]
-    points: tuple[int, ...]
     rounds: tuple[RoundResult, ...]
-    totals: tuple[int, ...]
     last_winner: int
     last_trick: TrickResult | None
-
-    @property
-    def is_duel(self) -> bool:
-        return self.players == 2
 
     @property
     def hand_size(self) -> int:
@@ -182,7 +181,7 @@ class ApocalypseState(NamedTuple):
     @property
     def lead_suit(self) -> str | None:
         """The leading suit's name, ``None`` while no Horseman card is in the trick."""
-        return None if self.lead < 0 else SUITS[self.lead]
+        return None if self.lead == NO_SUIT else SUITS[self.lead]
 
     @property
     def black_tokens(self) -> list[str]:
@@ -197,12 +196,16 @@ class ApocalypseState(NamedTuple):
         return tuple(hand.bit_count() for hand in self.hands)
 
     @property
-    def running_totals(self) -> tuple[int, ...]:
-        """The totals of the scored rounds plus the points won so far this round (specials
-        in hand are only counted when the round is scored)."""
-        if self.phase == OVER:
-            return self.totals
-        return tuple(t + p for t, p in zip(self.totals, self.points, strict=True))
+    def points(self) -> tuple[int, ...]:
+        """What each seat's won cards score so far this round (ruling P9)."""
+        return tuple(points_of(pile) for pile in self.won)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total of the rounds scored so far (ruling P11)."""
+        if not self.rounds:
+            return (0,) * self.players
+        return tuple(map(sum, zip(*(result.scores for result in self.rounds), strict=True)))
 
 
 # --- the game --------------------------------------------------------------------------------
@@ -212,12 +215,12 @@ class Apocalypse(Engine[ApocalypseState, Action]):
     """Apocalypse with rulings P1-P12 (2 players: the Duel).
 
     Two doors (python-chess style): :meth:`apply` checks the action and raises
-    ``IllegalAction`` naming the rule; :meth:`apply_unchecked` trusts its caller (bots,
-    simulation) and skips the checks. Two fast doors for chance: :meth:`random_deal` (one
-    card) and :meth:`shuffled_deal` (the whole deal of a round in a shuffled order).
+    ``IllegalAction`` naming the rule; :meth:`apply_unchecked` trusts its caller (bots and
+    simulation play only legal actions). :meth:`deal_round` draws a whole round's deal as one
+    chance action, for simulation.
     """
 
-    name = NAME_OF_GAME
+    name = NAME
     rules_version = RULES_VERSION
 
     # -- setup --
@@ -258,12 +261,12 @@ class Apocalypse(Engine[ApocalypseState, Action]):
             token_mask=sum(1 << s for s in suit_ids),
             phase=DEAL,
             round=1,
+            dealt=0,
             deck=_deal_pool(players, cards),
             discard=0,
             in_trick=0,
             hands=_round_hands(players),
             won=(0,) * players,
-            dealt=0,
             leader=NOBODY,
             turn=0,
             trick=(),
@@ -271,9 +274,7 @@ class Apocalypse(Engine[ApocalypseState, Action]):
             lead=NO_SUIT,
             tokens=0,
             flips=(),
-            points=(0,) * players,
             rounds=(),
-            totals=(0,) * players,
             last_winner=NOBODY,
             last_trick=None,
         )
@@ -284,20 +285,16 @@ class Apocalypse(Engine[ApocalypseState, Action]):
         return state.players
 
     def actor(self, state: ApocalypseState) -> int | None:
-        phase = state.phase
-        if phase == DEAL:
+        if state.phase == DEAL:
             return CHANCE
-        return None if phase == OVER else state.turn
+        return None if state.phase == OVER else state.turn
 
     def legal_actions(self, state: ApocalypseState) -> Sequence[Action]:
-        phase = state.phase
-        if phase == PLAY:
+        if state.phase == PLAY:
             return play_actions(state)
-        if phase in (NAME, CHOOSE):
+        if state.phase in (NAMING, CHOOSE):
             return FIRSTS[: state.players]
-        if phase == DEAL:
-            return tuple(action for action, _ in self.chance_outcomes(state))
-        return ()
+        return tuple(action for action, _ in self.chance_outcomes(state))
 
     def chance_outcomes(self, state: ApocalypseState) -> Sequence[tuple[Action, float]]:
         """Ruling P3: the next card dealt is any card still in the deck, each equally
@@ -315,57 +312,36 @@ class Apocalypse(Engine[ApocalypseState, Action]):
                 outcomes.append((DEALS[special], count / left))
         return tuple(outcomes)
 
-    def random_deal(self, state: ApocalypseState, rng: random.Random) -> Deal:
-        """A chance outcome drawn with ``rng``: the same distribution as
-        :meth:`chance_outcomes` (phase ``deal``), without listing them."""
-        cards = card_ids(state.deck)
-        return DEALS[TYPE_OF[cards[int(rng.random() * len(cards))]]]
-
-    def shuffled_deal(self, state: ApocalypseState, rng: random.Random) -> list[Deal]:
-        """The fast door for simulation: the rest of the round's deal as chance actions, in
-        the order of one ``rng.shuffle`` of the deck. Dealing them in order gives each card
-        the distribution of :meth:`chance_outcomes` (a uniform draw without replacement);
-        apply them one by one (each is one journal line)."""
+    def deal_round(self, state: ApocalypseState, rng: random.Random) -> DealCards:
+        """Chance for simulation: the rest of the round's deal as ONE action, in the order of
+        one ``rng.shuffle`` of the deck. Dealing its cards in order gives each card the
+        distribution of :meth:`chance_outcomes` (a uniform draw without replacement)."""
         cards = list(card_ids(state.deck))
         rng.shuffle(cards)
-        needed = state.hand_size * state.players - state.dealt
-        return [DEALS[TYPE_OF[card]] for card in cards[:needed]]
-
-    def deal_round(self, state: ApocalypseState, rng: random.Random) -> DealCards:
-        """The fast door for simulation: the rest of the round's deal as ONE action, the
-        cards of :meth:`shuffled_deal` (the same ``rng`` draws) in a :class:`DealCards`."""
-        return DealCards(tuple(deal.card for deal in self.shuffled_deal(state, rng)))
-
-    def random_play(self, state: ApocalypseState, rng: random.Random) -> Play:
-        """A uniformly random legal play (phase ``play``) without listing them: exactly
-        ``play_actions(state)[int(rng.random() * len(play_actions(state)))]``."""
-        return random_play(state, rng)
+        left = state.hand_size * state.players - state.dealt
+        return DealCards(tuple(card_name(card) for card in cards[:left]))
 
     # -- applying actions --
 
     def apply(self, state: ApocalypseState, action: Action) -> ApocalypseState:
         """The state after ``action``, checked: ``IllegalAction`` names the rule broken."""
-        check = _CHECKS.get(type(action))
-        if check is None:
+        if not isinstance(action, Deal | DealCards | Play | NameFirst):
             raise illegal("the apocalypse actions", action, "not an apocalypse action")
         if state.phase == OVER:
             raise illegal("ruling P11 (end of the game)", action, "the game is over")
-        check(state, action)
+        _check_action(state, action)
         return self.apply_unchecked(state, action)
 
     def apply_unchecked(self, state: ApocalypseState, action: Action) -> ApocalypseState:
         """The state after ``action`` WITHOUT checking it (for bots and simulation, which
         only play legal actions); an illegal action gives an undefined state."""
-        step = _STEPS.get(type(action))
-        if step is None:  # a subclass of one
-            step = next(f for cls, f in _STEPS.items() if isinstance(action, cls))
-        return step(state, action)
-
-    def unchecked_step(self, phase: str) -> Callable[[ApocalypseState, Any], ApocalypseState]:
-        """The fast door by phase: ``unchecked_step(state.phase)(state, action)`` is
-        ``apply_unchecked(state, action)`` for an action legal in that phase (``deal``:
-        a Deal; ``play``: a Play; ``name``, ``choose``: a NameFirst), without the dispatch."""
-        return _PHASE_STEPS[phase]
+        if isinstance(action, Play):
+            return _play(state, action)
+        if isinstance(action, NameFirst):
+            return _name_first(state, action.seat)
+        if isinstance(action, Deal):
+            return _deal(state, (action.card,))
+        return _deal(state, action.cards)
 
     # -- what the screens need --
 
@@ -374,11 +350,7 @@ class Apocalypse(Engine[ApocalypseState, Action]):
         seat = state.turn if seat is None else seat
         if state.phase != PLAY:
             return ()
-        return card_ids(playable(hand_of(state, seat), state.lead, state.in_trick))
-
-    def round_points(self, state: ApocalypseState) -> tuple[int, ...]:
-        """The points each seat has won so far this round (cards won, ruling P9)."""
-        return state.points
+        return card_ids(playable(state.hands[seat], state.lead, state.in_trick))
 
     # -- views and scores --
 
@@ -393,7 +365,7 @@ class Apocalypse(Engine[ApocalypseState, Action]):
             "phase": state.phase,
             "round": state.round,
             "actor": self.actor(state),
-            "hand": names_of(hand_of(state, seat)),
+            "hand": names_of(state.hands[seat]),
             "hand_sizes": list(state.hand_sizes),
             "deck_count": state.deck.bit_count(),
             "leader": state.leader,
@@ -419,29 +391,33 @@ class Apocalypse(Engine[ApocalypseState, Action]):
     def outcome(self, state: ApocalypseState) -> Outcome | None:
         if state.phase != OVER:
             return None
-        winners = game_winners(state.totals)
-        fewest = state.totals[winners[0]]
+        totals = state.totals
+        winners = game_winners(totals)
+        fewest = totals[winners[0]]
         names = " and ".join(f"seat {w}" for w in winners)
         if len(winners) > 1:
             reason = f"shared victory (ruling P11): {names} with {fewest} points each"
         else:
             reason = f"{names} wins with the fewest points, {fewest} (ruling P11)"
-        return Outcome(scores=state.totals, winners=winners, reason=reason)
+        return Outcome(scores=totals, winners=winners, reason=reason)
 
     def check_invariants(self, state: ApocalypseState) -> None:
         """Every card in exactly one place (deck or set aside, hands, trick, won piles,
-        discard: ruling P2); tokens consistent with the flips since the last Apocalypse
-        (P5); round points = the cards won; each round's scores = cards won + 20 per
-        Special kept, swapped as ruling P12 says; totals = the sum of the round scores."""
-        CHECKER.check(state)
+        discard: ruling P2); the trick as the rules build it (P4, P5); the black tokens are
+        the flips since the last Apocalypse (P5); the rounds scored are the rounds played
+        (P9, P11). (Points and totals are worked out from the cards, so they always agree.)"""
+        _check_cards(state)
+        _check_trick(state)
+        _check_tokens(state)
+        _check_rounds(state)
 
     # -- JSON --
 
     def action_to_json(self, action: Action) -> JSON:
-        return _action_to_json(action)
+        return action_to_json(action)
 
     def action_from_json(self, data: Any) -> Action:
-        return _action_from_json(data)
+        return action_from_json(data)
 
     def state_to_json(self, state: ApocalypseState) -> JSON:
         return {
@@ -468,7 +444,7 @@ class Apocalypse(Engine[ApocalypseState, Action]):
             "points": state.points,
             "rounds": [r.to_json() for r in state.rounds],
             "totals": state.totals,
-            "last_winner": None if state.last_winner < 0 else state.last_winner,
+            "last_winner": None if state.last_winner == NOBODY else state.last_winner,
             "last_trick": None if state.last_trick is None else state.last_trick.to_json(),
         }
 
@@ -479,335 +455,228 @@ class Apocalypse(Engine[ApocalypseState, Action]):
             raise ValueError(f"not an apocalypse state: {exc!r}") from exc
 
 
-# --- helpers: the precomputed actions --------------------------------------------------------
-
-DEALS: Final = tuple(Deal(name) for name in TYPE_NAMES)
-"""The chance actions, by card type."""
-PLAYS: Final = tuple(Play(name) for name in TYPE_NAMES)
-"""The plays without a token, by card type."""
-CHAOS_PLAYS: Final = tuple(Play("chaos", suit) for suit in SUITS)
-"""A Chaos card flipping each suit's token (ruling P5), by suit index."""
-FIRSTS: Final = tuple(NameFirst(seat) for seat in range(PLAYERS[1]))
-_TYPE: Final = TYPE_INDEX
-
-_PLAY_CACHE: dict[int, tuple[Play, ...]] = {}
-_PLAY_CACHE_LIMIT: Final = 1 << 16
-
-
 def play_actions(state: ApocalypseState) -> tuple[Play, ...]:
-    """The legal plays (phase ``play``): one per playable card type, a Chaos card once per
-    coloured token it may flip (ruling P5), in type order."""
-    cards = playable(state.hands[state.turn], state.lead, state.in_trick)
-    key = cards
-    if cards & CHAOS_MASK:
-        key |= (state.token_mask & ~state.tokens) << NUM_CARDS
-    found = _PLAY_CACHE.get(key)
-    if found is None:
-        if len(_PLAY_CACHE) >= _PLAY_CACHE_LIMIT:
-            _PLAY_CACHE.clear()
-        found = _PLAY_CACHE[key] = _plays_of(cards, key >> NUM_CARDS)
-    return found
-
-
-def _plays_of(cards: int, coloured: int) -> tuple[Play, ...]:
-    plays = [PLAYS[card] for card in card_ids(cards & HORSEMAN_MASK)]
-    if cards & CHAOS_MASK:
-        tokens = [CHAOS_PLAYS[s] for s in range(len(SUITS)) if coloured >> s & 1]
-        plays += tokens or [PLAYS[CHAOS]]
-    if cards & TRANQUILITY_MASK:
-        plays.append(PLAYS[TRANQUILITY])
-    return tuple(plays)
+    """The legal plays (phase ``play``, rulings P4, P5), in a stable order: one per playable
+    Horseman card by id, then the Special plays (:func:`_legal_plays`)."""
+    horsemen, specials = _legal_plays(state)
+    return (*(PLAYS[card] for card in card_ids(horsemen)), *specials)
 
 
 def random_play(state: ApocalypseState, rng: random.Random) -> Play:
-    """See :meth:`Apocalypse.random_play`: one ``rng.random()`` draw, then the drawn play
-    found in the playable cards' mask (in :func:`play_actions`' order, without the list)."""
-    cards = playable(state.hands[state.turn], state.lead, state.in_trick)
-    horsemen = cards & HORSEMAN_MASK
-    coloured = state.token_mask & ~state.tokens if cards & CHAOS_MASK else 0
-    chaos_plays = (coloured.bit_count() or 1) if cards & CHAOS_MASK else 0
+    """A uniformly random legal play with one ``rng.random()`` draw: the same play as
+    ``play_actions(state)[int(rng.random() * len(play_actions(state)))]``, without listing
+    the Horseman plays (a random bot's pick)."""
+    horsemen, specials = _legal_plays(state)
     count = horsemen.bit_count()
-    pick = int(rng.random() * (count + chaos_plays + (1 if cards & TRANQUILITY_MASK else 0)))
-    if pick < count:
-        return PLAYS[_nth_card(horsemen, pick)]
-    pick -= count
-    if pick < chaos_plays:
-        return CHAOS_PLAYS[_nth_card(coloured, pick)] if coloured else PLAYS[CHAOS]
-    return PLAYS[TRANQUILITY]
+    pick = int(rng.random() * (count + len(specials)))
+    return PLAYS[nth_card(horsemen, pick)] if pick < count else specials[pick - count]
 
 
-def _nth_card(mask: int, n: int) -> int:
-    """The id of the ``n``-th card (from 0, lowest id first) of ``mask``."""
-    for _ in range(n):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
+def _legal_plays(state: ApocalypseState) -> tuple[int, tuple[Play, ...]]:
+    """The legal plays of the seat to play in two parts: its playable Horseman cards (a
+    mask, ruling P4) and its Special plays: a Chaos card once per coloured token it may
+    turn, or once without a token when every token is black (ruling P5), then
+    Tranquility."""
+    cards = playable(state.hands[state.turn], state.lead, state.in_trick)
+    specials = CHAOS_CHOICES[state.token_mask & ~state.tokens] if cards & CHAOS_MASK else ()
+    if cards & TRANQUILITY_MASK:
+        specials += (PLAYS[TRANQUILITY],)
+    return cards & HORSEMAN_MASK, specials
 
 
 # --- helpers: the steps ----------------------------------------------------------------------
-#
-# The steps copy the state's fields into a list, change the few that the action changes and
-# build the new state from the list (``tuple.__new__``): the fastest way CPython offers.
-# The field positions are named below and checked against ``ApocalypseState._fields``.
-
-_new: Final = tuple.__new__
-_PHASE: Final = 5
-_ROUND: Final = 6
-_DECK: Final = 7
-_DISCARD: Final = 8
-_IN_TRICK: Final = 9
-_HANDS: Final = 10
-_WON: Final = 11
-_DEALT: Final = 12
-_LEADER: Final = 13
-_TURN: Final = 14
-_TRICK: Final = 15
-_SKIPPED: Final = 16
-_LEAD: Final = 17
-_TOKENS: Final = 18
-_FLIPS: Final = 19
-_POINTS: Final = 20
-_ROUNDS: Final = 21
-_TOTALS: Final = 22
-_LAST_WINNER: Final = 23
-_LAST_TRICK: Final = 24
-assert ApocalypseState._fields[_PHASE:] == (
-    *("phase", "round", "deck", "discard", "in_trick", "hands", "won", "dealt", "leader"),
-    *("turn", "trick", "skipped", "lead", "tokens", "flips", "points", "rounds", "totals"),
-    *("last_winner", "last_trick"),
-)
 
 
-def hand_of(state: ApocalypseState, seat: int) -> int:
-    """The mask of ``seat``'s hand."""
-    return state.hands[seat]
-
-
-def _deal(state: ApocalypseState, action: Deal) -> ApocalypseState:
-    """Ruling P3: the card goes to the seat being dealt to (seat by seat); after the last
-    card round 1 starts with the setup's first player, rounds 2 and 3 with the chooser."""
-    deck = state.deck
-    of_type = deck & TYPE_MASK[_TYPE[action.card]]
-    bit = of_type & -of_type  # the lowest id of the type
-    hands = list(state.hands)
-    hands[state.turn] |= bit
-    return _dealt(state, deck ^ bit, hands, state.dealt + 1)
-
-
-def deal_cards_step(state: ApocalypseState, action: DealCards) -> ApocalypseState:
-    """The unchecked step of a DealCards, ruling P3: one :func:`_deal` per card, as one
-    action."""
-    deck, dealt = state.deck, state.dealt
-    hands = list(state.hands)
-    size = HAND_SIZES[state.players]
-    for card in action.cards:
-        of_type = deck & TYPE_MASK[_TYPE[card]]
-        bit = of_type & -of_type
-        deck ^= bit
-        hands[dealt // size] |= bit
+def _deal(state: ApocalypseState, names: Sequence[str]) -> ApocalypseState:
+    """Ruling P3: each card dealt (a type name: the lowest id of the type left) goes to the
+    seat being dealt to, seat by seat. After the round's last card, round 1 starts with the
+    setup's first player; in rounds 2 and 3 the chooser names the first player (P10)."""
+    deck, hands, dealt, size = state.deck, list(state.hands), state.dealt, state.hand_size
+    for name in names:
+        card = lowest_card(deck & TYPE_MASK[TYPE_INDEX[name]])
+        deck ^= BIT[card]
+        hands[dealt // size] |= BIT[card]
         dealt += 1
-    return _dealt(state, deck, hands, dealt)
+    if dealt < size * state.players:
+        return state._replace(deck=deck, hands=tuple(hands), dealt=dealt, turn=dealt // size)
+    if state.round == 1:
+        return state._replace(
+            deck=deck, hands=tuple(hands), dealt=dealt, phase=PLAY, leader=state.first,
+            turn=state.first,
+        )  # fmt: skip
+    chooser = next_chooser(state.totals, state.last_winner, count_from=0)
+    return state._replace(deck=deck, hands=tuple(hands), dealt=dealt, phase=CHOOSE, turn=chooser)
 
 
-def _dealt(state: ApocalypseState, deck: int, hands: list[int], dealt: int) -> ApocalypseState:
-    """The state after ``dealt`` cards of the round's deal (the seat being dealt to next);
-    after the last one, who opens (round 1) or chooses who opens (rounds 2, 3, ruling P10)."""
-    players = state.players
-    size = HAND_SIZES[players]
-    fields: list[Any] = list(state)
-    fields[_DECK], fields[_HANDS], fields[_DEALT] = deck, tuple(hands), dealt
-    if dealt < size * players:
-        fields[_LEADER], fields[_TURN] = NOBODY, dealt // size
-    elif state.round == 1:
-        fields[_PHASE], fields[_LEADER], fields[_TURN] = PLAY, state.first, state.first
-    else:  # ruling P10: the chooser names the round's first player
-        fields[_PHASE], fields[_LEADER] = CHOOSE, NOBODY
-        fields[_TURN] = next_chooser(state.totals, state.last_winner)
-    return _new(ApocalypseState, fields)
+def _name_first(state: ApocalypseState, seat: int) -> ApocalypseState:
+    """Rulings P8 and P10: the named seat opens the next trick."""
+    return state._replace(phase=PLAY, leader=seat, turn=seat)
 
 
-def name_step(state: ApocalypseState, action: NameFirst) -> ApocalypseState:
-    """The unchecked step of a NameFirst (rulings P8, P10): the named seat opens the next
-    trick."""
-    fields: list[Any] = list(state)
-    fields[_PHASE], fields[_LEADER], fields[_TURN] = PLAY, action.seat, action.seat
-    return _new(ApocalypseState, fields)
-
-
-def play_step(state: ApocalypseState, action: Play) -> ApocalypseState:
-    """The unchecked step of a Play: ruling P4 (the card), P5 (the token), then the next
-    seat that can play; a trick that everyone played or skipped is resolved (P6, P7)."""
-    kind = _TYPE[action.card]
-    seat, tokens, lead, flips = state.turn, state.tokens, state.lead, state.flips
-    hand = state.hands[seat]
-    if kind < CHAOS:
-        card = kind
-        if lead < 0:
-            lead = SUIT_OF[card]
-        if not tokens & SUIT_BIT[card]:  # ruling P5: the Horseman flips its suit's token
-            tokens |= SUIT_BIT[card]
-            flips = (*flips, _new(Flip, (SUIT_OF[card], seat, card, state.round)))
-    else:
-        of_type = hand & TYPE_MASK[kind]
-        card = (of_type & -of_type).bit_length() - 1
-        if action.token is not None:  # ruling P5: Chaos flips the token of their choice
-            suit = SUIT_INDEX[action.token]
-            tokens |= 1 << suit
-            flips = (*flips, _new(Flip, (suit, seat, card, state.round)))
-    bit = BIT[card]
-    hands = list(state.hands)
-    hands[seat] = hand ^ bit
-    in_trick = state.in_trick | bit
+def _play(state: ApocalypseState, action: Play) -> ApocalypseState:
+    """Ruling P4: the seat to play puts a card of the type named (its lowest id) in the
+    trick; the first Horseman card sets the leading suit. Ruling P5: the card may turn a
+    token. Then the next seat that can play is to play, the seats before it with no playable
+    card skipping (P4); a trick every seat played or skipped is resolved (:func:`_resolve`).
+    """
+    seat = state.turn
+    card = lowest_card(state.hands[seat] & TYPE_MASK[TYPE_INDEX[action.card]])
+    token = NO_SUIT if action.token is None else SUIT_INDEX[action.token]
+    turned = turned_token(SUIT_OF[card], token, state.tokens)
+    tokens, flips = state.tokens, state.flips
+    if turned != NO_SUIT:
+        tokens |= 1 << turned
+        flips = (*flips, Flip(turned, seat, card, state.round))
+    hands = _replaced(state.hands, seat, state.hands[seat] ^ BIT[card])
     trick = (*state.trick, (seat, card))
-    blocked = CARD_MASK  # ruling P4: the Specials already in the trick cannot be played
-    if in_trick & SPECIAL_MASK:
-        if in_trick & CHAOS_MASK:
-            blocked ^= CHAOS_MASK
-        if in_trick & TRANQUILITY_MASK:
-            blocked ^= TRANQUILITY_MASK
+    in_trick = state.in_trick | BIT[card]
+    lead = state.lead if state.lead != NO_SUIT else SUIT_OF[card]
+    turn, skipped = _next_player(state, hands, in_trick, len(trick))
+    if turn == NOBODY:  # every seat played or skipped
+        return _resolve(
+            state, hands=hands, in_trick=in_trick, trick=trick, skipped=skipped, lead=lead,
+            tokens=tokens, flips=flips,
+        )  # fmt: skip
+    return state._replace(
+        hands=hands, in_trick=in_trick, trick=trick, skipped=skipped, lead=lead, tokens=tokens,
+        flips=flips, turn=turn,
+    )  # fmt: skip
+
+
+def _next_player(
+    state: ApocalypseState, hands: tuple[int, ...], in_trick: int, played: int
+) -> tuple[int, tuple[int, ...]]:
+    """Ruling P4: after ``played`` plays and ``state.skipped``, the next seat clockwise
+    from the leader that can play (with ``hands`` and ``in_trick`` as the last play left
+    them), and the skips so far with the seats before it, which cannot: a seat can play
+    unless it holds nothing but Special cards of a kind already in the trick (following only
+    narrows which cards it may play). ``NOBODY`` is next once every seat played or skipped.
+    """
+    blocked = blocked_specials(in_trick)
     skipped = state.skipped
-    players, leader = state.players, state.leader
-    done = len(trick) + len(skipped)
-    while done < players:  # ruling P4: a seat with no playable card skips
-        seat = (leader + done) % players
-        if hands[seat] & blocked:  # = playable(...) is not empty
-            played = _played(
-                state, in_trick, tuple(hands), seat, trick, skipped, lead, tokens, flips
-            )
-            return _new(ApocalypseState, played)
+    for k in range(played + len(skipped), state.players):
+        seat = (state.leader + k) % state.players
+        if hands[seat] & ~blocked:
+            return seat, skipped
         skipped = (*skipped, seat)
-        done += 1
-    played = _played(state, in_trick, tuple(hands), seat, trick, skipped, lead, tokens, flips)
-    return _resolve(state, list(played))
+    return NOBODY, skipped
 
 
-def _played(  # noqa: PLR0917 (the changed fields, by position, for speed)
-    s: ApocalypseState,
-    in_trick: int,
+def _resolve(
+    state: ApocalypseState,
+    *,
     hands: tuple[int, ...],
-    turn: int,
+    in_trick: int,
     trick: tuple[tuple[int, int], ...],
     skipped: tuple[int, ...],
     lead: int,
     tokens: int,
     flips: tuple[Flip, ...],
-) -> tuple[Any, ...]:
-    """The state's fields after a play: written out by index, the fastest way both in
-    CPython and compiled (slicing or listing a NamedTuple takes its slow generic path)."""
-    return (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], in_trick, hands, s[11],
-            s[12], s[13], turn, trick, skipped, lead, tokens, flips, s[20], s[21], s[22], s[23],
-            s[24])  # fmt: skip
+) -> ApocalypseState:
+    """The state after the play that completed the trick: ``state`` is the state before
+    it, the keyword arguments what that play made of those fields (:func:`_play`).
 
-
-def _resolve(state: ApocalypseState, fields: list[Any]) -> ApocalypseState:
-    """Rulings P6 and P7, then P5 (tokens back after an Apocalypse), P8 and P9. ``fields``
-    are the state's fields after the trick's last play."""
-    tokens: int = fields[_TOKENS]
+    Rulings P6 and P7: the winner takes their cards (:func:`resolve_trick`), the rest is
+    discarded; after an Apocalypse every token turns coloured again (P5). Then the winner
+    names the next first player (P8), a trick without a winner is opened again by its first
+    player (P7), or a hand is empty and the round ends (P9)."""
     apocalypse = tokens == state.token_mask
-    in_trick: int = fields[_IN_TRICK]
-    result = resolve_trick(fields[_TRICK], fields[_SKIPPED], fields[_LEAD], apocalypse)
+    result = resolve_trick(trick, skipped, lead, apocalypse)
     winner = result.winner
-    if winner >= 0:
-        taken = result.taken
-        won = list(state.won)
-        won[winner] |= taken
-        fields[_WON] = tuple(won)
-        fields[_DISCARD] = state.discard | in_trick & ~taken
-        points = list(state.points)
-        points[winner] += result.points
-        fields[_POINTS] = tuple(points)
-        fields[_LAST_WINNER] = winner
+    if winner == NOBODY:
+        phase, turn, won, last_winner = PLAY, state.leader, state.won, state.last_winner
     else:
-        fields[_DISCARD] = state.discard | in_trick
-    fields[_IN_TRICK] = 0
-    if apocalypse:  # ruling P5: after an Apocalypse every token turns coloured
-        fields[_TOKENS], fields[_FLIPS] = 0, ()
-    fields[_TRICK] = fields[_SKIPPED] = ()
-    fields[_LEAD] = NO_SUIT
-    fields[_LAST_TRICK] = result
-    if 0 in fields[_HANDS]:  # ruling P9: a hand is empty, the round ends
-        return _end_round(state, fields)
-    # ruling P8: the winner names the next first player; P7: no winner, the same leader
-    if winner >= 0:
-        fields[_PHASE], fields[_TURN] = NAME, winner
-    else:
-        fields[_TURN] = state.leader
-    return _new(ApocalypseState, fields)
+        phase, turn, last_winner = NAMING, winner, winner
+        won = _replaced(state.won, winner, state.won[winner] | result.taken)
+    resolved = state._replace(
+        phase=phase,
+        turn=turn,
+        hands=hands,
+        in_trick=0,
+        discard=state.discard | in_trick & ~result.taken,
+        won=won,
+        trick=(),
+        skipped=(),
+        lead=NO_SUIT,
+        tokens=0 if apocalypse else tokens,
+        flips=() if apocalypse else flips,
+        last_winner=last_winner,
+        last_trick=result,
+    )
+    return _end_round(resolved) if 0 in hands else resolved
 
 
-def _end_round(state: ApocalypseState, fields: list[Any]) -> ApocalypseState:
-    """Ruling P9 (scoring), P12 (the Duel swap), P11 (three rounds); the next round's deal
-    keeps the tokens as they are (ruling P5). ``fields``: after the round's last trick."""
-    players = state.players
-    scored = score_round(state.round, fields[_WON], fields[_HANDS], duel=players == 2)
-    fields[_ROUNDS] = (*state.rounds, scored)
-    fields[_TOTALS] = tuple(t + s for t, s in zip(state.totals, scored.scores, strict=True))
-    if state.round == ROUNDS:  # ruling P11: the game ends; the last round stays on the table
-        fields[_PHASE], fields[_TURN] = OVER, NOBODY
-        return _new(ApocalypseState, fields)
-    fields[_PHASE], fields[_ROUND] = DEAL, state.round + 1
-    fields[_DECK], fields[_DISCARD] = _deal_pool(players, state.cards), 0
-    fields[_HANDS], fields[_WON] = _round_hands(players), (0,) * players
-    fields[_DEALT], fields[_LEADER], fields[_TURN] = 0, NOBODY, 0
-    fields[_POINTS] = (0,) * players
-    return _new(ApocalypseState, fields)
+def _end_round(state: ApocalypseState) -> ApocalypseState:
+    """Ruling P9 (scoring, :func:`score_round`), P11 (three rounds): the game ends with the
+    last round left on the table, or the next round is dealt; the tokens stay as they are
+    (ruling P5)."""
+    rounds = (*state.rounds, score_round(state.round, state.won, state.hands))
+    if state.round == ROUNDS:
+        return state._replace(rounds=rounds, phase=OVER, turn=NOBODY)
+    return state._replace(
+        rounds=rounds,
+        phase=DEAL,
+        round=state.round + 1,
+        dealt=0,
+        deck=_deal_pool(state.players, state.cards),
+        discard=0,
+        hands=_round_hands(state.players),
+        won=(0,) * state.players,
+        leader=NOBODY,
+        turn=0,
+    )
 
 
-_STEPS: Final[dict[type, Callable[[ApocalypseState, Any], ApocalypseState]]] = {
-    Play: play_step,
-    Deal: _deal,
-    DealCards: deal_cards_step,
-    NameFirst: name_step,
-}
-"""``apply_unchecked`` by action class."""
-
-_PHASE_STEPS: Final[dict[str, Callable[[ApocalypseState, Any], ApocalypseState]]] = {
-    DEAL: _deal,
-    PLAY: play_step,
-    NAME: name_step,
-    CHOOSE: name_step,
-}
+def _replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    """``values`` with ``values[index]`` replaced by ``value``."""
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 # --- helpers: checks for the checked door ----------------------------------------------------
 
 
-def _check_deal(state: ApocalypseState, action: Action) -> None:
-    assert isinstance(action, Deal)
+def _check_action(state: ApocalypseState, action: Action) -> None:
+    """The rule that refuses ``action`` in ``state``, as an ``IllegalAction``."""
+    if isinstance(action, Play):
+        _check_play(state, action)
+    elif isinstance(action, NameFirst):
+        _check_first(state, action)
+    elif isinstance(action, Deal):
+        _check_deal(state, action, (action.card,))
+    else:
+        _check_deal(state, action, action.cards)
+
+
+def _check_deal(state: ApocalypseState, action: Action, names: Sequence[str]) -> None:
+    """Ruling P3: each card named is still in the deck (after the ones named before it),
+    and the round's deal has that many cards left."""
     if state.phase != DEAL:
         raise illegal("ruling P3 (the deal)", action, f"no card is being dealt ({_phase(state)})")
-    kind = _TYPE.get(action.card)
-    if kind is None or not state.deck & TYPE_MASK[kind]:
+    left = state.hand_size * state.players - state.dealt
+    if len(names) > left:
         raise illegal(
             "ruling P3 (the deal)",
             action,
-            f"no {action.card} is left to deal (suits in play: {', '.join(state.suit_names)})",
+            f"{len(names)} cards, but only {left} are left to deal this round",
         )
+    deck = state.deck
+    for name in names:
+        of_type = deck & TYPE_MASK[TYPE_INDEX[name]] if name in TYPE_INDEX else 0
+        if not of_type:
+            raise illegal(
+                "ruling P3 (the deal)",
+                action,
+                f"no {name} is left to deal (suits in play: {', '.join(state.suit_names)})",
+            )
+        deck ^= BIT[lowest_card(of_type)]
 
 
-def _check_deal_cards(state: ApocalypseState, action: Action) -> None:
-    """Each card as its own :class:`Deal` would be checked, and no more cards than the
-    round's deal has left (ruling P3)."""
-    assert isinstance(action, DealCards)
-    if state.phase != DEAL:
-        raise illegal("ruling P3 (the deal)", action, f"no card is being dealt ({_phase(state)})")
-    left = HAND_SIZES[state.players] * state.players - state.dealt
-    if len(action.cards) > left:
-        raise illegal(
-            "ruling P3 (the deal)",
-            action,
-            f"{len(action.cards)} cards, but only {left} are left to deal this round",
-        )
-    for card in action.cards:
-        deal = Deal(card)
-        _check_deal(state, deal)
-        state = _deal(state, deal)
-
-
-def _check_play(state: ApocalypseState, action: Action) -> None:
-    assert isinstance(action, Play)
+def _check_play(state: ApocalypseState, action: Play) -> None:
     if state.phase != PLAY:
         raise illegal("ruling P4 (following)", action, f"nobody is to play: {_phase(state)}")
-    kind = _TYPE.get(action.card)
+    kind = TYPE_INDEX.get(action.card)
     seat, hand = state.turn, state.hands[state.turn]
     if kind is None or not hand & TYPE_MASK[kind]:
         raise illegal("ruling P4 (following)", action, f"seat {seat} holds no {action.card}")
@@ -815,10 +684,10 @@ def _check_play(state: ApocalypseState, action: Action) -> None:
         raise illegal(
             "ruling P4 (one copy per trick)",
             action,
-            f"a {card_words(TYPE_MASK[kind].bit_length() - 1)} card is already in this trick",
+            f"a {card_words(lowest_card(TYPE_MASK[kind]))} card is already in this trick",
         )
     lead = state.lead
-    if kind < CHAOS and lead >= 0 and SUIT_OF[kind] != lead and hand & SUIT_MASK[lead]:
+    if kind < CHAOS and lead != NO_SUIT and SUIT_OF[kind] != lead and hand & SUIT_MASK[lead]:
         held = ", ".join(card_words(c) for c in card_ids(hand & SUIT_MASK[lead]))
         raise illegal(
             "ruling P4 (following)",
@@ -851,9 +720,8 @@ def _check_token(state: ApocalypseState, action: Play, kind: int) -> None:
         raise illegal("ruling P5 (Chaos)", action, why)
 
 
-def _check_first(state: ApocalypseState, action: Action) -> None:
-    assert isinstance(action, NameFirst)
-    if state.phase not in (NAME, CHOOSE):
+def _check_first(state: ApocalypseState, action: NameFirst) -> None:
+    if state.phase not in (NAMING, CHOOSE):
         raise illegal(
             "ruling P8 (the next first player)",
             action,
@@ -863,283 +731,81 @@ def _check_first(state: ApocalypseState, action: Action) -> None:
         raise illegal("ruling P1 (seats)", action, f"seats are 0 to {state.players - 1}")
 
 
-_CHECKS: Final[dict[type, Callable[[ApocalypseState, Any], None]]] = {
-    Play: _check_play,
-    Deal: _check_deal,
-    DealCards: _check_deal_cards,
-    NameFirst: _check_first,
-}
-
-
 def _phase(state: ApocalypseState) -> str:
     return {
         DEAL: "the cards are being dealt (ruling P3)",
         CHOOSE: f"seat {state.turn} names the round's first player (ruling P10)",
         PLAY: f"seat {state.turn} is to play",
-        NAME: f"seat {state.turn} won the trick and names the next first player (ruling P8)",
+        NAMING: f"seat {state.turn} won the trick and names the next first player (ruling P8)",
     }.get(state.phase, f"phase {state.phase!r}")
-
-
-# --- helpers: setup --------------------------------------------------------------------------
-
-
-def _setup_suits(setup: Mapping[str, Any], players: int) -> list[str]:
-    wanted = SUITS_IN_PLAY[players]
-    rule = "ruling P12" if players == 2 else "ruling P2"
-    suits, drop = setup.get("suits"), setup.get("drop")
-    if drop is not None:
-        if players not in (3, 4) or drop not in SUITS:
-            raise SetupError(
-                f"setup 'drop' names the suit 3 or 4 players leave out, one of "
-                f"{', '.join(SUITS)} (ruling P2); got {drop!r} for {players} players"
-            )
-        dropped = [s for s in SUITS if s != drop]
-        if suits is not None and (
-            not isinstance(suits, list | tuple) or set(map(str, suits)) != set(dropped)
-        ):
-            raise SetupError(f"setup 'suits' {suits!r} and 'drop' {drop!r} disagree")
-        suits = dropped
-    if suits is None:
-        default = DUEL_SUITS if players == 2 else [s for s in SUITS if s != DROPPED_SUIT]
-        suits = list(default)[:wanted] if players < 5 else list(SUITS)
-    if (
-        not isinstance(suits, list | tuple)
-        or not all(isinstance(s, str) and s in SUITS for s in suits)
-        or len(set(suits)) != len(suits)
-        or len(suits) != wanted
-    ):
-        raise SetupError(
-            f"setup 'suits' must be {wanted} different suits of {', '.join(SUITS)} for "
-            f"{players} players ({rule}), got {suits!r}"
-        )
-    return [s for s in SUITS if s in suits]
-
-
-def _game_cards(players: int, suits: tuple[int, ...]) -> int:
-    """The cards in the game (ruling P2, P12): the suits in play, and one Chaos and one
-    Tranquility per seat (the Duel: three of each)."""
-    horsemen = sum(SUIT_MASK[s] for s in suits)
-    specials = DUEL_SPECIALS if players == 2 else players
-    return horsemen | _copies(FIRST_CHAOS, specials) | _copies(FIRST_TRANQUILITY, specials)
-
-
-def _copies(first: int, count: int) -> int:
-    return sum(BIT[first : first + count])
-
-
-def _deal_pool(players: int, cards: int) -> int:
-    """What chance deals each round: the Horseman cards; the Duel shuffles its Special cards
-    in too (ruling P12)."""
-    return cards if players == 2 else cards & HORSEMAN_MASK
-
-
-def _round_hands(players: int) -> tuple[int, ...]:
-    """The hands before the deal: 1 Chaos and 1 Tranquility each (ruling P3); empty in the
-    Duel."""
-    if players == 2:
-        return (0, 0)
-    return tuple(BIT[FIRST_CHAOS + seat] | BIT[FIRST_TRANQUILITY + seat] for seat in range(players))
-
-
-# --- helpers: views --------------------------------------------------------------------------
-
-
-def _trick_view(result: TrickResult | None) -> JSON:
-    if result is None:
-        return None
-    return {
-        "plays": [[seat, card_name(card)] for seat, card in result.plays],
-        "skipped": list(result.skipped),
-        "lead": None if result.lead < 0 else SUITS[result.lead],
-        "apocalypse": result.apocalypse,
-        "winner": None if result.winner < 0 else result.winner,
-        "taken": names_of(result.taken),
-        "points": result.points,
-        "reason": result.reason,
-    }
-
-
-def _round_view(result: RoundResult) -> JSON:
-    return {
-        "round": result.round,
-        "won": [names_of(w) for w in result.won],
-        "kept": [names_of(k) for k in result.kept],
-        "raw": list(result.raw),
-        "scores": list(result.scores),
-        "swapped": result.swapped,
-    }
 
 
 # --- helpers: the invariants -----------------------------------------------------------------
 
 
-class _Check:
-    """The invariants in time proportional to what changed.
-
-    Cards: the places' masks partition the game's cards iff their union AND their sum are
-    the cards' mask (a card in two places makes the sum exceed the union: the sum of
-    non-negative masks equals their union only when no bit is set twice).
-
-    The won piles' points, the scored rounds, the flips and the trick are checked again
-    only when they are not the very ones checked last (states share what an action leaves
-    alone); a trick that is the last one checked plus one play costs one bit.
-    """
-
-    __slots__ = ("_flips", "_points", "_rounds", "_tokens", "_trick", "_trick_mask", "_won")
-
-    def __init__(self) -> None:
-        self._won: tuple[int, ...] = ()
-        self._points: tuple[int, ...] = ()
-        self._rounds: tuple[RoundResult, ...] | None = None
-        self._flips: tuple[Flip, ...] | None = None
-        self._tokens = -1
-        self._trick: tuple[tuple[int, int], ...] = ()
-        self._trick_mask = 0
-
-    def check(self, state: ApocalypseState) -> None:
-        (players, _, _, cards, token_mask, phase, _, deck, discard, in_trick, hands, won, _, _,
-         turn, trick, skipped, _, tokens, flips, points, rounds, totals, _, _) = state  # fmt: skip
-        total, union = deck + discard + in_trick, deck | discard | in_trick
-        for mask in hands:
-            total += mask
-            union |= mask
-        for mask in won:
-            total += mask
-            union |= mask
-        if total != cards or union != cards or len(hands) != players:
-            raise AssertionError(_conservation_failure(state))
-        if points is not self._points or won is not self._won:
-            self._check_won(won, points)
-        if rounds is not self._rounds:
-            _check_rounds(rounds, totals, players)
-            self._rounds = rounds
-        if flips is not self._flips or tokens != self._tokens:
-            self._check_flips(state, flips)
-            self._tokens = tokens
-        if trick:
-            mask = self._trick_mask_of(trick)
-            if (
-                mask != in_trick
-                or mask & ~_BLACK_HORSEMEN[tokens] & HORSEMAN_MASK
-                or len(trick) + len(skipped) >= players
-            ):
-                _check_trick(state)
-        elif skipped or tokens == token_mask or in_trick:
-            _check_trick(state)
-        if not 0 <= turn < players and phase != OVER:
-            raise AssertionError(f"seat {turn} is to act in a {players}-player game")
-
-    def _trick_mask_of(self, trick: tuple[tuple[int, int], ...]) -> int:
-        """The mask of the trick's cards (-1 if a card is in it twice): one more bit when
-        the trick is the last one checked plus one play."""
-        last = self._trick
-        if trick is last:
-            return self._trick_mask
-        if last and len(trick) == len(last) + 1 and trick[-2] == last[-1]:
-            bit, mask = BIT[trick[-1][1]], self._trick_mask
-            mask = mask | bit if not mask & bit else -1
-        else:
-            mask = _trick_mask_of(trick)
-        self._trick, self._trick_mask = trick, mask
-        return mask
-
-    def _check_flips(self, state: ApocalypseState, flips: tuple[Flip, ...]) -> None:
-        """Ruling P5 (:func:`_check_flips`), only the newest flip when the flips are the
-        last ones checked plus one."""
-        last = self._flips
-        if last and len(flips) == len(last) + 1 and flips[-2] == last[-1]:
-            _check_flip(state, flips[-1], state.tokens & ~(1 << flips[-1].suit))
-        else:
-            _check_flips(state)
-        self._flips = flips
-
-    def _check_won(self, won: tuple[int, ...], points: tuple[int, ...]) -> None:
-        """Ruling P9: each seat's points are its won cards' points; only the piles that
-        differ from the last ones checked are counted again (a trick changes one)."""
-        old, old_points = self._won, self._points
-        same_seats = len(old) == len(won) == len(old_points) == len(points)
-        for seat, score in enumerate(points):
-            pile = won[seat]
-            if same_seats and score == old_points[seat] and pile == old[seat]:
-                continue
-            if points_of(pile) != score:
-                expected = tuple(map(points_of, won))
-                raise AssertionError(f"round points {points} != the cards won {expected} (P9)")
-        self._won, self._points = won, points
-
-
-def _trick_mask_of(trick: tuple[tuple[int, int], ...]) -> int:
-    """The mask of a trick's cards; -1 if a card is in it twice."""
-    mask = 0
-    for _, card in trick:
-        mask = mask | BIT[card] if not mask & BIT[card] else -1
-    return mask
-
-
-_BLACK_HORSEMEN: Final = tuple(
-    sum(SUIT_MASK[s] for s in range(len(SUITS)) if tokens >> s & 1)
-    for tokens in range(1 << len(SUITS))
-)
-"""The Horseman cards whose token is black, by black-token mask (ruling P5)."""
-
-
-def _check_rounds(rounds: tuple[RoundResult, ...], totals: tuple[int, ...], players: int) -> None:
-    sums = [0] * players
-    for number, result in enumerate(rounds, start=1):
-        raw = tuple(round_score(w, k) for w, k in zip(result.won, result.kept, strict=True))
-        final = duel_swap(raw) if players == 2 else (raw, False)
-        if result.round != number or raw != result.raw or final != (result.scores, result.swapped):
-            raise AssertionError(
-                f"round {number} scored {result.raw} -> {result.scores} "
-                f"(swapped {result.swapped}); the cards say {raw} -> {final} (rulings P9, P12)"
-            )
-        sums = [s + r for s, r in zip(sums, result.scores, strict=True)]
-    if tuple(sums) != totals:
-        raise AssertionError(f"totals {totals} != the sum of the round scores {sums} (P11)")
-
-
-def _check_flips(state: ApocalypseState) -> None:
-    """Ruling P5: the black tokens are exactly the flips since the last Apocalypse, one per
-    suit in play, each by a card of its suit or a Chaos card; this round's flips were
-    played (they are in no hand and not in the deck)."""
-    flipped = 0
-    for flip in state.flips:
-        _check_flip(state, flip, flipped)
-        flipped |= 1 << flip.suit
-    if flipped != state.tokens:
-        raise AssertionError(f"black tokens {state.tokens:#x} != the flips {state.flips} (P5)")
-
-
-def _check_flip(state: ApocalypseState, flip: Flip, before: int) -> None:
-    """One flip (ruling P5): its token was coloured ``before`` it, is in play and black
-    now; its card is of its suit or a Chaos card and, this round, was played."""
-    bit = 1 << flip.suit
-    if before & bit or not state.tokens & state.token_mask & bit:
-        raise AssertionError(f"flip {flip}: a token flipped twice or not in play (P5)")
-    card = flip.card
-    if (card < NUM_HORSEMEN and SUIT_OF[card] != flip.suit) or card >= FIRST_TRANQUILITY:
-        raise AssertionError(f"flip {flip}: only its suit's Horseman or a Chaos flips it (P5)")
-    if flip.round == state.round and (state.hands[flip.seat] | state.deck) & BIT[card]:
-        raise AssertionError(f"flip {flip}: its card was never played (ruling P5)")
+def _check_cards(state: ApocalypseState) -> None:
+    """Ruling P2: every card of the game in exactly one place. The places' masks partition
+    the game's cards when their sum and their union are both the game's cards (a card in two
+    places makes the sum exceed the union)."""
+    places = (state.deck, state.discard, state.in_trick, *state.hands, *state.won)
+    if sum(places) != state.cards or reduce(or_, places) != state.cards:
+        raise AssertionError(_conservation_failure(state))
 
 
 def _check_trick(state: ApocalypseState) -> None:
-    """The trick's cards are its mask; fewer plays and skips than seats (a full trick is
-    resolved at once); a Horseman card played has its token black (ruling P5); between
-    tricks the tokens are never all black (an Apocalypse is resolved with its trick)."""
-    trick, skipped = state.trick, state.skipped
-    mask = mask_of([card for _, card in trick])
-    assert mask == state.in_trick, f"trick {trick} != its mask {state.in_trick:#x}"
-    assert len(trick) + len(skipped) < state.players or not trick, (
-        f"a complete trick {trick} (skipped {skipped}) was not resolved"
-    )
-    assert trick or not skipped, f"skips {skipped} without a trick"
-    for _, card in trick:
-        assert card >= NUM_HORSEMEN or state.tokens >> SUIT_OF[card] & 1, (
-            f"{card_words(card)} was played but its token is coloured (ruling P5)"
+    """The trick's plays are its cards, each once, and its leading suit is its first
+    Horseman card's (ruling P4); fewer plays and skips than seats (a full trick is resolved
+    at once); a Horseman card played has its token black (P5). Between tricks nothing is in
+    the trick and the tokens are not all black (an Apocalypse is resolved with its trick)."""
+    if not state.trick:
+        assert not state.skipped and not state.in_trick and state.lead == NO_SUIT, (
+            f"no trick, but skips {state.skipped}, cards {card_ids(state.in_trick)} or a "
+            f"leading suit {state.lead}"
         )
-    assert trick or state.tokens != state.token_mask, (
-        "every token is black between tricks: an Apocalypse was not resolved (ruling P5)"
+        assert not state.is_apocalypse, (
+            "every token is black between tricks: an Apocalypse was not resolved (ruling P5)"
+        )
+        return
+    cards = [card for _, card in state.trick]
+    assert mask_of(cards) == state.in_trick and len(cards) == state.in_trick.bit_count(), (
+        f"trick {state.trick} != its cards {card_ids(state.in_trick)}"
+    )
+    assert state.lead == leading_suit(cards), f"leading suit {state.lead} of {state.trick}"
+    assert len(cards) + len(state.skipped) < state.players, (
+        f"a complete trick {state.trick} (skipped {state.skipped}) was not resolved"
+    )
+    assert not state.in_trick & HORSEMAN_MASK & ~HORSEMEN_OF[state.tokens], (
+        f"a Horseman card of {state.trick} was played but its token is coloured (ruling P5)"
+    )
+
+
+def _check_tokens(state: ApocalypseState) -> None:
+    """Ruling P5: the black tokens are the tokens in play turned by the flips since the last
+    Apocalypse, each once, each by a Horseman card of its suit or a Chaos card (no suit).
+    (That the card was played is the cards' check: it left the hand for the trick.)"""
+    black = 0
+    for flip in state.flips:
+        suit, card = flip.suit, flip.card
+        turned_by = card < FIRST_TRANQUILITY and SUIT_OF[card] in (suit, NO_SUIT)
+        assert turned_by and not black >> suit & 1, (
+            f"flip {flip}: a token turned twice, or by a card neither of its suit nor Chaos (P5)"
+        )
+        black |= 1 << suit
+    assert black == state.tokens and not black & ~state.token_mask, (
+        f"black tokens {state.tokens:#x} != the flips {state.flips} (tokens in play "
+        f"{state.token_mask:#x}, ruling P5)"
+    )
+
+
+def _check_rounds(state: ApocalypseState) -> None:
+    """Rulings P9 and P11: the rounds scored are the rounds before this one (and this one
+    too once the game is over); someone is to act until the game is over."""
+    scored = state.round if state.phase == OVER else state.round - 1
+    assert len(state.rounds) == scored, (
+        f"{len(state.rounds)} rounds scored in round {state.round} ({state.phase})"
+    )
+    assert 0 <= state.turn < state.players or state.phase == OVER, (
+        f"seat {state.turn} is to act in a {state.players}-player game"
     )
 
 
@@ -1165,8 +831,93 @@ def _conservation_failure(state: ApocalypseState) -> str:
     )
 
 
-CHECKER: Final = _Check()
-"""The invariant checker (``check_invariants``); the simulator calls ``CHECKER.check``."""
+# --- helpers: setup --------------------------------------------------------------------------
+
+
+def _setup_suits(setup: Mapping[str, Any], players: int) -> list[str]:
+    wanted = SUITS_IN_PLAY[players]
+    rule = "ruling P12" if is_duel(players) else "ruling P2"
+    suits, drop = setup.get("suits"), setup.get("drop")
+    if drop is not None:
+        if players not in (3, 4) or drop not in SUITS:
+            raise SetupError(
+                f"setup 'drop' names the suit 3 or 4 players leave out, one of "
+                f"{', '.join(SUITS)} (ruling P2); got {drop!r} for {players} players"
+            )
+        dropped = [s for s in SUITS if s != drop]
+        if suits is not None and (
+            not isinstance(suits, list | tuple) or set(map(str, suits)) != set(dropped)
+        ):
+            raise SetupError(f"setup 'suits' {suits!r} and 'drop' {drop!r} disagree")
+        suits = dropped
+    if suits is None:
+        suits = list(default_suits(players))
+    if (
+        not isinstance(suits, list | tuple)
+        or not all(isinstance(s, str) and s in SUITS for s in suits)
+        or len(set(suits)) != len(suits)
+        or len(suits) != wanted
+    ):
+        raise SetupError(
+            f"setup 'suits' must be {wanted} different suits of {', '.join(SUITS)} for "
+            f"{players} players ({rule}), got {suits!r}"
+        )
+    return [s for s in SUITS if s in suits]
+
+
+def _game_cards(players: int, suits: tuple[int, ...]) -> int:
+    """The cards in the game (ruling P2, P12): the suits in play, and one Chaos and one
+    Tranquility per seat (the Duel: three of each)."""
+    horsemen = sum(SUIT_MASK[s] for s in suits)
+    specials = DUEL_SPECIALS if is_duel(players) else players
+    return horsemen | _copies(FIRST_CHAOS, specials) | _copies(FIRST_TRANQUILITY, specials)
+
+
+def _copies(first: int, count: int) -> int:
+    return sum(BIT[first : first + count])
+
+
+def _deal_pool(players: int, cards: int) -> int:
+    """What chance deals each round: the Horseman cards; the Duel shuffles its Special cards
+    in too (ruling P12)."""
+    return cards if is_duel(players) else cards & HORSEMAN_MASK
+
+
+def _round_hands(players: int) -> tuple[int, ...]:
+    """The hands before the deal: 1 Chaos and 1 Tranquility each (ruling P3); empty in the
+    Duel."""
+    if is_duel(players):
+        return (0, 0)
+    return tuple(BIT[FIRST_CHAOS + seat] | BIT[FIRST_TRANQUILITY + seat] for seat in range(players))
+
+
+# --- helpers: views --------------------------------------------------------------------------
+
+
+def _trick_view(result: TrickResult | None) -> JSON:
+    if result is None:
+        return None
+    return {
+        "plays": [[seat, card_name(card)] for seat, card in result.plays],
+        "skipped": list(result.skipped),
+        "lead": None if result.lead == NO_SUIT else SUITS[result.lead],
+        "apocalypse": result.apocalypse,
+        "winner": None if result.winner == NOBODY else result.winner,
+        "taken": names_of(result.taken),
+        "points": result.points,
+        "reason": result.reason,
+    }
+
+
+def _round_view(result: RoundResult) -> JSON:
+    return {
+        "round": result.round,
+        "won": [names_of(w) for w in result.won],
+        "kept": [names_of(k) for k in result.kept],
+        "raw": list(result.raw),
+        "scores": list(result.scores),
+        "swapped": result.swapped,
+    }
 
 
 # --- helpers: JSON ---------------------------------------------------------------------------
@@ -1207,7 +958,7 @@ def _state_from_json(data: Any) -> ApocalypseState:
         raise ValueError(f"unknown phase {data['phase']!r}")
     trick = tuple((_int(seat), _int(card)) for seat, card in data["trick"])
     lead, last_winner, last_trick = data["lead"], data["last_winner"], data["last_trick"]
-    return ApocalypseState(
+    state = ApocalypseState(
         players=players,
         suits=suits,
         first=_int(data["first"]),
@@ -1215,12 +966,12 @@ def _state_from_json(data: Any) -> ApocalypseState:
         token_mask=sum(1 << s for s in suits),
         phase=str(data["phase"]),
         round=_int(data["round"]),
+        dealt=_int(data["dealt"]),
         deck=_mask(data["deck"]),
         discard=_mask(data["discard"]),
         in_trick=_mask([card for _, card in trick]),
         hands=_masks(data["hands"], players, "hands"),
         won=_masks(data["won"], players, "won piles"),
-        dealt=_int(data["dealt"]),
         leader=_int(data["leader"]),
         turn=_int(data["turn"]),
         trick=trick,
@@ -1231,13 +982,11 @@ def _state_from_json(data: Any) -> ApocalypseState:
             Flip(_suit_index(f["suit"]), _int(f["seat"]), _int(f["card"]), _int(f["round"]))
             for f in data["flips"]
         ),
-        points=tuple(_int(p) for p in data["points"]),
         rounds=tuple(RoundResult.from_json(r) for r in data["rounds"]),
-        totals=tuple(_int(t) for t in data["totals"]),
         last_winner=NOBODY if last_winner is None else _int(last_winner),
         last_trick=None if last_trick is None else TrickResult.from_json(last_trick),
     )
-
-
-check_state: Final = CHECKER.check
-"""``check_invariants`` without the method call: the simulator's door (same checks)."""
+    for key in ("points", "totals"):
+        if tuple(data[key]) != getattr(state, key):
+            raise ValueError(f"{key} {data[key]} are not what the cards score (rulings P9, P11)")
+    return state

@@ -46,11 +46,19 @@ later play that suit in the same round, the trick's result names the revoke.
 Decisions beyond the rulings
 ============================
 1. (P10) "The player who won the last trick" is the winner of the last trick that had a
-   winner; if no trick of the game had one, the tied player first clockwise from the
-   round's first player chooses.
+   winner; if no trick of the game had one, the tied player first clockwise from the last
+   trick's first player chooses (the FULL engine takes the lowest tied seat: the two may be
+   made one later; ``next_chooser``'s ``count_from``).
 2. (P7) A trick without a winner discards its cards; nobody names the next first player.
 3. (P4) In the Duel a skip is accepted when the player's hand is no bigger than the copies
    still out of the Specials already in the trick (the companion cannot see the hand).
+
+The rules both modes share are the pure functions of :mod:`companion.rules.apocalypse.tricks`
+(the leading suit, the token a card turns, the trick's winner and what it takes, round
+scores, the Duel swap, the next round's chooser, the winners) and the card tables of
+:mod:`companion.rules.apocalypse.cards`: a play entered here is a card id there once its
+value is known (:attr:`Play.card`). What is the tracker's own is what it cannot see: the
+hands (how many cards each holds, which Specials it may still have, a skip, a revoke).
 """
 
 from __future__ import annotations
@@ -61,25 +69,43 @@ from itertools import product
 from typing import Any, Final, Literal, get_args
 
 from companion.errors import IllegalAction
-from companion.rules.base import JSON, Engine, Outcome, SetupError, illegal
+from companion.rules.apocalypse.cards import (
+    BIT,
+    DROPPED_SUIT,
+    DUEL_SPECIALS,
+    DUEL_SUITS,
+    FIRST_CHAOS,
+    FIRST_TRANQUILITY,
+    HAND_SIZES,
+    NO_SUIT,
+    PLAYERS,
+    POINTS,
+    SUIT_INDEX,
+    SUITS,
+    SUITS_IN_PLAY,
+    VALUES,
+    full_hand,
+    horseman,
+    is_duel,
+    mask_of,
+)
+from companion.rules.apocalypse.cards import SPECIAL_IN_HAND_POINTS as SPECIAL_IN_HAND
+from companion.rules.apocalypse.tricks import (
+    NOBODY,
+    ROUNDS,
+    blocked_specials,
+    duel_swaps,
+    game_winners,
+    leading_suit,
+    next_chooser,
+    round_score,
+    taken,
+    turned_token,
+    winning_play,
+)
+from companion.rules.base import JSON, Engine, Outcome, SetupError, illegal, int_field, record_kind
 
 # --- constants -------------------------------------------------------------------------------
-
-SUITS: Final = ("red", "green", "purple", "blue", "yellow")
-"""The five suits (ruling P2), in the order the tokens are shown."""
-VALUES: Final = (1, 2, 3, 4, 6, 7, 8, 9, 10)
-CHAOS_VALUE: Final = 5
-SPECIAL_IN_HAND: Final = 20
-HORSEMAN_DEALT: Final = {3: 10, 4: 8, 5: 8, 6: 7}
-"""Horseman cards dealt to each player by player count (ruling P3); plus two Specials."""
-DUEL_HAND: Final = 13
-DUEL_SPECIALS: Final = 3
-"""The Duel shuffles three Chaos and three Tranquility cards into the deck (ruling P12)."""
-DEFAULT_DROP: Final = "yellow"
-DEFAULT_DUEL_SUITS: Final = ("red", "green", "purple")
-ROUNDS: Final = 3
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 6
 
 Kind = Literal["horseman", "chaos", "tranquility", "skip", "value", "lead", "score", "first"]
 Phase = Literal["play", "values", "lead", "score", "first", "over"]
@@ -88,6 +114,8 @@ PLAYS: Final = frozenset({"horseman", "chaos", "tranquility", "skip"})
 
 NAME: Final = "apocalypse_tracker"
 RULES_VERSION: Final = "1"
+GAME: Final = "apocalypse tracker"
+"""The game's name in error messages."""
 
 
 # --- actions and state -----------------------------------------------------------------------
@@ -177,11 +205,24 @@ class Play:
         return self.kind.capitalize()
 
     @property
+    def card(self) -> int | None:
+        """The card id (:mod:`~companion.rules.apocalypse.cards`) once it is known: a
+        Horseman card with its value, the first Chaos or Tranquility card (the copies are
+        alike); ``None`` for a skip or a Horseman card whose value was left out (an off-suit
+        card, which neither sets the leading suit nor wins: rulings P4, P6)."""
+        if self.kind == "horseman":
+            if self.suit is None or self.value is None:
+                return None
+            return horseman(self.suit, self.value)
+        if self.kind == "chaos":
+            return FIRST_CHAOS
+        return FIRST_TRANQUILITY if self.kind == "tranquility" else None
+
+    @property
     def points(self) -> int:
         """Its points when won (ruling P9); an unknown value counts 0 until entered."""
-        if self.kind == "horseman":
-            return self.value or 0
-        return CHAOS_VALUE if self.kind == "chaos" else 0
+        card = self.card
+        return 0 if card is None else POINTS[card]
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +294,7 @@ class TrackerState:
 
     @property
     def duel(self) -> bool:
-        return self.players == 2
+        return is_duel(self.players)
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -269,7 +310,8 @@ class TrackerState:
     @property
     def leading(self) -> str | None:
         """The leading suit: the first Horseman card's (ruling P4)."""
-        return next((p.suit for p in self.trick if p.kind == "horseman"), None)
+        lead = leading_suit(card for card in (p.card for p in self.trick) if card is not None)
+        return None if lead == NO_SUIT else SUITS[lead]
 
     @property
     def coloured(self) -> tuple[str, ...]:
@@ -285,8 +327,8 @@ class TrackerState:
 
     def hand_size(self, seat: int) -> int:
         """Cards still in ``seat``'s hand (the deal minus what it played, P3)."""
-        dealt = DUEL_HAND if self.duel else HORSEMAN_DEALT[self.players] + 2
-        return dealt - self.horseman[seat] - self.chaos[seat] - self.tranquility[seat]
+        played = self.horseman[seat] + self.chaos[seat] + self.tranquility[seat]
+        return full_hand(self.players) - played
 
     def round_points(self, seat: int) -> int:
         """The points of the cards ``seat`` won this round (P9; Specials in hand apart)."""
@@ -316,7 +358,7 @@ class ApocalypseTracker(Engine[TrackerState, Entry]):
                 "known: players, first, drop, duel_suits"
             )
         players = setup.get("players", 4)
-        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if type(players) is not int or not PLAYERS[0] <= players <= PLAYERS[1]:
             raise SetupError(f"players {players!r}: Apocalypse is for 2 to 6 players (ruling P1)")
         first = setup.get("first", 0)
         if type(first) is not int or not 0 <= first < players:
@@ -324,8 +366,8 @@ class ApocalypseTracker(Engine[TrackerState, Entry]):
         return {
             "players": players,
             "first": first,
-            "drop": _drop(setup.get("drop", DEFAULT_DROP), players),
-            "duel_suits": _duel_suits(setup.get("duel_suits", list(DEFAULT_DUEL_SUITS)), players),
+            "drop": _drop(setup.get("drop", DROPPED_SUIT), players),
+            "duel_suits": _duel_suits(setup.get("duel_suits", list(DUEL_SUITS)), players),
         }
 
     def initial_state(self, setup: dict[str, JSON], seed: int) -> TrackerState:
@@ -402,15 +444,14 @@ class ApocalypseTracker(Engine[TrackerState, Entry]):
     def outcome(self, state: TrackerState) -> Outcome | None:
         if state.phase != "over":
             return None
-        scores = self.scores(state)
-        best = min(scores)
-        winners = tuple(s for s, score in enumerate(scores) if score == best)
+        winners = game_winners(state.totals)
+        fewest = state.totals[winners[0]]
         names = " and ".join(f"player {w + 1}" for w in winners)
         if len(winners) > 1:
-            reason = f"shared victory (ruling P11): {names} with {int(best)} points each"
+            reason = f"shared victory (ruling P11): {names} with {fewest} points each"
         else:
-            reason = f"{names} wins with the fewest points, {int(best)} (ruling P11)"
-        return Outcome(scores=scores, winners=winners, reason=reason)
+            reason = f"{names} wins with the fewest points, {fewest} (ruling P11)"
+        return Outcome(scores=self.scores(state), winners=winners, reason=reason)
 
     def check_invariants(self, state: TrackerState) -> None:
         _check_cards(state)
@@ -432,19 +473,23 @@ class ApocalypseTracker(Engine[TrackerState, Entry]):
         return data
 
     def action_from_json(self, data: Any) -> Entry:
-        if not isinstance(data, dict) or data.get("kind") not in KINDS:
-            raise ValueError(f"not an apocalypse tracker entry: {data!r}")
-        fields: dict[str, Any] = {"kind": data["kind"]}
-        for name, kind in (("suit", str), ("value", int), ("token", str), ("seat", int)):
+        kind = record_kind(data, GAME, _FIELDS, optional=_OPTIONAL)
+        fields: dict[str, Any] = {"kind": kind}
+        for name in ("suit", "token"):
             if name in data:
-                if type(data[name]) is not kind:
-                    raise ValueError(f"entry {data!r}: {name} must be a {kind.__name__}")
+                if not isinstance(data[name], str):
+                    raise ValueError(f"entry {data!r}: {name!r} is a suit such as 'red'")
                 fields[name] = data[name]
+        for name in ("value", "seat"):
+            if name in data:
+                fields[name] = int_field(data, name, GAME)
         for name in ("totals", "specials"):
             if name in data:
                 values = data[name]
                 if not isinstance(values, list) or not all(type(v) is int for v in values):
-                    raise ValueError(f"entry {data!r}: {name} must be a list of integers")
+                    raise ValueError(
+                        f"entry {data!r}: {name!r} must be a list of integers, one per player"
+                    )
                 fields[name] = tuple(values)
         return Entry(**fields)
 
@@ -464,15 +509,20 @@ class ApocalypseTracker(Engine[TrackerState, Entry]):
 def suits_in_play(setup: Mapping[str, Any]) -> tuple[str, ...]:
     """The suits (and tokens) of a validated setup (rulings P2, P12)."""
     players = setup["players"]
-    if players == 2:
+    if is_duel(players):
         return tuple(s for s in SUITS if s in setup["duel_suits"])
-    if players in (3, 4):
+    if _drops_a_suit(players):
         return tuple(s for s in SUITS if s != setup["drop"])
     return SUITS
 
 
+def _drops_a_suit(players: int) -> bool:
+    """Ruling P2: 3 and 4 players leave one suit out."""
+    return not is_duel(players) and SUITS_IN_PLAY[players] < len(SUITS)
+
+
 def _drop(drop: Any, players: int) -> str | None:
-    if players not in (3, 4):
+    if not _drops_a_suit(players):
         return None
     if drop not in SUITS:
         raise SetupError(f"drop {drop!r}: with 3 or 4 players drop one suit of {list(SUITS)}")
@@ -480,12 +530,13 @@ def _drop(drop: Any, players: int) -> str | None:
 
 
 def _duel_suits(suits: Any, players: int) -> list[str] | None:
-    if players != 2:
+    if not is_duel(players):
         return None
+    wanted = SUITS_IN_PLAY[players]
     if (
         not isinstance(suits, list | tuple)
-        or len(set(suits)) != 3
-        or len(suits) != 3
+        or len(set(suits)) != wanted
+        or len(suits) != wanted
         or not set(suits) <= set(SUITS)
     ):
         raise SetupError(f"duel_suits {suits!r}: the Duel plays three different suits (P12)")
@@ -534,11 +585,11 @@ def _legal_plays(state: TrackerState) -> list[Entry]:
 
 
 def _legal_horseman(state: TrackerState, seat: int) -> list[Entry]:
-    if not state.duel and state.horseman[seat] >= HORSEMAN_DEALT[state.players]:
+    if not state.duel and state.horseman[seat] >= HAND_SIZES[state.players]:
         return []
     found = []
     for suit in state.suits:
-        if _out_of(state, suit):
+        if suit_exhausted(state, suit):
             continue
         found += [Entry.horseman(suit, v) for v in VALUES if (suit, v) not in state.played]
         if _may_wait(state, suit):
@@ -547,6 +598,8 @@ def _legal_horseman(state: TrackerState, seat: int) -> list[Entry]:
 
 
 def _has_special(state: TrackerState, kind: str, seat: int) -> bool:
+    """Whether ``seat`` may still hold a Special card of ``kind``: its own until played (one
+    of each is dealt, ruling P3); in the Duel, while a copy is still out (P12)."""
     counts = state.chaos if kind == "chaos" else state.tranquility
     return sum(counts) < DUEL_SPECIALS if state.duel else not counts[seat]
 
@@ -590,13 +643,13 @@ def _checked_horseman(state: TrackerState, entry: Entry, seat: int) -> Play:
             if not state.apocalypse
             else "give the value: every card of an Apocalypse is won and scored",
         )
-    if _out_of(state, suit):
+    if suit_exhausted(state, suit):
         raise illegal("ruling P2 (nine cards a suit)", entry, f"every {suit} card was played")
-    if not state.duel and state.horseman[seat] >= HORSEMAN_DEALT[state.players]:
+    if not state.duel and state.horseman[seat] >= HAND_SIZES[state.players]:
         raise illegal(
             "ruling P3 (the deal)",
             entry,
-            f"player {seat + 1} has played all {HORSEMAN_DEALT[state.players]} Horseman cards",
+            f"player {seat + 1} has played all {HAND_SIZES[state.players]} Horseman cards",
         )
     if entry.token is not None:
         raise illegal("ruling P5 (tokens)", entry, "a Horseman card flips its own suit's token")
@@ -612,10 +665,6 @@ def _may_wait(state: TrackerState, suit: str) -> bool:
 
 def suit_exhausted(state: TrackerState, suit: str) -> bool:
     """Every card of ``suit`` is accounted for this round (ruling P2: nine a suit)."""
-    return _out_of(state, suit)
-
-
-def _out_of(state: TrackerState, suit: str) -> bool:
     known = sum(1 for s, _ in state.played if s == suit)
     unknown = sum(1 for p in state.trick if p.suit == suit and p.value is None)
     return known + unknown >= len(VALUES)
@@ -623,10 +672,11 @@ def _out_of(state: TrackerState, suit: str) -> bool:
 
 def _check_skip(state: TrackerState, entry: Entry, seat: int) -> None:
     """Ruling P4: a player skips only when every card they can still hold is a Special
-    already in the trick. Outside the Duel the companion knows the hand's make-up (one of
-    each Special is dealt, P3); in the Duel it knows how many copies are still out."""
-    in_trick = {p.kind for p in state.trick}
+    of a kind already in the trick (:func:`~companion.rules.apocalypse.tricks.blocked_specials`).
+    Outside the Duel the companion knows the hand's make-up (one of each Special is dealt,
+    P3); in the Duel it knows how many copies are still out."""
     if state.duel:
+        in_trick = {p.kind for p in state.trick}
         copies = sum(
             DUEL_SPECIALS - sum(state.chaos if kind == "chaos" else state.tranquility)
             for kind in ("chaos", "tranquility")
@@ -640,15 +690,14 @@ def _check_skip(state: TrackerState, entry: Entry, seat: int) -> None:
                 "Specials already in the trick",
             )
         return
-    horseman_left = HORSEMAN_DEALT[state.players] - state.horseman[seat]
+    horseman_left = HAND_SIZES[state.players] - state.horseman[seat]
     chaos_left = 1 - state.chaos[seat]
     tranquility_left = 1 - state.tranquility[seat]
-    stuck = (
-        horseman_left == 0
-        and (chaos_left == 0 or "chaos" in in_trick)
-        and (tranquility_left == 0 or "tranquility" in in_trick)
+    specials_left = (BIT[FIRST_CHAOS] if chaos_left else 0) | (
+        BIT[FIRST_TRANQUILITY] if tranquility_left else 0
     )
-    if not stuck:
+    blocked = blocked_specials(mask_of(p.card for p in state.trick if p.card is not None))
+    if horseman_left or specials_left & ~blocked:
         raise illegal(
             "ruling P4 (skipping)",
             entry,
@@ -687,9 +736,9 @@ def _check_token(state: TrackerState, entry: Entry) -> None:
 def _after_play(state: TrackerState, play: Play) -> TrackerState:
     seat = play.seat
     black, apocalypse = state.black, state.apocalypse
-    flipped = play.suit if play.kind == "horseman" else play.token
-    if flipped is not None and flipped not in black:
-        black = (*black, flipped)
+    turned = turned_token(_suit_index(play.suit), _suit_index(play.token), _token_mask(black))
+    if turned != NO_SUIT:
+        black = (*black, SUITS[turned])
     if len(black) == len(state.suits):
         apocalypse = True  # ruling P5: the moment the last token turns
     leading = state.leading
@@ -740,37 +789,31 @@ def _give_value(state: TrackerState, entry: Entry) -> TrackerState:
 # --- resolving -------------------------------------------------------------------------------
 
 
-def resolve_trick(
-    plays: Sequence[Play], *, apocalypse: bool
+def _trick_outcome(
+    plays: tuple[Play, ...], apocalypse: bool
 ) -> tuple[int | None, tuple[Play, ...], str]:
-    """Ruling P6/P7: the winner (a seat or None), the cards won and the reason in words.
-
-    The leading suit is the first Horseman card's; Chaos counts as the leading suit with
-    value 5; Tranquility never wins. A regular trick goes to the highest card of the leading
-    suit, which takes only itself; an Apocalypse to the lowest, which takes every card.
-    """
-    leading = next((p.suit for p in plays if p.kind == "horseman"), None)
-    candidates = [
-        p for p in plays if p.kind == "chaos" or (p.kind == "horseman" and p.suit == leading)
-    ]
-    if not candidates:
+    """Rulings P6 and P7 (:func:`~companion.rules.apocalypse.tricks.winning_play` and
+    :func:`~companion.rules.apocalypse.tricks.taken` on the cards entered): the winner (a
+    seat or None), the cards won and the reason in words. A card whose value was left out
+    cannot win (it is off the leading suit), and an Apocalypse asks every value first."""
+    known = [play for play in plays if play.card is not None]
+    cards = [play.card for play in known if play.card is not None]
+    lead = leading_suit(cards)
+    best = winning_play(cards, lead, apocalypse)
+    if best == NOBODY:
         return None, (), "no Horseman or Chaos card: nobody wins, the cards are discarded (P7)"
-    value = {id(p): CHAOS_VALUE if p.kind == "chaos" else p.value or 0 for p in candidates}
-    pick = min if apocalypse else max
-    best = pick(candidates, key=lambda p: value[id(p)])
-    won = tuple(p for p in plays if p.kind != "skip") if apocalypse else (best,)
-    what = "the lowest" if apocalypse else "the highest"
-    suit = f"{leading}" if leading is not None else "the leading suit"
-    reason = f"{best.words} is {what} of {suit} (P6)"
-    if leading is None:
+    winner = known[best]
+    if lead == NO_SUIT:
         reason = "Chaos is the only card that can win (P7)"
-    return best.seat, won, reason
+    else:
+        order = "the lowest" if apocalypse else "the highest"
+        reason = f"{winner.words} is {order} of {SUITS[lead]} (P6)"
+    return winner.seat, taken(known, best, apocalypse), reason
 
 
 def _resolve(state: TrackerState) -> TrackerState:
     plays = state.trick
-    winner, won, reason = resolve_trick(plays, apocalypse=state.apocalypse)
-    points = sum(p.points for p in won)
+    winner, won, reason = _trick_outcome(plays, state.apocalypse)
     result = TrickResult(
         number=state.tricks + 1,
         plays=plays,
@@ -778,7 +821,7 @@ def _resolve(state: TrackerState) -> TrackerState:
         apocalypse=state.apocalypse,
         winner=winner,
         won=won,
-        points=points,
+        points=sum(p.points for p in won),
         reason=reason,
         revokes=state.revokes,
     )
@@ -815,13 +858,13 @@ def _lead(state: TrackerState, entry: Entry) -> TrackerState:
 def _score(state: TrackerState, entry: Entry) -> TrackerState:
     n = state.players
     specials = _round_specials(state, entry)
-    computed = tuple(state.round_points(s) + SPECIAL_IN_HAND * specials[s] for s in range(n))
+    computed = tuple(round_score(state.round_points(s), specials[s]) for s in range(n))
     counted = computed
     if entry.totals is not None:
         if len(entry.totals) != n or any(t < 0 for t in entry.totals):
             raise illegal("ruling P9 (scoring)", entry, f"give {n} round totals, each 0 or more")
         counted = entry.totals
-    swapped = state.duel and (counted[0] > 2 * counted[1] or counted[1] > 2 * counted[0])
+    swapped = state.duel and duel_swaps(*counted)
     record = RoundRecord(computed, counted, swapped)
     totals = tuple(t + s for t, s in zip(state.totals, record.scores, strict=True))
     state = replace(state, rounds=(*state.rounds, record), totals=totals)
@@ -867,15 +910,11 @@ def _specials_out(state: TrackerState) -> int:
 
 
 def chooser(state: TrackerState) -> int:
-    """Ruling P10: the most total points names the next first player; ties: the winner of
-    the last trick that had one, else the tied player first clockwise from ``first``."""
-    best = max(state.totals)
-    tied = [s for s, t in enumerate(state.totals) if t == best]
-    if len(tied) == 1:
-        return tied[0]
-    if state.last_winner is not None:
-        return state.last_winner
-    return min(tied, key=lambda s: (s - state.first) % state.players)
+    """Ruling P10 (:func:`~companion.rules.apocalypse.tricks.next_chooser`): the most total
+    points names the next first player; ties: the winner of the last trick that had one,
+    else the tied player first clockwise from ``first`` (the last trick's first player)."""
+    last_winner = NOBODY if state.last_winner is None else state.last_winner
+    return next_chooser(state.totals, last_winner, count_from=state.first)
 
 
 def _first(state: TrackerState, entry: Entry) -> TrackerState:
@@ -917,9 +956,7 @@ def _check_scores(state: TrackerState) -> None:
     totals = [sum(r.scores[s] for r in state.rounds) for s in range(state.players)]
     assert tuple(totals) == state.totals, f"totals {state.totals} != rounds {totals}"
     for record in state.rounds:
-        if record.swapped:
-            a, b = record.counted
-            assert a > 2 * b or b > 2 * a, f"a swap without cause: {record}"
+        assert not record.swapped or duel_swaps(*record.counted), f"a swap without cause: {record}"
 
 
 # --- small helpers ---------------------------------------------------------------------------
@@ -945,10 +982,36 @@ def _bump_void(
     return tuple((*v, suit) if s == seat else v for s, v in enumerate(void))
 
 
+def _suit_index(suit: str | None) -> int:
+    return NO_SUIT if suit is None else SUIT_INDEX[suit]
+
+
+def _token_mask(suits: Sequence[str]) -> int:
+    """The mask of some tokens by suit name (bit ``s``: ``SUITS[s]``)."""
+    return sum(1 << SUIT_INDEX[suit] for suit in suits)
+
+
 def _seats_words(state: TrackerState) -> str:
     return f"name a seat from 0 to {state.players - 1}"
 
 
+_FIELDS: Final = {
+    "horseman": frozenset({"suit"}),
+    "chaos": frozenset[str](),
+    "tranquility": frozenset[str](),
+    "skip": frozenset[str](),
+    "value": frozenset({"value"}),
+    "lead": frozenset({"seat"}),
+    "score": frozenset[str](),
+    "first": frozenset({"seat"}),
+}
+"""Each entry's JSON fields (besides ``kind``)..."""
+_OPTIONAL: Final = {
+    "horseman": frozenset({"value"}),
+    "chaos": frozenset({"token"}),
+    "score": frozenset({"totals", "specials"}),
+}
+"""... and the ones it may leave out."""
 _EXPECTED: Final[dict[str, frozenset[str]]] = {
     "play": PLAYS,
     "values": frozenset({"value"}),
@@ -1089,6 +1152,7 @@ def _state_from_json(data: Any) -> TrackerState:
 TRACKER: Final = ApocalypseTracker()
 
 __all__ = [
+    "SPECIAL_IN_HAND",
     "SUITS",
     "TRACKER",
     "VALUES",
@@ -1099,7 +1163,6 @@ __all__ = [
     "TrackerState",
     "TrickResult",
     "chooser",
-    "resolve_trick",
     "suit_exhausted",
     "suits_in_play",
 ]

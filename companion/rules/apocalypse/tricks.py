@@ -1,23 +1,23 @@
-"""Apocalypse's pure rules functions: following, tokens, trick resolution, round scoring,
-the Duel swap, the next round's chooser and the winners.
+"""Apocalypse's pure rules, one function per rule: following (P4), tokens (P5), the trick's
+winner and what it takes (P6, P7), round scores (P9), the next round's chooser (P10), the
+winners (P11) and the Duel swap (P12).
 
-Nothing here knows the engine's state: a TRACKER screen (real cards at the table) can resolve
-a trick the players entered, score a round or apply the Duel swap with the same functions the
-FULL engine uses. Cards are ids and sets of cards are bitmasks (see
-:mod:`companion.rules.apocalypse.cards`); a trick is a tuple of ``(seat, card)`` plays in play
-order.
+Nothing here knows an engine's state: the FULL engine (:mod:`.engine`, virtual hands) and the
+TRACKER (:mod:`.tracker`, real cards entered at the table) both call these functions. Cards
+are ids and sets of cards bit masks (:mod:`companion.rules.apocalypse.cards`); suits and
+tokens are suit indexes (bit ``s`` of a token mask is the token of ``SUITS[s]``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Final, NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, NamedTuple, TypeVar
 
 from companion.rules.apocalypse.cards import (
-    BIT,
     CHAOS_MASK,
     FIRST_CHAOS,
     FIRST_TRANQUILITY,
+    NO_SUIT,
     NUM_CARDS,
     NUM_HORSEMEN,
     POINTS,
@@ -30,21 +30,21 @@ from companion.rules.apocalypse.cards import (
     VALUE_OF,
     card_ids,
     card_words,
+    is_duel,
     mask_of,
     points_of,
+    specials_in,
 )
 from companion.rules.base import JSON
 
-NO_SUIT: Final = -1
-"""The leading suit before the trick's first Horseman card (ruling P4)."""
 NOBODY: Final = -1
-"""The winner of a trick without one (ruling P7)."""
+"""The winner of a trick without one (ruling P7), and of no trick yet."""
+ROUNDS: Final = 3
+"""Ruling P11: three rounds."""
 
-_new: Final = tuple.__new__
-"""Builds a NamedTuple from a tuple of its fields without the Python-level ``__new__``."""
-
-Play = tuple[int, int]
+Played = tuple[int, int]
 """One play of a trick: ``(seat, card)``."""
+T = TypeVar("T")
 
 
 # --- following (ruling P4) -------------------------------------------------------------------
@@ -58,21 +58,27 @@ def playable(hand: int, lead: int, in_trick: int) -> int:
     trick; a holder of the leading suit must play it (or a Special); anything otherwise.
     Empty (0): the player skips.
     """
-    if in_trick & SPECIAL_MASK:
-        if in_trick & CHAOS_MASK:
-            hand &= ~CHAOS_MASK
-        if in_trick & TRANQUILITY_MASK:
-            hand &= ~TRANQUILITY_MASK
-    if lead >= 0:
-        follow = hand & SUIT_MASK[lead]
-        if follow:
-            return follow | (hand & SPECIAL_MASK)
+    hand &= ~blocked_specials(in_trick)
+    if lead != NO_SUIT and hand & SUIT_MASK[lead]:
+        return hand & (SUIT_MASK[lead] | SPECIAL_MASK)
     return hand
 
 
-def leading_suit(plays: Sequence[Play]) -> int:
-    """The suit of the trick's first Horseman card (ruling P4), ``NO_SUIT`` if none."""
-    for _, card in plays:
+def blocked_specials(in_trick: int) -> int:
+    """Ruling P4: the Special cards no seat may play into a trick holding ``in_trick``:
+    every copy of a Special already in it (one Chaos and one Tranquility a trick)."""
+    blocked = 0
+    if in_trick & CHAOS_MASK:
+        blocked |= CHAOS_MASK
+    if in_trick & TRANQUILITY_MASK:
+        blocked |= TRANQUILITY_MASK
+    return blocked
+
+
+def leading_suit(cards: Iterable[int]) -> int:
+    """Ruling P4: the suit of the first Horseman card of a trick's cards, ``NO_SUIT`` if
+    none."""
+    for card in cards:
         if card < NUM_HORSEMEN:
             return SUIT_OF[card]
     return NO_SUIT
@@ -81,19 +87,13 @@ def leading_suit(plays: Sequence[Play]) -> int:
 # --- tokens (ruling P5) ----------------------------------------------------------------------
 
 
-def flipped_suit(card: int, token: int | None, tokens: int) -> int | None:
-    """Ruling P5: the suit whose token ``card`` flips black, or ``None``.
-
-    A Horseman card flips its suit's token if it is still coloured; a Chaos card flips
-    ``token`` (the player's choice: a suit index whose token is coloured, ``None`` when every
-    token is black); Tranquility flips nothing. ``tokens`` is the mask of black tokens.
-    """
-    if card < NUM_HORSEMEN:
-        suit = SUIT_OF[card]
-        return None if tokens >> suit & 1 else suit
-    if card < FIRST_TRANQUILITY and token is not None and not tokens >> token & 1:
-        return token
-    return None
+def turned_token(suit: int, token: int, black: int) -> int:
+    """Ruling P5: the suit whose token a play turns black, ``NO_SUIT`` if none. A Horseman
+    card (of ``suit``) turns its own suit's token; a Chaos card (no suit) the ``token`` its
+    player names (``NO_SUIT`` once every token is black); Tranquility (no suit, no token)
+    none. Only a coloured token turns: ``black`` is the mask of the black tokens."""
+    named = token if suit == NO_SUIT else suit
+    return NO_SUIT if named == NO_SUIT or black >> named & 1 else named
 
 
 def token_names(tokens: int) -> list[str]:
@@ -104,8 +104,9 @@ def token_names(tokens: int) -> list[str]:
 # --- the trick (rulings P6, P7) --------------------------------------------------------------
 
 
-def winning_play(plays: Sequence[Play], lead: int, apocalypse: bool) -> int:
-    """Ruling P6: the index in ``plays`` of the winning play, or ``NOBODY`` (ruling P7).
+def winning_play(cards: Sequence[int], lead: int, apocalypse: bool) -> int:
+    """Rulings P6 and P7: the index in ``cards`` (a trick's cards in play order) of the
+    winning card, or ``NOBODY``.
 
     Candidates: the Horseman cards of the leading suit and the Chaos card (value 5, always of
     the leading suit, and the only candidate when no Horseman card was played, P7).
@@ -113,16 +114,30 @@ def winning_play(plays: Sequence[Play], lead: int, apocalypse: bool) -> int:
     Values never tie: a suit has one card per value, there is no 5, one Chaos per trick.
     """
     best, best_value = NOBODY, 0
-    for i, (_, card) in enumerate(plays):
-        if card < NUM_HORSEMEN:
-            if SUIT_OF[card] != lead:
-                continue
-        elif card >= FIRST_TRANQUILITY:
+    for i, card in enumerate(cards):
+        if not can_win(card, lead):
             continue
         value = VALUE_OF[card]
-        if best < 0 or (value < best_value if apocalypse else value > best_value):
+        if best == NOBODY or (value < best_value if apocalypse else value > best_value):
             best, best_value = i, value
     return best
+
+
+def can_win(card: int, lead: int) -> bool:
+    """Ruling P6: a Horseman card of the leading suit ``lead`` or a Chaos card (it counts as
+    the leading suit) may win the trick; Tranquility never does."""
+    if card < NUM_HORSEMEN:
+        return SUIT_OF[card] == lead
+    return card < FIRST_TRANQUILITY
+
+
+def taken(plays: Sequence[T], best: int, apocalypse: bool) -> tuple[T, ...]:
+    """Ruling P6: what the winner of ``plays[best]`` takes: every card of an Apocalypse, only
+    their own card of a regular trick (the rest is discarded); nothing without a winner
+    (``best`` is ``NOBODY``, ruling P7)."""
+    if best == NOBODY:
+        return ()
+    return tuple(plays) if apocalypse else (plays[best],)
 
 
 class TrickResult(NamedTuple):
@@ -135,7 +150,7 @@ class TrickResult(NamedTuple):
     whole trick in an Apocalypse); ``points``: what ``taken`` scores (ruling P9).
     """
 
-    plays: tuple[Play, ...]
+    plays: tuple[Played, ...]
     skipped: tuple[int, ...]
     lead: int
     apocalypse: bool
@@ -143,11 +158,6 @@ class TrickResult(NamedTuple):
     card: int
     taken: int
     points: int
-
-    @property
-    def discarded(self) -> int:
-        """The mask of the trick's cards that went to the discard pile."""
-        return mask_of([card for _, card in self.plays]) & ~self.taken
 
     @property
     def reason(self) -> str:
@@ -158,9 +168,9 @@ class TrickResult(NamedTuple):
         return {
             "plays": [[seat, card] for seat, card in self.plays],
             "skipped": self.skipped,
-            "lead": None if self.lead < 0 else SUITS[self.lead],
+            "lead": None if self.lead == NO_SUIT else SUITS[self.lead],
             "apocalypse": self.apocalypse,
-            "winner": None if self.winner < 0 else self.winner,
+            "winner": None if self.winner == NOBODY else self.winner,
             "card": None if self.card < 0 else self.card,
             "taken": card_ids(self.taken),
             "points": self.points,
@@ -177,42 +187,34 @@ class TrickResult(NamedTuple):
             apocalypse=bool(data["apocalypse"]),
             winner=NOBODY if winner is None else _int(winner),
             card=-1 if card is None else _card(card),
-            taken=mask_of([_card(c) for c in data["taken"]]),
+            taken=_mask(data["taken"]),
             points=_int(data["points"]),
         )
 
 
 def resolve_trick(
-    plays: tuple[Play, ...], skipped: tuple[int, ...], lead: int, apocalypse: bool
+    plays: tuple[Played, ...], skipped: tuple[int, ...], lead: int, apocalypse: bool
 ) -> TrickResult:
-    """Rulings P6 and P7: who wins the trick and what they take.
-
-    Regular trick: the winner takes only their own card, the rest is discarded. Apocalypse:
-    the winner takes every card of the trick. No Horseman and no Chaos card: no winner, all
-    discarded.
-    """
-    best = winning_play(plays, lead, apocalypse)
-    if best < 0:
-        return _new(TrickResult, (plays, skipped, lead, apocalypse, NOBODY, -1, 0, 0))
-    winner, card = plays[best]
-    if apocalypse:
-        taken = 0
-        points = 0
-        for _, played in plays:
-            taken |= BIT[played]
-            points += POINTS[played]
-    else:
-        taken, points = BIT[card], POINTS[card]
-    return _new(TrickResult, (plays, skipped, lead, apocalypse, winner, card, taken, points))
+    """Rulings P6 and P7: who wins the trick, what they take (:func:`winning_play`,
+    :func:`taken`) and what it scores (ruling P9)."""
+    cards = [card for _, card in plays]
+    best = winning_play(cards, lead, apocalypse)
+    if best == NOBODY:
+        return TrickResult(plays, skipped, lead, apocalypse, NOBODY, -1, 0, 0)
+    won = taken(cards, best, apocalypse)
+    points = sum(POINTS[card] for card in won)
+    return TrickResult(
+        plays, skipped, lead, apocalypse, plays[best][0], cards[best], mask_of(won), points
+    )
 
 
 def trick_words(result: TrickResult) -> str:
     """E.g. ``"Apocalypse, leading suit red: seat 1's Chaos (5) is the lowest of the leading
     suit and wins (ruling P6); seat 1 takes all 4 cards: 17 points"``."""
     kind = "Apocalypse" if result.apocalypse else "regular trick"
-    lead = "no leading suit" if result.lead < 0 else f"leading suit {SUITS[result.lead]}"
+    lead = "no leading suit" if result.lead == NO_SUIT else f"leading suit {SUITS[result.lead]}"
     skips = "".join(f"; seat {s} could not play and skipped (ruling P4)" for s in result.skipped)
-    if result.winner < 0:
+    if result.winner == NOBODY:
         return (
             f"{kind}, {lead}: neither a Horseman nor a Chaos card, so no winner (ruling P7); "
             f"the cards are discarded and the first player opens the next trick{skips}"
@@ -220,7 +222,7 @@ def trick_words(result: TrickResult) -> str:
     card = card_words(result.card)
     value = f" ({VALUE_OF[result.card]})" if result.card >= FIRST_CHAOS else ""
     order = "lowest" if result.apocalypse else "highest"
-    only = " (the only card that could win, ruling P7)" if result.lead < 0 else ""
+    only = " (the only card that could win, ruling P7)" if result.lead == NO_SUIT else ""
     if result.apocalypse:
         take = f"all {len(result.plays)} cards ({result.points} points)"
     else:
@@ -251,47 +253,13 @@ def _losers(result: TrickResult) -> str:
     return words
 
 
-# --- the round (rulings P9, P10, P12) --------------------------------------------------------
+# --- the round and the game (rulings P9, P10, P11, P12) --------------------------------------
 
 
-class RoundResult(NamedTuple):
-    """A scored round: ``won`` (each seat's won cards, a mask), ``kept`` (the Special cards
-    still in each hand, a mask), ``raw`` (ruling P9), ``scores`` (after the Duel swap,
-    ruling P12) and whether the scores were ``swapped``."""
-
-    round: int
-    won: tuple[int, ...]
-    kept: tuple[int, ...]
-    raw: tuple[int, ...]
-    scores: tuple[int, ...]
-    swapped: bool
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "round": self.round,
-            "won": [card_ids(m) for m in self.won],
-            "kept": [card_ids(m) for m in self.kept],
-            "raw": self.raw,
-            "scores": self.scores,
-            "swapped": self.swapped,
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> RoundResult:
-        return cls(
-            round=_int(data["round"]),
-            won=tuple(mask_of([_card(c) for c in cards]) for cards in data["won"]),
-            kept=tuple(mask_of([_card(c) for c in cards]) for cards in data["kept"]),
-            raw=tuple(_int(s) for s in data["raw"]),
-            scores=tuple(_int(s) for s in data["scores"]),
-            swapped=bool(data["swapped"]),
-        )
-
-
-def round_score(won: int, hand: int) -> int:
-    """Ruling P9: the cards won (Horseman face value, Chaos 5, Tranquility 0) plus 20 per
-    Special card still in ``hand``; Horseman cards left in hand score nothing."""
-    return points_of(won) + SPECIAL_IN_HAND_POINTS * (hand & SPECIAL_MASK).bit_count()
+def round_score(points_won: int, specials_kept: int) -> int:
+    """Ruling P9: the points of the cards won (Horseman face value, Chaos 5, Tranquility 0)
+    plus 20 per Special card still in hand; Horseman cards left in hand score nothing."""
+    return points_won + SPECIAL_IN_HAND_POINTS * specials_kept
 
 
 def duel_swaps(first: int, second: int) -> bool:
@@ -308,26 +276,70 @@ def duel_swap(scores: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
     return scores, False
 
 
-def score_round(
-    round_number: int, won: tuple[int, ...], hands: tuple[int, ...], *, duel: bool
-) -> RoundResult:
+class RoundResult(NamedTuple):
+    """A scored round (:func:`score_round`): each seat's ``won`` cards and the Special cards
+    it ``kept`` in hand (masks) and its ``raw`` score (ruling P9); ``scores`` are the raw
+    scores after the Duel swap (ruling P12), ``swapped`` whether it applied."""
+
+    round: int
+    won: tuple[int, ...]
+    kept: tuple[int, ...]
+    raw: tuple[int, ...]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores that count: ``raw``, swapped in the Duel as ruling P12 says."""
+        return duel_swap(self.raw)[0] if is_duel(len(self.raw)) else self.raw
+
+    @property
+    def swapped(self) -> bool:
+        """Whether ruling P12 swapped the Duel's two scores."""
+        return is_duel(len(self.raw)) and duel_swaps(*self.raw)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "round": self.round,
+            "won": [card_ids(m) for m in self.won],
+            "kept": [card_ids(m) for m in self.kept],
+            "raw": self.raw,
+            "scores": self.scores,
+            "swapped": self.swapped,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> RoundResult:
+        won = tuple(_mask(cards) for cards in data["won"])
+        result = score_round(_int(data["round"]), won, tuple(_mask(k) for k in data["kept"]))
+        written = (tuple(data["raw"]), tuple(data["scores"]), data["swapped"])
+        if written != (result.raw, result.scores, result.swapped):
+            raise ValueError(
+                f"round {result.round}: the scores {written} are not what its cards score "
+                f"{(result.raw, result.scores, result.swapped)} (rulings P9, P12)"
+            )
+        return result
+
+
+def score_round(round_number: int, won: tuple[int, ...], hands: tuple[int, ...]) -> RoundResult:
     """Rulings P9 and P12: the round's result from the won piles and the hands left."""
-    raw = tuple(round_score(w, h) for w, h in zip(won, hands, strict=True))
-    scores, swapped = duel_swap(raw) if duel else (raw, False)
-    kept = tuple(h & SPECIAL_MASK for h in hands)
-    return RoundResult(round_number, won, kept, raw, scores, swapped)
+    kept = tuple(hand & SPECIAL_MASK for hand in hands)
+    raw = tuple(round_score(points_of(w), specials_in(k)) for w, k in zip(won, kept, strict=True))
+    return RoundResult(round_number, won, kept, raw)
 
 
-def next_chooser(totals: Sequence[int], last_winner: int) -> int:
+def next_chooser(totals: Sequence[int], last_winner: int, count_from: int) -> int:
     """Ruling P10: the seat with the most total points names the next round's first player;
     on a tie, the winner of the last trick that had a winner (even when not among the tied,
-    as the rulebook says). Without such a trick (no game can get there) the lowest tied seat.
+    as the rulebook says). Without such a trick (no game can get there), the tied seat first
+    clockwise from ``count_from``: the FULL engine counts from seat 0, the TRACKER from the
+    last trick's first player (the rulings do not say; the two may be made one later).
     """
     most = max(totals)
     tied = [seat for seat, total in enumerate(totals) if total == most]
     if len(tied) == 1:
         return tied[0]
-    return last_winner if last_winner >= 0 else tied[0]
+    if last_winner != NOBODY:
+        return last_winner
+    return min(tied, key=lambda seat: (seat - count_from) % len(totals))
 
 
 def game_winners(totals: Sequence[int]) -> tuple[int, ...]:
@@ -343,6 +355,10 @@ def _int(value: Any) -> int:
     if type(value) is not int:
         raise ValueError(f"expected an integer, got {value!r}")
     return value
+
+
+def _mask(values: Any) -> int:
+    return mask_of(_card(value) for value in values)
 
 
 def _card(value: Any) -> int:

@@ -17,12 +17,16 @@ player's turn: an optional ``place`` or ``move``, or straight to the ``stash``),
 (after an optional action: the obligatory ``stash``), ``bourgeois`` (chance at the round
 end: district 8's counter) and ``over``. The settlement of a round (D7) and the round end
 (D8, D9) happen inside the action that ends the round: the last ``stash`` or the
-``bourgeois`` draw; ``ParisState.settlement`` keeps the steps with their words. Actions and
-their JSON: :mod:`companion.rules.paris.actions`. Settlement, the last-turn order and the
-final tally are pure functions in :mod:`companion.rules.paris.settlement`; the state and
-its constants are in :mod:`~companion.rules.paris.state`, the invariants in
-:mod:`~companion.rules.paris.invariants`, the board file reader in
-:mod:`~companion.rules.paris.board`.
+``bourgeois`` draw; ``ParisState.settlement`` keeps the steps with their words.
+
+The modules: the actions and their JSON in :mod:`~companion.rules.paris.actions`; the
+board file reader in :mod:`~companion.rules.paris.board`; the state, its constants and the
+setup in :mod:`~companion.rules.paris.state`; the rules both modes share (placing D5, the
+turn order D6, the settlement D7, bail D8, the round end D9, the tally D10) as pure
+functions over plain numbers in :mod:`~companion.rules.paris.settlement`; the FULL engine
+in :mod:`~companion.rules.paris.engine`, its conservation laws in
+:mod:`~companion.rules.paris.invariants`; the TRACKER (``"paris_tracker"``, the bank beside
+a real board) in :mod:`~companion.rules.paris.tracker`.
 
 Decisions beyond the rulebook and the rulings (each rests on the ruling named)
 =============================================================================
@@ -115,14 +119,19 @@ from companion.rules.paris.engine import (
 from companion.rules.paris.settlement import (
     SettlementStep,
     TallyLine,
+    bail_refusal,
+    clockwise,
     final_tally,
     last_turn_order,
     majority,
+    placement_refusal,
+    round_end,
     settle_bourgeois,
     settle_district,
     settle_fence,
     settle_round,
     step_words,
+    tally_movements,
     tally_winners,
 )
 from companion.rules.paris.state import (
@@ -173,6 +182,8 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "bail_problem",
+    "bail_refusal",
+    "clockwise",
     "final_tally",
     "get_board",
     "last_turn_order",
@@ -181,12 +192,15 @@ __all__ = [
     "move_problem",
     "parse_board",
     "placement_problem",
+    "placement_refusal",
+    "round_end",
     "round_settlement",
     "settle_bourgeois",
     "settle_district",
     "settle_fence",
     "settle_round",
     "step_words",
+    "tally_movements",
     "tally_winners",
 ]
 

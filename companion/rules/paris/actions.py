@@ -22,11 +22,11 @@ the reinforcements. ``repr`` is a constructor call, ``str`` the text form.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
-from companion.rules.base import JSON
+from companion.rules.base import JSON, int_field, record_kind
 
 LEADER: Final = "leader"
 NOVICE: Final = "novice"
@@ -181,71 +181,69 @@ def _simple_json(action: First | SetAside | Take | Draw | Bourgeois) -> JSON:
 
 
 def action_from_json(data: Any) -> Action:
-    """Inverse of :func:`action_to_json`; ``ValueError`` naming what is wrong."""
-    if not isinstance(data, dict):
-        raise ValueError(f"not a paris action: {data!r}; expected e.g. {{'kind': 'take', ...}}")
-    kind = data.get("kind")
-    fields = _FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
-        raise ValueError(f"unknown paris action kind {kind!r}; known: {sorted(_FIELDS)}")
-    optional = {"bail"} if kind == "stash" else set()
-    keys = set(data) - {"kind"}
-    if not fields <= keys <= fields | optional:
-        raise ValueError(f"paris {kind} action needs the fields {sorted(fields)}: {data}")
-    return _READERS[str(kind)](data)
+    """Inverse of :func:`action_to_json`; ``ValueError`` naming the record and what is
+    wrong with it."""
+    kind = record_kind(data, "paris", _FIELDS, optional=_OPTIONAL)
+    return _READERS[kind](data)
 
 
 # --- helpers ---------------------------------------------------------------------------------
 
 _FIELDS: Final = {
-    "first": {"seat"},
-    "aside": {"district", "slot"},
-    "take": {"district"},
-    "draw": {"district", "slot"},
-    "place": {"district", "leaders", "novices", "recruits"},
-    "move": {"moves"},
-    "stash": {"district", "slot"},
-    "bourgeois": {"identity"},
+    "first": frozenset({"seat"}),
+    "aside": frozenset({"district", "slot"}),
+    "take": frozenset({"district"}),
+    "draw": frozenset({"district", "slot"}),
+    "place": frozenset({"district", "leaders", "novices", "recruits"}),
+    "move": frozenset({"moves"}),
+    "stash": frozenset({"district", "slot"}),
+    "bourgeois": frozenset({"identity"}),
 }
+_OPTIONAL: Final = {"stash": frozenset({"bail"})}
 
 
-def _int(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if type(value) is not int:
-        raise ValueError(f"a paris action's {key!r} must be an integer, got {value!r}")
-    return value
+def _int(data: Mapping[str, Any], key: str) -> int:
+    return int_field(data, key, "paris")
 
 
 def _step(data: Any) -> Step:
     if not isinstance(data, dict) or set(data) != {"from", "to", "apache"}:
-        raise ValueError(f"a move step is {{'from': 4, 'to': 8, 'apache': 'leader'}}: {data!r}")
+        raise ValueError(
+            f"a paris move step is {{'from': 4, 'to': 8, 'apache': 'leader'}}, got {data!r}"
+        )
     if data["apache"] not in APACHE_KINDS:
-        raise ValueError(f"unknown apache {data['apache']!r}; one of {', '.join(APACHE_KINDS)}")
+        raise ValueError(
+            f"unknown apache {data['apache']!r} in a paris move; one of {', '.join(APACHE_KINDS)}"
+        )
     return Step(_int(data, "from"), _int(data, "to"), str(data["apache"]))
 
 
-def _move(data: dict[str, Any]) -> Move:
+def _move(data: Mapping[str, Any]) -> Move:
     moves = data["moves"]
     if not isinstance(moves, list) or not 1 <= len(moves) <= 2:
-        raise ValueError(f"a paris move moves 1 or 2 Apaches: {moves!r}")
+        raise ValueError(
+            f"a paris move moves 1 or 2 Apaches: a list of 1 or 2 steps, got {moves!r}"
+        )
     return Move(tuple(_step(m) for m in moves))
 
 
-def _stash(data: dict[str, Any]) -> Stash:
+def _stash(data: Mapping[str, Any]) -> Stash:
     bail = data.get("bail", False)
     if type(bail) is not bool:
-        raise ValueError(f"a stash action's 'bail' is true or false, got {bail!r}")
+        raise ValueError(f"a paris stash action's 'bail' is true or false, got {bail!r}")
     return Stash(_int(data, "district"), _int(data, "slot"), bail)
 
 
-def _bourgeois(data: dict[str, Any]) -> Bourgeois:
+def _bourgeois(data: Mapping[str, Any]) -> Bourgeois:
     identity = data["identity"]
     if identity not in IDENTITIES:
-        raise ValueError(f"a bourgeois counter is {' or '.join(IDENTITIES)}, got {identity!r}")
+        raise ValueError(
+            f"a paris bourgeois counter is {' or '.join(IDENTITIES)}, got {identity!r}"
+        )
     return Bourgeois(str(identity))
 
 
-_READERS: Final[dict[str, Callable[[dict[str, Any]], Action]]] = {
+_READERS: Final[dict[str, Callable[[Mapping[str, Any]], Action]]] = {
     "first": lambda d: First(_int(d, "seat")),
     "aside": lambda d: SetAside(_int(d, "district"), _int(d, "slot")),
     "take": lambda d: Take(_int(d, "district")),

@@ -44,8 +44,6 @@ BOURGEOIS_DISTRICT: Final = 8
 FENCE_DISTRICT: Final = 9
 SLOT_COUNTS: Final = (0, 3, 4, 4, 5, 6, 5, 4, 0, 0)
 """Stash slots per district (ruling D2): 31 in all, one stash per slot."""
-NUM_STASHES: Final = sum(SLOT_COUNTS)
-ALL_STASHES: Final = (1 << NUM_STASHES) - 1
 
 FIRST_STASH: Final = tuple(sum(SLOT_COUNTS[:d]) for d in range(10))
 """The id of district ``d``'s slot 1."""
@@ -129,9 +127,6 @@ class Board:
         """The outcome printed on the slot of stash id ``stash``."""
         return self.slots[STASH_DISTRICT[stash]][STASH_SLOT[stash] - 1]
 
-    def adjacent(self, a: int, b: int) -> bool:
-        return b in self.neighbours[a]
-
 
 def parse_outcome(text: Any, where: str) -> Outcome:
     """``"money 400"`` -> ``Outcome("money", 400)``; :class:`BoardError` naming ``where``."""
@@ -207,6 +202,11 @@ def board_names() -> list[str]:
     return sorted(
         p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")
     )
+
+
+def district_words(district: int) -> str:
+    """``"district 5 (yellow)"``: a district by its number and its colour (ruling D2)."""
+    return f"district {district} ({DISTRICT_NAMES[district]})"
 
 
 # --- configurations (ruling D2) --------------------------------------------------------------

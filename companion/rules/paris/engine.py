@@ -1,29 +1,26 @@
-"""The Paris engine: the game, the rules' checks, the steps, the round end.
+"""The Paris engine (FULL mode): the game, the rules' checks, the steps, the round end.
 
-Module order follows OpenSpiel: game metadata, the game, helpers. The constants and the
-state are in ``state.py``, the invariants in ``invariants.py``.
-The rules decisions are listed in the package docstring (``companion.rules.paris``).
+Module order follows OpenSpiel: game metadata, the game, then its helpers: the setup, chance
+and the legal actions, the rules' checks, the steps, the round end, JSON and views. The
+constants and the state are in ``state.py``, the pure rule functions the TRACKER shares in
+``settlement.py``, the invariants in ``invariants.py``. The rules decisions are listed in
+the package docstring (``companion.rules.paris``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import combinations_with_replacement
 from operator import add
 from typing import Any, Final
 
-from companion.rules.base import (
-    CHANCE,
-    JSON,
-    Engine,
-    Outcome,
-    SetupError,
-    illegal,
-    sample_chance,
-)
+from companion.rules.base import CHANCE, JSON, Engine, Outcome, illegal, sample_chance
 from companion.rules.paris.actions import (
-    APACHE_KINDS,
+    LEADER,
+    NOVICE,
+    RECRUIT,
     Action,
     Bourgeois,
     Draw,
@@ -34,53 +31,51 @@ from companion.rules.paris.actions import (
     Stash,
     Step,
     Take,
+    action_from_json,
+    action_to_json,
 )
-from companion.rules.paris.actions import action_from_json as _action_from_json
-from companion.rules.paris.actions import action_to_json as _action_to_json
 from companion.rules.paris.board import (
     BOURGEOIS_DISTRICT,
-    DEFAULT_BOARD,
     DISTRICT_MASK,
-    DISTRICT_NAMES,
-    FIRST_STASH,
-    NUM_STASHES,
     SLOT_COUNTS,
     STASH_DISTRICT,
     STASH_SLOT,
-    Board,
     configuration_name,
+    district_words,
     get_board,
-    parse_configuration,
 )
-from companion.rules.paris.invariants import CHECKER
+from companion.rules.paris.invariants import check_invariants
 from companion.rules.paris.settlement import (
     BAIL,
     BOURGEOIS_VALUE,
+    FOLLOWERS_RULE,
     OPERATIONAL_VALUE,
+    Problem,
     RoundSettlement,
     SettlementStep,
     TallyLine,
+    bail_refusal,
+    clockwise,
     final_tally,
     last_turn_order,
+    placement_refusal,
+    round_end,
     settle_round,
+    tally_movements,
     tally_winners,
 )
 from companion.rules.paris.state import (
     ASIDE,
     BOURGEOIS,
-    DEFAULT_PLAYERS,
     DRAFT,
     DRAW,
-    FIELD,
     FIRST,
-    GANGS,
     LEADERS,
     NOVICES,
     OVER,
     PHASES,
     PLAIN_BOURGEOIS,
     PLAYER_TURN,
-    PLAYERS,
     RECRUITS,
     RL,
     RN,
@@ -94,15 +89,22 @@ from companion.rules.paris.state import (
     TURNS,
     ParisState,
     bits,
+    ledger_money,
+    parse_setup,
     play_mask,
+    stash_bit,
     stash_districts,
-    stash_ids,
+    stash_pair,
+    with_change,
+    with_item,
 )
 
 # --- game metadata ---------------------------------------------------------------------------
 
 NAME: Final = "paris"
 RULES_VERSION: Final = "1"
+TALLY_REASONS: Final = ("bourgeois", "policeman", "apaches")
+"""The ledger's reasons for the final tally's movements (ruling D10)."""
 
 
 # --- the game --------------------------------------------------------------------------------
@@ -119,30 +121,10 @@ class Paris(Engine[ParisState, Action]):
     name = NAME
     rules_version = RULES_VERSION
 
-    def __init__(self) -> None:
-        self._legal_cache: dict[ParisState, tuple[Action, ...]] = {}
-
     # -- setup --
 
     def validate_setup(self, setup: Mapping[str, Any]) -> dict[str, JSON]:
-        if not isinstance(setup, Mapping):
-            raise SetupError(f"a paris setup is a mapping such as {{'players': 4}}: {setup!r}")
-        unknown = sorted(set(setup) - set(SETUP_KEYS))
-        if unknown:
-            raise SetupError(f"unknown paris setup option(s) {unknown}; known: {SETUP_KEYS}")
-        players = _setup_players(setup)
-        colours = _setup_colours(setup, players)
-        districts = parse_configuration(setup.get("districts"), players)
-        board = setup.get("board", DEFAULT_BOARD)
-        if not isinstance(board, str):
-            raise SetupError(f"setup 'board' must be a board name such as 'reference': {board!r}")
-        get_board(board)
-        return {
-            "players": players,
-            "colours": list(colours),
-            "districts": list(districts),
-            "board": board,
-        }
+        return parse_setup(setup, SETUP_KEYS, NAME)
 
     def initial_state(self, setup: dict[str, JSON], seed: int) -> ParisState:
         colours, districts, board = setup["colours"], setup["districts"], setup["board"]
@@ -150,6 +132,7 @@ class Paris(Engine[ParisState, Action]):
         players = len(colours)
         zeros = (0,) * players
         in_play = tuple(int(str(d)) for d in districts)
+        empty_board = (0,) * (players * STRIDE)
         return ParisState(
             colours=tuple(map(str, colours)),
             board=str(board),
@@ -165,10 +148,10 @@ class Paris(Engine[ParisState, Action]):
             aside=0,
             hands=zeros,
             covered=0,
-            leaders=(0,) * (players * STRIDE),
-            novices=(0,) * (players * STRIDE),
-            recruits=(0,) * (players * STRIDE),
-            counts=(0,) * (players * STRIDE),
+            leaders=empty_board,
+            novices=empty_board,
+            recruits=empty_board,
+            counts=empty_board,
             reserve=(LEADERS, NOVICES, 0) * players,
             hospital=zeros,
             prison=zeros,
@@ -186,32 +169,22 @@ class Paris(Engine[ParisState, Action]):
     # -- whose turn, what is legal --
 
     def num_seats(self, state: ParisState) -> int:
-        return len(state.colours)
+        return state.players
 
     def actor(self, state: ParisState) -> int | None:
         phase = state.phase
         if phase in PLAYER_TURN:
             return state.order[state.step]
         if phase == DRAFT:
-            return (state.first + state.step) % len(state.colours)
+            return drafter(state)
         return None if phase == OVER else CHANCE
 
     def legal_actions(self, state: ParisState) -> Sequence[Action]:
-        found = self._legal_cache.get(state)
-        if found is None:
-            if len(self._legal_cache) > 256:
-                self._legal_cache.clear()
-            found = self._legal_cache[state] = self._legal(state)
-        return found
-
-    def _legal(self, state: ParisState) -> tuple[Action, ...]:
         phase = state.phase
         if phase == OVER:
             return ()
         if phase == DRAFT:
-            return tuple(
-                Take(d) for d in stash_districts(state.districts) if state.piles & DISTRICT_MASK[d]
-            )
+            return takes(state)
         if phase == STASH:
             return stash_actions(state)
         if phase == TURN:
@@ -224,47 +197,65 @@ class Paris(Engine[ParisState, Action]):
         return chance_outcomes(state)
 
     def random_chance(self, state: ParisState, rng: random.Random) -> Action:
-        """A chance outcome drawn with ``rng``: the fast door for simulation, the same
-        distribution as :meth:`chance_outcomes` (uniform over a pile: one draw)."""
-        phase = state.phase
-        if phase in (DRAW, ASIDE):
-            district = state.taken if phase == DRAW else _next_aside(state)
-            stash = rng.choice(stash_ids(state.piles & DISTRICT_MASK[district]))
-            return (DRAWS if phase == DRAW else ASIDES)[stash]
+        """A chance outcome drawn with ``rng``, with the probabilities of
+        :meth:`chance_outcomes`: a stash of a pile (uniform) by one ``rng.choice``, the
+        others by :func:`~companion.rules.base.sample_chance` (the simulation's draws)."""
+        if state.phase == ASIDE:
+            return SetAside(*stash_pair(rng.choice(_pile(state, next_aside(state)))))
+        if state.phase == DRAW:
+            return Draw(*stash_pair(rng.choice(_pile(state, state.taken))))
         return sample_chance(chance_outcomes(state), rng)
 
     # -- applying actions --
 
     def apply(self, state: ParisState, action: Action) -> ParisState:
         """The state after ``action``, checked: ``IllegalAction`` names the rule broken."""
-        check = _CHECKS.get(type(action))
-        if check is None:
+        if not isinstance(action, Action):
             raise illegal("the paris actions", action, "not a paris action")
         if state.phase == OVER:
             raise illegal("ruling D10 (the end of the game)", action, "the game is over")
-        check(state, action)
+        match action:
+            case Take():
+                _check_take(state, action)
+            case Place() | Move():
+                _check_optional(state, action)
+            case Stash():
+                _check_stash(state, action)
+            case _:
+                _check_chance(state, action)
         return self.apply_unchecked(state, action)
 
-    def apply_unchecked(self, state: ParisState, action: Action) -> ParisState:
+    def apply_unchecked(  # noqa: PLR0911 (a return per action class)
+        self, state: ParisState, action: Action
+    ) -> ParisState:
         """The state after ``action`` WITHOUT checking it (for bots and simulation, which
         only play legal actions); an illegal action gives an undefined state."""
-        return STEPS[type(action)](state, action)
+        match action:
+            case Take():
+                return _take(state, action)
+            case Draw():
+                return _draw(state, action)
+            case Stash():
+                return _stash(state, action)
+            case Place():
+                return _place(state, action)
+            case Move():
+                return _move(state, action)
+            case SetAside():
+                return _set_aside(state, action)
+            case First():
+                return _first(state, action)
+            case Bourgeois():
+                return _settle(state, action.identity)
+        raise TypeError(f"not a paris action: {action!r}")
 
     # -- what the screens need --
-
-    def board_of(self, state: ParisState) -> Board:
-        return get_board(state.board)
 
     def tally(self, state: ParisState) -> tuple[TallyLine, ...]:
         """The final tally (ruling D10), each player's breakdown; ``()`` before the end."""
         if state.phase != OVER:
             return ()
         return _tally_of(state)
-
-    def operational(self, state: ParisState, seat: int) -> int:
-        """Ruling D10: leaders not in prison, hospital or cemetery, unused novices and
-        reinforcements not yet used (outside the turns: all of them are in the reserve)."""
-        return state.in_reserve(seat)
 
     # -- views and scores --
 
@@ -293,19 +284,23 @@ class Paris(Engine[ParisState, Action]):
             reason = f"{names} wins with {best.total} F{why} (ruling D10)"
         return Outcome(scores=self.scores(state), winners=winners, reason=reason)
 
-    def check_invariants(self, state: ParisState) -> None:
-        """40 Apaches, 31 stashes, 5 reinforcements and 4 bourgeois counters each in
-        exactly one place; money = 500 + the ledger, never below 0 (D1); no tie on the
-        board and no novice or reinforcement without a leader (D5); the turn fits."""
-        CHECKER.check(state)
+    def check_invariants(self, state: ParisState, *, since: ParisState | None = None) -> None:
+        """The conservation laws: 31 stashes, 40 Apaches and 5 reinforcements each in
+        exactly one place (the board's counts its sums); money = 500 F + the ledger, never
+        below 0 (D1); 4 bourgeois counters. Raises ``AssertionError`` naming the law.
+
+        ``since``: a state that passed this check just before (a caller checking every
+        action passes the state before the action): then only the laws that read a field
+        changed since are checked again (:mod:`~companion.rules.paris.invariants`)."""
+        check_invariants(state, since=since)
 
     # -- JSON --
 
     def action_to_json(self, action: Action) -> JSON:
-        return _action_to_json(action)
+        return action_to_json(action)
 
     def action_from_json(self, data: Any) -> Action:
-        return _action_from_json(data)
+        return action_from_json(data)
 
     def state_to_json(self, state: ParisState) -> JSON:
         return _state_to_json(state)
@@ -317,60 +312,24 @@ class Paris(Engine[ParisState, Action]):
             raise ValueError(f"not a paris state: {exc}") from exc
 
 
-# --- helpers: small tables -------------------------------------------------------------------
-
-DRAWS: Final = tuple(Draw(STASH_DISTRICT[s], STASH_SLOT[s]) for s in range(NUM_STASHES))
-"""The draw of each stash id (``random_chance`` and the simulation draw one of these)."""
-ASIDES: Final = tuple(SetAside(STASH_DISTRICT[s], STASH_SLOT[s]) for s in range(NUM_STASHES))
-STASHES: Final = tuple(
-    (Stash(STASH_DISTRICT[s], STASH_SLOT[s]), Stash(STASH_DISTRICT[s], STASH_SLOT[s], True))
-    for s in range(NUM_STASHES)
-)
-"""The obligatory action of each stash id, without and with bail (the bots play these)."""
-
-
-def _stash_id(district: int, slot: int) -> int:
-    return FIRST_STASH[district] + slot - 1
-
-
-def _pile(piles: int, district: int) -> list[tuple[int, int]]:
-    return [(district, STASH_SLOT[s]) for s in bits(piles & DISTRICT_MASK[district])]
-
-
-def _uniform(actions: list[Any]) -> list[tuple[Action, float]]:
-    p = 1 / len(actions)
-    return [(a, p) for a in actions]
-
-
-def _next_aside(state: ParisState) -> int:
-    """The next district in play that has no stash set aside yet (number order)."""
-    return _next_aside_district(state.districts, state.aside)
-
-
-def _next_aside_district(districts: tuple[int, ...], aside: int) -> int:
-    for d in districts:
-        if SLOT_COUNTS[d] and not aside & DISTRICT_MASK[d]:
-            return d
-    return 0
-
-
-def _with(values: tuple[int, ...], index: int, change: int) -> tuple[int, ...]:
-    return (*values[:index], values[index] + change, *values[index + 1 :])
-
-
 # --- chance and legal actions ---------------------------------------------------------------
+
+
+def drafter(state: ParisState) -> int:
+    """The player whose pick it is in the draft (and whose stash is drawn): clockwise from
+    the round's first player."""
+    return (state.first + state.step) % state.players
 
 
 def chance_outcomes(state: ParisState) -> list[tuple[Action, float]]:
     """The chance outcomes of ``state`` (empty when the actor is not chance)."""
     phase = state.phase
     if phase == ASIDE:
-        district = _next_aside(state)
-        return _uniform([SetAside(d, s) for d, s in _pile(state.piles, district)])
+        return _uniform([SetAside(*stash_pair(s)) for s in _pile(state, next_aside(state))])
     if phase == DRAW:
-        return _uniform([Draw(d, s) for d, s in _pile(state.piles, state.taken)])
+        return _uniform([Draw(*stash_pair(s)) for s in _pile(state, state.taken)])
     if phase == FIRST:
-        return _uniform([First(seat) for seat in range(len(state.colours))])
+        return _uniform([First(seat) for seat in range(state.players)])
     if phase == BOURGEOIS:
         plain, police = PLAIN_BOURGEOIS - sum(state.bourgeois), int(state.policeman < 0)
         total = plain + police
@@ -383,44 +342,63 @@ def chance_outcomes(state: ParisState) -> list[tuple[Action, float]]:
     return []
 
 
+def next_aside(state: ParisState) -> int:
+    """The next district in play that has no stash set aside yet (number order), 0 when
+    every district with stashes has one."""
+    for d in state.districts:
+        if SLOT_COUNTS[d] and not state.aside & DISTRICT_MASK[d]:
+            return d
+    return 0
+
+
+def draft_districts(state: ParisState) -> list[int]:
+    """The districts in play whose pile still has a stash to draft (D3), in number order."""
+    return [d for d in state.districts if state.piles & DISTRICT_MASK[d]]
+
+
+def takes(state: ParisState) -> tuple[Take, ...]:
+    """The draft's choices: a take from each pile with a stash left."""
+    return tuple(Take(d) for d in draft_districts(state))
+
+
 def stash_actions(state: ParisState) -> tuple[Stash, ...]:
     """The obligatory action's choices: each stash in hand, with bail where allowed (D8)."""
     seat = state.order[state.step]
     bail = bail_problem(state, seat) is None
     found: list[Stash] = []
-    for s in bits(state.hands[seat]):
-        found.append(Stash(STASH_DISTRICT[s], STASH_SLOT[s]))
+    for district, slot in state.hand(seat):
+        found.append(Stash(district, slot))
         if bail:
-            found.append(Stash(STASH_DISTRICT[s], STASH_SLOT[s], True))
+            found.append(Stash(district, slot, True))
     return tuple(found)
 
 
 def placements(state: ParisState) -> list[Place]:
-    """Every legal optional action (a) of the player whose turn it is (ruling D5)."""
+    """Every legal optional action (a) of the player whose turn it is (ruling D5): the
+    counts of each kind the reserve allows, into each district in play, where the gang has
+    a leader for its followers and no other gang has the count it would have."""
     seat = state.order[state.step]
-    base = seat * 3
-    have_l, have_n, have_r = state.reserve[base : base + 3]
+    have_leaders, have_novices, have_recruits = state.reserve[seat * 3 : seat * 3 + 3]
     found = []
     for d in state.districts:
         i = seat * STRIDE + d
-        here = state.leaders[i]
+        leaders_there = state.leaders[i]
         others = _other_counts(state, seat, d)
-        mine = here + state.novices[i] + state.recruits[i]
-        for lead in range(have_l + 1):
-            for nov in range(have_n + 1):
-                for rec in range(have_r + 1):
-                    total = lead + nov + rec
-                    if not total or (nov + rec and not here + lead):
+        for leaders in range(have_leaders + 1):
+            for novices in range(have_novices + 1):
+                for recruits in range(have_recruits + 1):
+                    total = leaders + novices + recruits
+                    if not total or (novices + recruits and not leaders_there + leaders):
                         continue
-                    if mine + total not in others:
-                        found.append(Place(d, lead, nov, rec))
+                    if state.counts[i] + total not in others:
+                        found.append(Place(d, leaders, novices, recruits))
     return found
 
 
 def moves(state: ParisState) -> list[Move]:
     """Every legal optional action (b): 1 or 2 Apaches to adjacent districts (D5)."""
     seat = state.order[state.step]
-    singles = _single_steps(state, seat)
+    singles = single_steps(state, seat)
     found = [Move((s,)) for s in singles if move_problem(state, seat, (s,)) is None]
     for a, b in combinations_with_replacement(singles, 2):
         if move_problem(state, seat, (a, b)) is None:
@@ -428,40 +406,53 @@ def moves(state: ParisState) -> list[Move]:
     return found
 
 
-def _single_steps(state: ParisState, seat: int) -> list[Step]:
-    board = get_board(state.board)
-    in_play = state.districts
-    steps = []
-    for d in in_play:
-        i = seat * STRIDE + d
-        present = (state.leaders[i], state.novices[i], state.recruits[i])
-        for kind, n in zip(APACHE_KINDS, present, strict=True):
-            if n:
-                steps += [Step(d, t, kind) for t in board.neighbours[d] if t in in_play]
+def single_steps(state: ParisState, seat: int) -> list[Step]:
+    """Every step one of ``seat``'s Apaches could take: from each district in play where it
+    has one of that kind to each neighbour in play (legal or not: :func:`move_problem`
+    decides). By district, then leaders, novices, recruits, then neighbour."""
+    table = step_table(state.board, state.districts)
+    layers = ((LEADER, state.leaders), (NOVICE, state.novices), (RECRUIT, state.recruits))
+    steps: list[Step] = []
+    for d in state.districts:
+        for kind, layer in layers:
+            if layer[seat * STRIDE + d]:
+                steps += table[d][kind]
     return steps
+
+
+@cache
+def step_table(board: str, districts: tuple[int, ...]) -> dict[int, dict[str, tuple[Step, ...]]]:
+    """``table[d][kind]``: the steps of an Apache of ``kind`` from district ``d`` to each
+    neighbour in play on ``board``, neighbours in number order. Made once per board and
+    configuration (steps are immutable values; moves are listed in every turn)."""
+    neighbours = get_board(board).neighbours
+    return {
+        d: {
+            kind: tuple(Step(d, t, kind) for t in neighbours[d] if t in districts)
+            for kind in _LAYERS
+        }
+        for d in districts
+    }
 
 
 def _other_counts(state: ParisState, seat: int, district: int) -> set[int]:
     """The non-zero counts of the other gangs in ``district``."""
-    found = set()
-    for other in range(len(state.colours)):
-        if other != seat:
-            n = state.apaches(other, district)
-            if n:
-                found.add(n)
-    return found
+    return {n for other, n in enumerate(state.district_counts(district)) if other != seat and n}
+
+
+def _pile(state: ParisState, district: int) -> list[int]:
+    """The stashes left in ``district``'s pile, lowest id (slot) first."""
+    return bits(state.piles & DISTRICT_MASK[district])
+
+
+def _uniform(actions: Sequence[Action]) -> list[tuple[Action, float]]:
+    p = 1 / len(actions)
+    return [(a, p) for a in actions]
 
 
 # --- the rules' checks (None: allowed; else (rule, reason)) ---------------------------------
 
-Problem = tuple[str, str] | None
-
 _NO_TIE: Final = "ruling D5 (no tie)"
-_NOVICES: Final = "ruling D5 (novices and reinforcements never without a leader)"
-
-
-def _district_words(district: int) -> str:
-    return f"district {district} ({DISTRICT_NAMES[district]})"
 
 
 def tie_problem(state: ParisState, seat: int, district: int, count: int, verb: str) -> Problem:
@@ -469,85 +460,56 @@ def tie_problem(state: ParisState, seat: int, district: int, count: int, verb: s
     non-zero count there."""
     if not count:
         return None
-    column = state.counts[district::STRIDE]
-    if count not in column:  # the usual answer, C-level
-        return None
-    for other, n in enumerate(column):
+    for other, n in enumerate(state.district_counts(district)):
         if other != seat and n == count:
             return _NO_TIE, (
                 f"{verb} {state.colours[seat]} would have {count} Apaches in "
-                f"{_district_words(district)} where {state.colours[other]} has {count}"
+                f"{district_words(district)} where {state.colours[other]} has {count}"
             )
     return None
 
 
 def placement_problem(state: ParisState, seat: int, place: Place) -> Problem:
     """Ruling D5 (a): from the reserve, into one district in play, no tie, no follower alone."""
-    d, lead, nov, rec = place.district, place.leaders, place.novices, place.recruits
+    d = place.district
     if d not in state.districts:
         return "ruling D5 (prohibited districts)", (
             f"district {d} is not in configuration {configuration_name(state.districts)}"
         )
-    total = lead + nov + rec
-    if lead < 0 or nov < 0 or rec < 0 or not total:
-        return "ruling D5 (placing)", "place one or more Apaches, no negative counts"
-    base = seat * 3
-    have = state.reserve[base : base + 3]
-    if lead > have[0] or nov > have[1] or rec > have[2]:
-        for kind, n, held in zip(APACHE_KINDS, (lead, nov, rec), have, strict=True):
-            if n > held:
-                return "ruling D5 (placing from the reserve)", (
-                    f"{state.colours[seat]} has {held} {kind}(s) in reserve, not {n}"
-                )
-    i = seat * STRIDE + d
-    if (nov or rec) and not state.leaders[i] + lead:
-        return _NOVICES, f"{state.colours[seat]} has no leader in {_district_words(d)}"
-    counts = state.counts
-    after = counts[i] + total
-    if after in counts[d::STRIDE]:  # the usual answer (no tie), C-level
-        return tie_problem(state, seat, d, after, "after this placement")
-    return None
+    problem = placement_refusal(
+        state.colours[seat],
+        (place.leaders, place.novices, place.recruits),
+        state.reserve[seat * 3 : seat * 3 + 3],
+        state.leaders[seat * STRIDE + d],
+        d,
+    )
+    if problem is not None:
+        return problem
+    return tie_problem(state, seat, d, state.apaches(seat, d) + place.total, "after this placement")
 
 
 def move_problem(state: ParisState, seat: int, steps: Sequence[Step]) -> Problem:
     """Ruling D5 (b): 1 or 2 of the player's Apaches, each from where it stands to an
     adjacent district in play; afterwards no tie and no follower without a leader in any
-    district touched. (Written for speed: bots and the legal moves call it a lot.)"""
+    district touched."""
     if not 1 <= len(steps) <= 2:
         return "ruling D5 (moving)", "move 1 or 2 Apaches"
-    districts, neighbours = state.districts, get_board(state.board).neighbours
     for step in steps:
-        a, b = step.source, step.target
-        if (
-            a not in districts
-            or b not in districts
-            or b not in neighbours[a]
-            or step.apache not in KIND_INDEX
-        ):
-            return _step_problem(state, step)
+        problem = _step_problem(state, step)
+        if problem is not None:
+            return problem
     problem = _departure_problem(state, seat, steps)
     if problem is not None:
         return problem
-    base = seat * STRIDE
-    delta: dict[int, list[int]] = {}
-    for step in steps:
-        k = KIND_INDEX[step.apache]
-        delta.setdefault(step.source, [0, 0, 0])[k] -= 1
-        delta.setdefault(step.target, [0, 0, 0])[k] += 1
-    leaders, novices, recruits = state.leaders, state.novices, state.recruits
-    for d, (dl, dn, dr) in delta.items():
-        i = base + d
-        if novices[i] + dn + recruits[i] + dr and not leaders[i] + dl:
-            colour = state.colours[seat]
-            where = _district_words(d)
-            return _NOVICES, f"after this move {colour} would have no leader in {where}"
-    counts = state.counts
-    for d, (dl, dn, dr) in delta.items():
-        after = counts[base + d] + dl + dn + dr
-        if after and after in counts[d::STRIDE]:
-            problem = tie_problem(state, seat, d, after, "after this move")
-            if problem is not None:
-                return problem
+    after = _after_move(state, seat, steps)
+    for d, (leaders, followers) in after.items():
+        if followers and not leaders:
+            colour, where = state.colours[seat], district_words(d)
+            return FOLLOWERS_RULE, f"after this move {colour} would have no leader in {where}"
+    for d, (leaders, followers) in after.items():
+        problem = tie_problem(state, seat, d, leaders + followers, "after this move")
+        if problem is not None:
+            return problem
     return None
 
 
@@ -563,7 +525,7 @@ def _step_problem(state: ParisState, step: Step) -> Problem:
         return "ruling D5 (adjacent districts)", (
             f"district {b} is not adjacent to district {a} on board {board.name!r}"
         )
-    if step.apache not in KIND_INDEX:
+    if step.apache not in _LAYERS:
         return "ruling D5 (moving)", f"unknown apache {step.apache!r}"
     return None
 
@@ -572,31 +534,35 @@ def _departure_problem(state: ParisState, seat: int, steps: Sequence[Step]) -> P
     """Each Apache moves once, from where it stands before the move."""
     twice = len(steps) == 2 and steps[0].source == steps[1].source
     leaving = 1 + (twice and steps[0].apache == steps[1].apache)
-    layers, base = (state.leaders, state.novices, state.recruits), seat * STRIDE
     for step in steps:
-        have = layers[KIND_INDEX[step.apache]][base + step.source]
+        have = getattr(state, _LAYERS[step.apache])[seat * STRIDE + step.source]
         if leaving > have:
             return "ruling D5 (moving your own Apaches)", (
                 f"{state.colours[seat]} has {have} {step.apache}(s) in "
-                f"{_district_words(step.source)} before the move, not {leaving}"
+                f"{district_words(step.source)} before the move, not {leaving}"
             )
     return None
 
 
+def _after_move(state: ParisState, seat: int, steps: Sequence[Step]) -> dict[int, list[int]]:
+    """``seat``'s leaders and followers after ``steps`` in each district they touch (in
+    the order the steps touch them)."""
+    after: dict[int, list[int]] = {}
+    for d in (d for step in steps for d in (step.source, step.target)):
+        i = seat * STRIDE + d
+        after[d] = [state.leaders[i], state.novices[i] + state.recruits[i]]
+    for step in steps:
+        k = 0 if step.apache == LEADER else 1
+        after[step.source][k] -= 1
+        after[step.target][k] += 1
+    return after
+
+
 def bail_problem(state: ParisState, seat: int) -> Problem:
     """Ruling D8: a prisoner serving this round, 150 F, and a turn still to come."""
-    rule = "ruling D8 (bail)"
-    colour = state.colours[seat]
-    if not state.prison[seat]:
-        return rule, f"{colour} has no leader in prison"
-    if state.money[seat] < BAIL:
-        return rule, f"{colour} has {state.money[seat]} F, the bail is {BAIL} F"
-    if state.turn >= TURNS:
-        return rule, (
-            "this is the round's last turn: the freed leader could not play before the "
-            "round ends, and he returns at its end anyway"
-        )
-    return None
+    return bail_refusal(
+        state.colours[seat], state.prison[seat], state.money[seat], last_turn=state.turn >= TURNS
+    )
 
 
 # --- the checked door ------------------------------------------------------------------------
@@ -616,225 +582,179 @@ def _check_chance(state: ParisState, action: Action) -> None:
         )
 
 
-def _check_take(state: ParisState, action: Action) -> None:
-    assert isinstance(action, Take)
+def _check_take(state: ParisState, action: Take) -> None:
     if state.phase != DRAFT:
         raise illegal("the stash draft", action, f"no stash is drafted now (phase {state.phase!r})")
-    d = action.district
-    if d not in state.districts or not SLOT_COUNTS[d] or not state.piles & DISTRICT_MASK[d]:
+    if action not in takes(state):
         raise illegal(
             "the stash draft", action, f"district {action.district} has no stash left to take"
         )
 
 
-def _check_optional(state: ParisState, action: Action) -> None:
+def _check_optional(state: ParisState, action: Place | Move) -> None:
     if state.phase != TURN:
         why = (
             "one optional action per turn: place your stash now"
             if state.phase == STASH
-            else (f"it is not a player's turn (phase {state.phase!r})")
+            else f"it is not a player's turn (phase {state.phase!r})"
         )
         raise illegal("ruling D5 (the turn)", action, why)
     seat = state.order[state.step]
     if isinstance(action, Place):
         _raise(placement_problem(state, seat, action), action)
     else:
-        assert isinstance(action, Move)
         _raise(move_problem(state, seat, action.steps), action)
 
 
-def _check_stash(state: ParisState, action: Action) -> None:
-    assert isinstance(action, Stash)
+def _check_stash(state: ParisState, action: Stash) -> None:
     if state.phase not in PLAYER_TURN:
         raise illegal("ruling D5 (the obligatory action)", action, f"phase {state.phase!r}")
     seat = state.order[state.step]
-    d, slot = action.district, action.slot
-    valid = 1 <= d <= 7 and 1 <= slot <= SLOT_COUNTS[d]
-    if not valid or not state.hands[seat] >> _stash_id(d, slot) & 1:
+    held = state.hand(seat)
+    if (action.district, action.slot) not in held:
         raise illegal(
             "ruling D5 (the obligatory action)",
             action,
-            f"{state.colours[seat]} holds no stash {d}.{slot}; they hold "
-            + ", ".join(f"{a}.{b}" for a, b in state.hand(seat)),
+            f"{state.colours[seat]} holds no stash {action.district}.{action.slot}; they hold "
+            + ", ".join(f"{a}.{b}" for a, b in held),
         )
     if action.bail:
         _raise(bail_problem(state, seat), action)
 
 
-_CHECKS: Final[dict[type, Callable[[ParisState, Any], None]]] = {
-    First: _check_chance,
-    SetAside: _check_chance,
-    Draw: _check_chance,
-    Bourgeois: _check_chance,
-    Take: _check_take,
-    Place: _check_optional,
-    Move: _check_optional,
-    Stash: _check_stash,
-}
+# --- the steps (the unchecked door) ---------------------------------------------------------
 
-
-# --- the steps (the fast door) ---------------------------------------------------------------
-
-
-_new: Final = tuple.__new__
-"""Builds a state from a list of its fields: the fast way to copy one with changes."""
-_COLOURS, _DISTRICTS = FIELD["colours"], FIELD["districts"]
-_PHASE, _ROUND, _FIRST, _TURN = FIELD["phase"], FIELD["round"], FIELD["first"], FIELD["turn"]
-_STEP, _ORDER, _TAKEN, _PILES = FIELD["step"], FIELD["order"], FIELD["taken"], FIELD["piles"]
-_ASIDE, _HANDS, _COVERED = FIELD["aside"], FIELD["hands"], FIELD["covered"]
-_BOARD: Final = (FIELD["leaders"], FIELD["novices"], FIELD["recruits"])
-_COUNTS, _RESERVE = FIELD["counts"], FIELD["reserve"]
-_HOSPITAL, _PRISON, _CEMETERY = FIELD["hospital"], FIELD["prison"], FIELD["cemetery"]
-_NOVICES_USED, _SUPPLY = FIELD["novices_used"], FIELD["supply"]
-_RECRUITS_USED, _MONEY, _LEDGER = FIELD["recruits_used"], FIELD["money"], FIELD["ledger"]
-_BOURGEOIS, _POLICEMAN = FIELD["bourgeois"], FIELD["policeman"]
-_SETTLEMENT = FIELD["settlement"]
-KIND_INDEX: Final = {kind: k for k, kind in enumerate(APACHE_KINDS)}
-
-
-def _copy(state: ParisState, changes: dict[int, Any]) -> ParisState:
-    """``state`` with the fields at the indexes of ``changes`` replaced (``_replace``
-    without its keyword checks, at a third of the cost)."""
-    fields = list(state)
-    for index, value in changes.items():
-        fields[index] = value
-    return _new(ParisState, fields)
+_LAYERS: Final = {LEADER: "leaders", NOVICE: "novices", RECRUIT: "recruits"}
+"""The state's board tuple of each kind of Apache."""
 
 
 def _first(state: ParisState, action: First) -> ParisState:
-    return _copy(state, {_FIRST: action.seat, _PHASE: ASIDE})
+    return state._replace(first=action.seat, phase=ASIDE)
 
 
-def _aside(state: ParisState, action: SetAside) -> ParisState:
-    bit = 1 << (FIRST_STASH[action.district] + action.slot - 1)
-    fields: list[Any] = list(state)
-    fields[_ASIDE] = aside = fields[_ASIDE] | bit
-    fields[_PILES] &= ~bit
-    if not _next_aside_district(fields[_DISTRICTS], aside):
-        fields[_PHASE] = DRAFT
-        fields[_STEP] = 0
-    return _new(ParisState, fields)
+def _set_aside(state: ParisState, action: SetAside) -> ParisState:
+    """Ruling D3: one stash per district, district by district; then the draft."""
+    bit = stash_bit(action.district, action.slot)
+    state = state._replace(aside=state.aside | bit, piles=state.piles & ~bit)
+    if next_aside(state):
+        return state
+    return state._replace(phase=DRAFT, step=0)
 
 
 def _take(state: ParisState, action: Take) -> ParisState:
-    fields = list(state)
-    fields[_PHASE] = DRAW
-    fields[_TAKEN] = action.district
-    return _new(ParisState, fields)
+    return state._replace(phase=DRAW, taken=action.district)
 
 
 def _draw(state: ParisState, action: Draw) -> ParisState:
-    bit = 1 << (FIRST_STASH[action.district] + action.slot - 1)
-    fields: list[Any] = list(state)
-    players, first, step = len(fields[_COLOURS]), fields[_FIRST], fields[_STEP]
-    hands = list(fields[_HANDS])
-    hands[(first + step) % players] |= bit
-    fields[_HANDS] = tuple(hands)
-    fields[_PILES] &= ~bit
-    fields[_TAKEN] = 0
-    if step + 1 < TURNS * players:
-        fields[_PHASE] = DRAFT
-        fields[_STEP] = step + 1
-    else:  # the draft is over: the first turn, clockwise from the first player
-        fields[_PHASE] = TURN
-        fields[_STEP] = 0
-        fields[_TURN] = 1
-        fields[_ORDER] = tuple((first + k) % players for k in range(players))
-    return _new(ParisState, fields)
+    """The stash drawn goes to the drafter's hand; after the last pick the first turn
+    begins, clockwise from the first player."""
+    bit = stash_bit(action.district, action.slot)
+    seat = drafter(state)
+    hands = with_item(state.hands, seat, state.hands[seat] | bit)
+    piles, picks = state.piles & ~bit, state.step + 1
+    if picks < TURNS * state.players:
+        return state._replace(phase=DRAFT, step=picks, hands=hands, piles=piles, taken=0)
+    return state._replace(
+        phase=TURN,
+        step=0,
+        turn=1,
+        order=clockwise(state.first, state.players),
+        hands=hands,
+        piles=piles,
+        taken=0,
+    )
 
 
 def _place(state: ParisState, action: Place) -> ParisState:
-    fields: list[Any] = list(state)
-    seat = fields[_ORDER][fields[_STEP]]
-    i, base = seat * STRIDE + action.district, seat * 3
-    reserve = list(fields[_RESERVE])
-    for k, n in enumerate((action.leaders, action.novices, action.recruits)):
-        if n:
-            reserve[base + k] -= n
-            board = list(fields[_BOARD[k]])
-            board[i] += n
-            fields[_BOARD[k]] = tuple(board)
-    counts = list(fields[_COUNTS])
-    counts[i] += action.leaders + action.novices + action.recruits
-    fields[_RESERVE] = tuple(reserve)
-    fields[_COUNTS] = tuple(counts)
-    fields[_PHASE] = STASH
-    return _new(ParisState, fields)
+    """Ruling D5 (a): the Apaches leave the reserve for the district."""
+    seat = state.order[state.step]
+    i, r = seat * STRIDE + action.district, seat * 3
+    reserve = state.reserve
+    return state._replace(
+        phase=STASH,
+        leaders=with_change(state.leaders, i, action.leaders),
+        novices=with_change(state.novices, i, action.novices),
+        recruits=with_change(state.recruits, i, action.recruits),
+        counts=with_change(state.counts, i, action.total),
+        reserve=(
+            *reserve[:r],
+            reserve[r + RL] - action.leaders,
+            reserve[r + RN] - action.novices,
+            reserve[r + RR] - action.recruits,
+            *reserve[r + 3 :],
+        ),
+    )
 
 
 def _move(state: ParisState, action: Move) -> ParisState:
-    fields: list[Any] = list(state)
-    base = fields[_ORDER][fields[_STEP]] * STRIDE
-    counts = list(fields[_COUNTS])
-    layers = [list(fields[index]) for index in _BOARD]
-    touched = set()
+    """Ruling D5 (b): each Apache of the move goes from its district to the next."""
+    base = state.order[state.step] * STRIDE
+    layers = {kind: list(getattr(state, name)) for kind, name in _LAYERS.items()}
+    counts = list(state.counts)
     for step in action.steps:
-        k = KIND_INDEX[step.apache]
-        layers[k][base + step.source] -= 1
-        layers[k][base + step.target] += 1
-        touched.add(k)
+        layers[step.apache][base + step.source] -= 1
+        layers[step.apache][base + step.target] += 1
         counts[base + step.source] -= 1
         counts[base + step.target] += 1
-    for k in touched:
-        fields[_BOARD[k]] = tuple(layers[k])
-    fields[_COUNTS] = tuple(counts)
-    fields[_PHASE] = STASH
-    return _new(ParisState, fields)
+    return state._replace(
+        phase=STASH,
+        leaders=tuple(layers[LEADER]),
+        novices=tuple(layers[NOVICE]),
+        recruits=tuple(layers[RECRUIT]),
+        counts=tuple(counts),
+    )
 
 
 def _stash(state: ParisState, action: Stash) -> ParisState:
-    bit = 1 << (FIRST_STASH[action.district] + action.slot - 1)
-    fields: list[Any] = list(state)
-    step, turn, players = fields[_STEP], fields[_TURN], len(fields[_COLOURS])
-    seat = fields[_ORDER][step]
-    hands = list(fields[_HANDS])
-    hands[seat] &= ~bit
-    fields[_HANDS] = tuple(hands)
-    fields[_COVERED] |= bit
+    """Ruling D5: the stash goes from the hand to its slot; with bail (D8) a prisoner is
+    freed; then the next player's turn."""
+    seat = state.order[state.step]
+    bit = stash_bit(action.district, action.slot)
+    placed: dict[str, Any] = {
+        "hands": with_item(state.hands, seat, state.hands[seat] & ~bit),
+        "covered": state.covered | bit,
+    }
     if action.bail:
-        _pay_bail(state, seat, fields)
-    step += 1
-    if step < players:
-        fields[_PHASE] = TURN
-        fields[_STEP] = step
-    elif turn + 1 < TURNS:
-        fields[_PHASE] = TURN
-        fields[_STEP] = 0
-        fields[_TURN] = turn + 1
-    elif turn + 1 == TURNS:  # ruling D6: the last turn's order
-        reserve = fields[_RESERVE]
-        reserves = [sum(reserve[s * 3 : s * 3 + 3]) for s in range(players)]
-        fields[_PHASE] = TURN
-        fields[_STEP] = 0
-        fields[_TURN] = TURNS
-        fields[_ORDER] = last_turn_order(fields[_FIRST], reserves)
-    else:
-        return _round_end(_new(ParisState, fields))
-    return _new(ParisState, fields)
+        placed |= _bail(state, seat)
+    return _next_player(state, placed)
 
 
-def _pay_bail(state: ParisState, seat: int, fields: list[Any]) -> None:
-    """Ruling D8: 150 F to the bank; the prisoner rejoins the reserve at once (usable from
-    the player's next turn). Written into ``fields``, the state's fields."""
-    fields[_MONEY] = _with(state.money, seat, -BAIL)
-    fields[_LEDGER] = (*state.ledger, (state.round, seat, -BAIL, "bail"))
-    fields[_PRISON] = _with(state.prison, seat, -1)
-    fields[_RESERVE] = _with(state.reserve, seat * 3 + RL, 1)
+def _bail(state: ParisState, seat: int) -> dict[str, Any]:
+    """Ruling D8, the fields it changes: 150 F to the bank; the prisoner rejoins the reserve
+    at once (usable from the player's next turn)."""
+    return {
+        "money": with_change(state.money, seat, -BAIL),
+        "ledger": (*state.ledger, (state.round, seat, -BAIL, "bail")),
+        "prison": with_change(state.prison, seat, -1),
+        "reserve": with_change(state.reserve, seat * 3 + RL, 1),
+    }
+
+
+def _next_player(state: ParisState, placed: dict[str, Any]) -> ParisState:
+    """``state`` with the changes ``placed`` (the stash, the bail), then the next player of
+    the turn's order; after the last one, the next turn (the 6th in ruling D6's order);
+    after the 6th, the round end."""
+    step, turn = state.step + 1, state.turn + 1
+    if step < state.players:
+        return state._replace(phase=TURN, step=step, **placed)
+    if turn < TURNS:
+        return state._replace(phase=TURN, step=0, turn=turn, **placed)
+    state = state._replace(**placed)
+    if turn == TURNS:
+        reserves = [state.in_reserve(seat) for seat in range(state.players)]
+        order = last_turn_order(state.first, reserves)
+        return state._replace(phase=TURN, step=0, turn=turn, order=order)
+    return _round_end(state)
 
 
 def _round_end(state: ParisState) -> ParisState:
-    """After the last stash: the bourgeois draw first if district 8 has a holder (chance),
-    else the settlement at once."""
-    counts = state.district_counts(BOURGEOIS_DISTRICT)
-    has_holder = max(counts) > 0
+    """After the last stash: the bourgeois draw first if district 8 has a holder and a
+    counter is left (chance), else the settlement at once."""
+    has_holder = max(state.district_counts(BOURGEOIS_DISTRICT)) > 0
     left = PLAIN_BOURGEOIS - sum(state.bourgeois) + (state.policeman < 0)
     if BOURGEOIS_DISTRICT in state.districts and has_holder and left:
-        return _copy(state, {_PHASE: BOURGEOIS, _STEP: 0})
+        return state._replace(phase=BOURGEOIS, step=0)
     return _settle(state, "")
-
-
-def _bourgeois(state: ParisState, action: Bourgeois) -> ParisState:
-    return _settle(state, action.identity)
 
 
 # --- the round end ---------------------------------------------------------------------------
@@ -844,17 +764,15 @@ def round_settlement(state: ParisState, drawn: str = "") -> RoundSettlement:
     """Ruling D7 on this state's board: what the settlement would be now (the uncovered
     slot of each district is its set-aside stash's, or, mid-round, none)."""
     board = get_board(state.board)
-    districts, counts, leaders = state.districts, state.counts, state.leaders
-    uncovered = state.aside & ~state.covered
     outcomes = {}
-    for d in stash_districts(districts):
-        free = uncovered & DISTRICT_MASK[d]
-        outcomes[d] = board.outcome((free & -free).bit_length() - 1) if free else None
+    for d in stash_districts(state.districts):
+        free = bits(state.aside & ~state.covered & DISTRICT_MASK[d])
+        outcomes[d] = board.outcome(free[0]) if free else None
     return settle_round(
         colours=state.colours,
-        districts=districts,
-        counts={d: counts[d::STRIDE] for d in districts},
-        leaders={d: leaders[d::STRIDE] for d in districts},
+        districts=state.districts,
+        counts={d: state.district_counts(d) for d in state.districts},
+        leaders={d: state.leaders[d::STRIDE] for d in state.districts},
         outcomes=outcomes,
         money=state.money,
         supply=state.supply,
@@ -863,18 +781,18 @@ def round_settlement(state: ParisState, drawn: str = "") -> RoundSettlement:
 
 
 def _settle(state: ParisState, drawn: str) -> ParisState:
-    """Ruling D7, then the round end (D8, D9), then the game end after round 3 (D10)."""
+    """Ruling D7 (``drawn``: district 8's bourgeois counter), then the round end (D8, D9),
+    then the game end after round 3 (D10)."""
     result = round_settlement(state, drawn)
-    players, rnd = len(state.colours), state.round
+    players = state.players
     won = [0] * players
     sent = {"hospital": [0] * players, "prison": [0] * players, "cemetery": [0] * players}
     ledger = list(state.ledger)
     bourgeois, policeman = list(state.bourgeois), state.policeman
     for step in result.steps:
-        if any(step.money):
-            for seat, change in enumerate(step.money):
-                if change:
-                    ledger.append((rnd, seat, change, step.outcome.split()[0]))
+        for seat, change in enumerate(step.money):
+            if change:
+                ledger.append((state.round, seat, change, step.outcome.split()[0]))
         if step.holder >= 0:
             won[step.holder] += step.recruits
             if step.leader:
@@ -883,72 +801,77 @@ def _settle(state: ParisState, drawn: str) -> ParisState:
                 policeman = step.holder
             elif step.drawn:
                 bourgeois[step.holder] += 1
-    fields = list(state)
-    fields[_MONEY] = result.money
-    fields[_LEDGER] = tuple(ledger)
-    fields[_BOURGEOIS] = tuple(bourgeois)
-    fields[_POLICEMAN] = policeman
-    fields[_SETTLEMENT] = result.steps
-    _return_home(state, fields, result.supply, won, sent)
-    if rnd == ROUNDS:
-        return _game_end(_new(ParisState, fields))
-    _next_round(state, fields)
-    return _new(ParisState, fields)
+    settled = _return_home(state, result.supply, won, sent)._replace(
+        money=result.money,
+        ledger=tuple(ledger),
+        bourgeois=tuple(bourgeois),
+        policeman=policeman,
+        settlement=result.steps,
+    )
+    if state.round == ROUNDS:
+        return _game_end(settled)
+    return _next_round(settled)
 
 
 def _return_home(
-    state: ParisState, fields: list[Any], supply: int, won: list[int], sent: dict[str, list[int]]
-) -> None:
-    """Rulings D8, D9: leaders on the board and those back from a round in hospital or
-    prison return to the reserve; this round's wounded and prisoners miss the next round;
-    used novices and reinforcements leave the game; unused reinforcements expire (back to
-    the supply); those won this round are available next round. Written into ``fields``,
-    the state's fields."""
-    players = len(state.colours)
-    reserve = list(state.reserve)
-    novices_used = list(state.novices_used)
-    used = state.recruits_used
-    leaders, novices, recruits = state.leaders, state.novices, state.recruits
-    hospital, prison, cemetery = sent["hospital"], sent["prison"], sent["cemetery"]
-    for seat in range(players):
-        row = slice(seat * STRIDE, seat * STRIDE + STRIDE)
-        gone = hospital[seat] + prison[seat] + cemetery[seat]
-        back = state.hospital[seat] + state.prison[seat]
-        reserve[seat * 3 + RL] += sum(leaders[row]) - gone + back
-        novices_used[seat] += sum(novices[row])
-        used += sum(recruits[row])
-        supply += reserve[seat * 3 + RR]  # ruling D9: unused reinforcements expire
-        reserve[seat * 3 + RR] = won[seat]
-    zeros = (0,) * (players * STRIDE)
-    for index in (*_BOARD, _COUNTS):
-        fields[index] = zeros
-    fields[_RESERVE] = tuple(reserve)
-    fields[_HOSPITAL] = tuple(hospital)
-    fields[_PRISON] = tuple(prison)
-    fields[_CEMETERY] = tuple(map(add, state.cemetery, cemetery))
-    fields[_NOVICES_USED] = tuple(novices_used)
-    fields[_SUPPLY] = supply
-    fields[_RECRUITS_USED] = used
+    state: ParisState, supply: int, won: list[int], sent: dict[str, list[int]]
+) -> ParisState:
+    """Rulings D8, D9 (:func:`~companion.rules.paris.settlement.round_end`): the board is
+    cleared; ``sent`` (this round's wounded, prisoners and dead by seat) leave it for the
+    hospital, prison and cemetery; ``won`` are the reinforcements of the settlement, which
+    left the supply of ``supply``."""
+    players = range(state.players)
+    rows = [slice(seat * STRIDE, seat * STRIDE + STRIDE) for seat in players]
+    gone = [sent["hospital"][s] + sent["prison"][s] + sent["cemetery"][s] for s in players]
+    end = round_end(
+        reserve_leaders=state.reserve[RL::3],
+        board_leaders=[sum(state.leaders[rows[s]]) - gone[s] for s in players],
+        returning=tuple(map(add, state.hospital, state.prison)),
+        board_novices=[sum(state.novices[row]) for row in rows],
+        board_recruits=[sum(state.recruits[row]) for row in rows],
+        unused_recruits=state.reserve[RR::3],
+        won=won,
+        novices_used=state.novices_used,
+        recruits_used=state.recruits_used,
+        supply=supply,
+    )
+    reserve = [(end.leaders[s], state.reserve[s * 3 + RN], end.recruits[s]) for s in players]
+    empty_board = (0,) * (state.players * STRIDE)
+    return state._replace(
+        leaders=empty_board,
+        novices=empty_board,
+        recruits=empty_board,
+        counts=empty_board,
+        reserve=tuple(n for gang in reserve for n in gang),
+        hospital=tuple(sent["hospital"]),
+        prison=tuple(sent["prison"]),
+        cemetery=tuple(map(add, state.cemetery, sent["cemetery"])),
+        novices_used=end.novices_used,
+        supply=end.supply,
+        recruits_used=end.recruits_used,
+    )
 
 
-def _next_round(state: ParisState, fields: list[Any]) -> None:
-    """The first player passes clockwise; the stashes are regrouped (the rulebook, 8).
-    Written into ``fields``, the state's fields."""
-    fields[_PHASE] = ASIDE
-    fields[_ROUND] = state.round + 1
-    fields[_FIRST] = (state.first + 1) % len(state.colours)
-    fields[_TURN] = fields[_STEP] = 0
-    fields[_ORDER] = ()
-    fields[_PILES] = play_mask(state.districts)
-    fields[_ASIDE] = fields[_COVERED] = 0
+def _next_round(state: ParisState) -> ParisState:
+    """The first player passes clockwise; the stashes are regrouped (the rulebook, 8)."""
+    return state._replace(
+        phase=ASIDE,
+        round=state.round + 1,
+        first=(state.first + 1) % state.players,
+        turn=0,
+        step=0,
+        order=(),
+        piles=play_mask(state.districts),
+        aside=0,
+        covered=0,
+    )
 
 
 def _game_end(state: ParisState) -> ParisState:
     """Ruling D10: bourgeois, the policeman (fine and a leader to prison), operational
     Apaches; every money movement goes to the ledger."""
-    players = len(state.colours)
-    leaders = [state.reserve[s * 3 + RL] for s in range(players)]
-    others = [state.reserve[s * 3 + RN] + state.reserve[s * 3 + RR] for s in range(players)]
+    leaders = state.reserve[RL::3]
+    others = tuple(map(add, state.reserve[RN::3], state.reserve[RR::3]))
     tally = final_tally(
         colours=state.colours,
         money=state.money,
@@ -957,43 +880,31 @@ def _game_end(state: ParisState) -> ParisState:
         leaders=leaders,
         others=others,
     )
-    ledger = list(state.ledger)
-    for line in tally:
-        for amount, reason in (
-            (line.bourgeois_money, "bourgeois"),
-            (-line.policeman_paid, "policeman"),
-            (line.operational_money, "apaches"),
-        ):
-            if amount:
-                ledger.append((ROUNDS, line.seat, amount, reason))
+    movements = tuple((ROUNDS, seat, change, why) for seat, change, why in tally_movements(tally))
     cop = state.policeman
     jailed = cop >= 0 and leaders[cop] > 0
-    return _copy(
-        state,
-        {
-            _PHASE: OVER,
-            _TURN: 0,
-            _STEP: 0,
-            _ORDER: (),
-            _PILES: 0,
-            _MONEY: tuple(line.total for line in tally),
-            _LEDGER: tuple(ledger),
-            _RESERVE: _with(state.reserve, cop * 3 + RL, -1) if jailed else state.reserve,
-            _PRISON: _with(state.prison, cop, 1) if jailed else state.prison,
-        },
+    return state._replace(
+        phase=OVER,
+        turn=0,
+        step=0,
+        order=(),
+        piles=0,
+        money=tuple(line.total for line in tally),
+        ledger=state.ledger + movements,
+        reserve=with_change(state.reserve, cop * 3 + RL, -1) if jailed else state.reserve,
+        prison=with_change(state.prison, cop, 1) if jailed else state.prison,
     )
 
 
 def _tally_of(state: ParisState) -> tuple[TallyLine, ...]:
     """The final tally rebuilt from the ledger of a finished game."""
-    players = len(state.colours)
-    before = [START_MONEY] * players
-    paid = [0] * players
+    before = ledger_money(
+        state.players, tuple(e for e in state.ledger if e[3] not in TALLY_REASONS)
+    )
+    paid = [0] * state.players
     for _, seat, change, reason in state.ledger:
         if reason == "policeman":
             paid[seat] -= change
-        elif reason not in ("bourgeois", "apaches"):
-            before[seat] += change
     lines = []
     for seat, colour in enumerate(state.colours):
         operational = state.in_reserve(seat)
@@ -1014,42 +925,7 @@ def _tally_of(state: ParisState) -> tuple[TallyLine, ...]:
     return tuple(lines)
 
 
-STEPS: Final[dict[type, Callable[[ParisState, Any], ParisState]]] = {
-    First: _first,
-    SetAside: _aside,
-    Take: _take,
-    Draw: _draw,
-    Place: _place,
-    Move: _move,
-    Stash: _stash,
-    Bourgeois: _bourgeois,
-}
-"""``apply_unchecked`` by action class: the simulation calls these steps directly (the
-exact action classes; bots only play legal actions)."""
-
-
-# --- helpers: setup, JSON and views ----------------------------------------------------------
-
-
-def _setup_players(setup: Mapping[str, Any]) -> int:
-    colours = setup.get("colours")
-    default = len(colours) if isinstance(colours, list | tuple) else DEFAULT_PLAYERS
-    players = setup.get("players", default)
-    low, high = PLAYERS
-    if type(players) is not int or not low <= players <= high:
-        raise SetupError(f"setup 'players' must be {low} to {high} (ruling D1), got {players!r}")
-    return players
-
-
-def _setup_colours(setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
-    colours = setup.get("colours", GANGS[:players])
-    if not isinstance(colours, list | tuple) or any(c not in GANGS for c in colours):
-        raise SetupError(f"setup 'colours' must be gangs from {', '.join(GANGS)}: {colours!r}")
-    if len(set(colours)) != len(colours) or len(colours) != players:
-        raise SetupError(
-            f"setup 'colours' {list(colours)} must name {players} different gangs, one per player"
-        )
-    return tuple(colours)
+# --- helpers: JSON and views -----------------------------------------------------------------
 
 
 def _state_to_json(state: ParisState) -> dict[str, JSON]:
@@ -1093,7 +969,7 @@ def _view(engine: Paris, state: ParisState, seat: int) -> JSON:
     over = state.phase == OVER
     data["hands"] = [
         [list(p) for p in state.hand(s)] if s == seat else [d for d, _ in state.hand(s)]
-        for s in range(len(state.colours))
+        for s in range(state.players)
     ]
     data["aside"] = [STASH_DISTRICT[s] for s in bits(state.aside)]
     data["piles"] = {

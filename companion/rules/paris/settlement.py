@@ -1,27 +1,30 @@
-"""Settlement, the last-turn order and the final tally as pure functions over plain numbers.
+"""The rules of Les Apaches de Paris as pure functions over plain numbers.
 
-Nothing here knows the engine's state: a TRACKER screen can walk a real board through the
-same functions (each district's counts, its uncovered outcome, the money) and show each
-:class:`SettlementStep`'s words. The engine (``engine.py``) calls them too.
+Nothing here knows a game state: the FULL engine (``engine.py``) and the TRACKER
+(``tracker.py``, the bank beside a real board) both call these functions, so each rule is
+written once; a screen can show each :class:`SettlementStep`'s words.
 
+* :func:`placement_refusal`: ruling D5 (a), what both modes check of a placement.
+* :func:`clockwise` and :func:`last_turn_order`: the turn order, ruling D6.
 * :func:`majority`: who holds a district (ruling D7).
 * :func:`settle_district`, :func:`settle_bourgeois`, :func:`settle_fence`: one step each.
 * :func:`settle_round`: districts 1..7, then 8, then 9, money and supply threaded through.
-* :func:`last_turn_order`: ruling D6.
-* :func:`final_tally` and :func:`tally_winners`: ruling D10, with each player's breakdown.
+* :func:`bail_refusal`: ruling D8.
+* :func:`round_end`: ruling D9, what each gang has for the next round.
+* :func:`final_tally`, :func:`tally_movements` and :func:`tally_winners`: ruling D10, with
+  each player's breakdown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from operator import add
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeAlias
 
 from companion.rules.base import JSON
+from companion.rules.paris.actions import APACHE_KINDS
 from companion.rules.paris.board import (
     BOURGEOIS_DISTRICT,
-    DISTRICT_NAMES,
     FENCE_DISTRICT,
     KILLED,
     MONEY,
@@ -31,6 +34,7 @@ from companion.rules.paris.board import (
     VALUABLES,
     WOUNDED,
     Outcome,
+    district_words,
 )
 
 STEAL_AMOUNTS: Final = {2: 300, 3: 200, 4: 150}
@@ -44,6 +48,10 @@ OPERATIONAL_VALUE: Final = 50
 BAIL: Final = 150
 LEADER_FATES: Final = {WOUNDED: "hospital", KILLED: "cemetery", PRISON: "prison"}
 """Where the holder's leader goes for a loss outcome (ruling D7)."""
+
+Problem: TypeAlias = tuple[str, str] | None
+"""Why the rules refuse something: ``(rule, reason)``; ``None`` when they allow it."""
+FOLLOWERS_RULE: Final = "ruling D5 (novices and reinforcements never without a leader)"
 
 
 class SettlementStep(NamedTuple):
@@ -140,6 +148,50 @@ class TallyLine(NamedTuple):
         return dict(zip(self._fields, self, strict=True))
 
 
+# --- a placement (ruling D5) -----------------------------------------------------------------
+
+
+def placement_refusal(
+    colour: str,
+    place: Sequence[int],
+    reserve: Sequence[int],
+    leaders_there: int,
+    district: int | None = None,
+) -> Problem:
+    """Ruling D5 (a), what both modes check: ``place`` (leaders, novices, recruits) is one
+    or more Apaches, no more of a kind than ``reserve`` (the same three) holds, and novices
+    and reinforcements only beside a leader: one of ``leaders_there`` (the gang's leaders
+    already in ``district``; ``None``: on the whole board, as far as the bank knows) or one
+    placed with them."""
+    if min(place) < 0 or not sum(place):
+        return "ruling D5 (placing)", "place one or more Apaches, no negative counts"
+    for kind, wanted, held in zip(APACHE_KINDS, place, reserve, strict=True):
+        if wanted > held:
+            return "ruling D5 (placing from the reserve)", (
+                f"{colour} has {held} {kind}(s) in reserve, not {wanted}"
+            )
+    leaders, novices, recruits = place
+    if novices + recruits and not leaders_there + leaders:
+        where = "on the board" if district is None else f"in {district_words(district)}"
+        return FOLLOWERS_RULE, f"{colour} has no leader {where}"
+    return None
+
+
+# --- the turn order (ruling D6) --------------------------------------------------------------
+
+
+def clockwise(first: int, players: int) -> tuple[int, ...]:
+    """Ruling D6: the seats clockwise from ``first``, the order of every turn but the last."""
+    return tuple((first + k) % players for k in range(players))
+
+
+def last_turn_order(first: int, reserves: Sequence[int]) -> tuple[int, ...]:
+    """Ruling D6: the last turn's order, most Apaches in reserve first; ties clockwise from
+    the round's first player."""
+    players = len(reserves)
+    return tuple(sorted(range(players), key=lambda s: (-reserves[s], (s - first) % players)))
+
+
 # --- who holds a district --------------------------------------------------------------------
 
 
@@ -185,10 +237,10 @@ def settle_district(
         recruits = min(REINFORCEMENTS_WON, supply)
     elif kind and (leaders is None or leaders[holder] > 0):
         leader = LEADER_FATES[kind]
-    return _new(SettlementStep, (
-        district, tuple(colours), counts, holder, "" if outcome is None else _words(outcome),
+    return SettlementStep(
+        district, tuple(colours), counts, holder, "" if outcome is None else str(outcome),
         tuple(change), recruits, leader, "", kind in (VALUABLES, STEAL), supply, 0,
-    ))  # fmt: skip
+    )  # fmt: skip
 
 
 def settle_bourgeois(
@@ -225,7 +277,7 @@ def settle_fence(
 def step_words(step: SettlementStep) -> str:
     """What a settlement step did, in words (:attr:`SettlementStep.words`)."""
     colours, holder = step.colours, step.holder
-    name = f"district {step.district} ({DISTRICT_NAMES[step.district]})"
+    name = district_words(step.district)
     present = ", ".join(f"{colours[s]} {n}" for s, n in enumerate(step.counts) if n)
     if holder < 0:
         head = f"{name}: {'nobody there' if not present else 'no majority: ' + present}"
@@ -304,11 +356,62 @@ def settle_round(
     return RoundSettlement(tuple(steps), tuple(cash), supply, thefts)
 
 
-def last_turn_order(first: int, reserves: Sequence[int]) -> tuple[int, ...]:
-    """Ruling D6: the last turn's order, most Apaches in reserve first; ties clockwise from
-    the round's first player."""
-    players = len(reserves)
-    return tuple(sorted(range(players), key=lambda s: (-reserves[s], (s - first) % players)))
+# --- bail and the round end (rulings D8, D9) -------------------------------------------------
+
+
+def bail_refusal(colour: str, prisoners: int, money: int, *, last_turn: bool) -> Problem:
+    """Ruling D8: bail frees one of ``prisoners`` (leaders serving this round) for 150 F
+    (never a partial payment), and not on the round's ``last_turn``."""
+    rule = "ruling D8 (bail)"
+    if not prisoners:
+        return rule, f"{colour} has no leader in prison"
+    if money < BAIL:
+        return rule, f"{colour} has {money} F, the bail is {BAIL} F"
+    if last_turn:
+        return rule, (
+            "this is the round's last turn: the freed leader could not play before the "
+            "round ends, and he returns at its end anyway"
+        )
+    return None
+
+
+class RoundEnd(NamedTuple):
+    """What the round end (ruling D9, with D8) leaves: per seat, the ``leaders`` and the
+    ``recruits`` (reinforcements) in the reserve for the next round and the
+    ``novices_used``; the ``recruits_used`` and the ``supply`` of reinforcements."""
+
+    leaders: tuple[int, ...]
+    recruits: tuple[int, ...]
+    novices_used: tuple[int, ...]
+    recruits_used: int
+    supply: int
+
+
+def round_end(
+    *,
+    reserve_leaders: Sequence[int],
+    board_leaders: Sequence[int],
+    returning: Sequence[int],
+    board_novices: Sequence[int],
+    board_recruits: Sequence[int],
+    unused_recruits: Sequence[int],
+    won: Sequence[int],
+    novices_used: Sequence[int],
+    recruits_used: int,
+    supply: int,
+) -> RoundEnd:
+    """Rulings D8, D9, per seat: the leaders on the board (after the settlement's losses)
+    and those ``returning`` from a round in hospital or prison join the reserve; novices and
+    reinforcements used on the board leave the game; the reserve's unused reinforcements
+    expire back to the supply; those ``won`` in this round's settlement are the reserve's
+    for the next round."""
+    return RoundEnd(
+        leaders=tuple(map(add, map(add, reserve_leaders, board_leaders), returning)),
+        recruits=tuple(won),
+        novices_used=tuple(map(add, novices_used, board_novices)),
+        recruits_used=recruits_used + sum(board_recruits),
+        supply=supply + sum(unused_recruits),
+    )
 
 
 # --- the end of the game ---------------------------------------------------------------------
@@ -351,6 +454,22 @@ def final_tally(
     return tuple(lines)
 
 
+def tally_movements(tally: Sequence[TallyLine]) -> list[tuple[int, int, str]]:
+    """The money movements of the final tally (ruling D10), for the ledger: ``(seat,
+    change, reason)`` for each bourgeois payment, policeman's fine and operational Apaches'
+    payment that is not 0, seat by seat."""
+    found = []
+    for line in tally:
+        for change, reason in (
+            (line.bourgeois_money, "bourgeois"),
+            (-line.policeman_paid, "policeman"),
+            (line.operational_money, "apaches"),
+        ):
+            if change:
+                found.append((line.seat, change, reason))
+    return found
+
+
 def tally_winners(tally: Sequence[TallyLine]) -> tuple[int, ...]:
     """Ruling D10: most money; tie: most operational Apaches; still tied: shared."""
     best = max((line.total, line.operational) for line in tally)
@@ -361,15 +480,6 @@ def tally_winners(tally: Sequence[TallyLine]) -> tuple[int, ...]:
 
 
 _PLACE_WORDS: Final = {"hospital": "the hospital", "cemetery": "the cemetery", "prison": "prison"}
-_new: Final = tuple.__new__
-"""Builds a step from a tuple of its fields (``SettlementStep(...)`` without the keyword
-handling: each round settles nine districts)."""
-
-
-@cache
-def _words(outcome: Outcome) -> str:
-    """``str(outcome)`` (each board has a handful of outcomes)."""
-    return str(outcome)
 
 
 def _apaches(count: int) -> str:

@@ -1,15 +1,27 @@
 """The Paris state: its constants and the immutable :class:`ParisState` record.
 
-Shared by the engine (``engine.py``), the invariants (``invariants.py``), the bots and the
-simulation. The rules decisions are listed in the package docstring.
+Shared by the engine (``engine.py``), the invariants (``invariants.py``), the TRACKER
+(``tracker.py``), the bots and the simulation. The rules decisions are listed in the package
+docstring.
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from typing import Final, NamedTuple
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any, Final, NamedTuple
 
-from companion.rules.paris.board import DISTRICT_MASK, SLOT_COUNTS, STASH_DISTRICT, STASH_SLOT
+from companion.rules.base import JSON, SetupError
+from companion.rules.paris.board import (
+    DEFAULT_BOARD,
+    DISTRICT_MASK,
+    FIRST_STASH,
+    SLOT_COUNTS,
+    STASH_DISTRICT,
+    STASH_SLOT,
+    get_board,
+    parse_configuration,
+)
 from companion.rules.paris.settlement import SettlementStep
 
 # --- constants -------------------------------------------------------------------------------
@@ -30,6 +42,8 @@ BOURGEOIS: Final = "bourgeois"
 """Chance at the round end: the bourgeois counter district 8's majority draws (D7)."""
 OVER: Final = "over"
 PHASES: Final = (FIRST, ASIDE, DRAFT, DRAW, TURN, STASH, BOURGEOIS, OVER)
+PLAYER_TURN: Final = frozenset({TURN, STASH})
+"""The phases of a player's turn: ``order[step]`` is the player."""
 
 GANGS: Final = ("purple", "yellow", "green", "red")
 """The Paris gangs (RULINGS.md names); seat ``i`` plays ``colours[i]``."""
@@ -41,7 +55,6 @@ TURNS: Final = 6
 """Turns per round: each player drafts 6 stashes and places one per turn."""
 LEADERS: Final = 7
 NOVICES: Final = 3
-GANG_SIZE: Final = LEADERS + NOVICES
 RECRUITS: Final = 5
 """The reinforcement supply (ruling D7)."""
 START_MONEY: Final = 500
@@ -69,10 +82,11 @@ class ParisState(NamedTuple):
     ``aside`` set aside this round, ``hands[seat]`` in front of each player, ``covered`` on
     their slots; the rest (prohibited districts) stay in the box.
 
-    Apaches: ``leaders``/``novices``/``recruits`` on the board at ``seat * 10 + district``;
-    ``reserve`` at ``seat * 3 + k`` (leaders, novices, recruits available); ``hospital`` and
-    ``prison`` the leaders missing this round (D8); ``cemetery``; ``novices_used`` out of the
-    game; ``supply`` the reinforcements left, ``recruits_used`` those out of the game.
+    Apaches: ``leaders``/``novices``/``recruits`` on the board at ``seat * 10 + district``,
+    ``counts`` their sums; ``reserve`` at ``seat * 3 + k`` (leaders, novices, recruits
+    available); ``hospital`` and ``prison`` the leaders missing this round (D8);
+    ``cemetery``; ``novices_used`` out of the game; ``supply`` the reinforcements left,
+    ``recruits_used`` those out of the game.
 
     Money: ``money`` per seat and the ``ledger`` that explains it, one ``(round, seat,
     change, reason)`` per movement. Bourgeois: ``bourgeois`` plain ones held per seat,
@@ -129,53 +143,114 @@ class ParisState(NamedTuple):
 
     def hand(self, seat: int) -> tuple[tuple[int, int], ...]:
         """``seat``'s stashes as (district, slot) pairs."""
-        return stash_pairs(self.hands[seat])
+        return tuple(stash_pair(s) for s in bits(self.hands[seat]))
 
     def uncovered(self, district: int) -> tuple[int, ...]:
         """The slots of ``district`` no stash covers (yet)."""
-        free = DISTRICT_MASK[district] & ~self.covered
-        return tuple(STASH_SLOT[s] for s in bits(free))
+        return tuple(STASH_SLOT[s] for s in bits(DISTRICT_MASK[district] & ~self.covered))
 
 
-# --- helpers: stash masks ---------------------------------------------------------------------
+# --- setup (both modes) ----------------------------------------------------------------------
+
+
+def parse_setup(setup: Mapping[str, Any], known: Sequence[str], game: str) -> dict[str, JSON]:
+    """``setup`` complete and checked: players (ruling D1), colours, districts (D2) and board
+    (D4), each default filled in. Raises :class:`SetupError` naming the option; an option
+    not in ``known`` (the keys of ``game``'s setup, which may have more) is refused."""
+    if not isinstance(setup, Mapping):
+        raise SetupError(f"a {game} setup is a mapping such as {{'players': 4}}: {setup!r}")
+    unknown = sorted(set(setup) - set(known))
+    if unknown:
+        raise SetupError(f"unknown {game} setup option(s) {unknown}; known: {tuple(known)}")
+    players = _setup_players(setup)
+    colours = _setup_colours(setup, players)
+    districts = parse_configuration(setup.get("districts"), players)
+    board = setup.get("board", DEFAULT_BOARD)
+    if not isinstance(board, str):
+        raise SetupError(f"setup 'board' must be a board name such as 'reference': {board!r}")
+    get_board(board)
+    return {
+        "players": players,
+        "colours": list(colours),
+        "districts": list(districts),
+        "board": board,
+    }
+
+
+def _setup_players(setup: Mapping[str, Any]) -> int:
+    colours = setup.get("colours")
+    default = len(colours) if isinstance(colours, list | tuple) else DEFAULT_PLAYERS
+    players = setup.get("players", default)
+    low, high = PLAYERS
+    if type(players) is not int or not low <= players <= high:
+        raise SetupError(f"setup 'players' must be {low} to {high} (ruling D1), got {players!r}")
+    return players
+
+
+def _setup_colours(setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
+    colours = setup.get("colours", GANGS[:players])
+    if not isinstance(colours, list | tuple) or any(c not in GANGS for c in colours):
+        raise SetupError(f"setup 'colours' must be gangs from {', '.join(GANGS)}: {colours!r}")
+    if len(set(colours)) != len(colours) or len(colours) != players:
+        raise SetupError(
+            f"setup 'colours' {list(colours)} must name {players} different gangs, one per player"
+        )
+    return tuple(colours)
+
+
+# --- helpers: stash masks and board tuples ---------------------------------------------------
 
 
 def bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first."""
+    """The set bits of ``mask`` (stash ids), lowest first."""
     found = []
     while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
+        lowest = mask & -mask
+        found.append(lowest.bit_length() - 1)
+        mask ^= lowest
     return found
 
 
-@lru_cache(maxsize=4096)
-def stash_ids(mask: int) -> tuple[int, ...]:
-    """The stash ids of ``mask`` (a pile: cached)."""
-    return tuple(bits(mask))
+def stash_bit(district: int, slot: int) -> int:
+    """The mask of the stash of ``district``'s slot ``slot`` (ruling D3)."""
+    return 1 << (FIRST_STASH[district] + slot - 1)
 
 
-@lru_cache(maxsize=4096)
-def stash_pairs(mask: int) -> tuple[tuple[int, int], ...]:
-    """The stashes of ``mask`` as (district, slot) pairs (a hand: cached)."""
-    return tuple((STASH_DISTRICT[s], STASH_SLOT[s]) for s in bits(mask))
+def stash_pair(stash: int) -> tuple[int, int]:
+    """Stash id ``stash`` as its (district, slot)."""
+    return STASH_DISTRICT[stash], STASH_SLOT[stash]
 
 
 @cache
 def stash_districts(districts: tuple[int, ...]) -> tuple[int, ...]:
-    """The districts of a configuration that have stash slots (cached: a handful of
-    configurations)."""
+    """The districts of a configuration that have stash slots (1 to 7). Cached: a game has
+    one configuration, and its turns and checks ask for these again and again."""
     return tuple(d for d in districts if SLOT_COUNTS[d])
 
 
+@cache
 def play_mask(districts: tuple[int, ...]) -> int:
+    """The stashes of the districts in play (the others stay in the box). Cached as
+    :func:`stash_districts` is."""
     mask = 0
     for d in districts:
         mask |= DISTRICT_MASK[d]
     return mask
 
 
-FIELD: Final = {name: k for k, name in enumerate(ParisState._fields)}
-"""The index of each field of a state (the fast steps build states from field lists)."""
-PLAYER_TURN: Final = frozenset({TURN, STASH})
+def with_item(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    """``values`` with ``value`` at ``index``."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def with_change(values: tuple[int, ...], index: int, change: int) -> tuple[int, ...]:
+    """``values`` with ``change`` added at ``index``."""
+    return with_item(values, index, values[index] + change)
+
+
+def ledger_money(players: int, ledger: tuple[tuple[int, int, int, str], ...]) -> tuple[int, ...]:
+    """Ruling D1: each seat's money as ``ledger`` tells it, 500 F and every movement."""
+    money = [START_MONEY] * players
+    for _, seat, change, _ in ledger:
+        money[seat] += change
+    return tuple(money)

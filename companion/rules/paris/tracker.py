@@ -12,6 +12,15 @@ Setup: ``{"players": 2-4, "colours": [...], "districts": "5.6.7.8.9", "board":
 "reference", "first": 0}``: the FULL engine's setup (``companion.rules.paris``) plus
 ``first``, the seat the table drew as round 1's first player (default 0).
 
+The rules are the FULL engine's, written once as pure functions in
+:mod:`~companion.rules.paris.settlement`: :func:`placement_refusal` (D5),
+:func:`clockwise` and :func:`last_turn_order` (D6), :func:`settle_district`,
+:func:`settle_bourgeois` and :func:`settle_fence` (D7), :func:`bail_refusal` (D8),
+:func:`round_end` (D9), :func:`final_tally`, :func:`tally_movements` and
+:func:`tally_winners` (D10); the setup is :func:`~companion.rules.paris.state.parse_setup`'s
+and the money the ledger's (:func:`~companion.rules.paris.state.ledger_money`). What the bank
+does not know (where on the board) it takes from the table's entries.
+
 Phases and entries
 ==================
 ``turn``
@@ -25,8 +34,8 @@ Phases and entries
     The round's 6 turns are done: districts 1-7 in play, then 8, then 9 (D7), one entry
     each: ``settle(holder, slot)``: the gang with the majority (-1: nobody) and, for a
     district with stash slots, the uncovered slot's number (1 = the board file's first;
-    0 allowed when nobody holds it). The companion applies the slot's outcome through the
-    FULL engine's :func:`~companion.rules.paris.settle_district`: money, valuables, steal
+    0 allowed when nobody holds it). The companion applies the slot's outcome through
+    :func:`~companion.rules.paris.settle_district`: money, valuables, steal
     (300/200/150 F from each other gang, what they have, D1), reinforcements, and wounded,
     killed or prisoner (one of the holder's leaders on the board). District 8's holder
     draws a bourgeois counter; district 9's gets 250 F per theft of this round and one
@@ -60,41 +69,71 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Final, Literal, get_args
+from typing import Any, Final, Literal, cast, get_args
 
-from companion.rules.base import JSON, Engine, Outcome, SetupError, illegal
+from companion.rules.base import (
+    JSON,
+    Engine,
+    Outcome,
+    SetupError,
+    illegal,
+    int_field,
+    record_kind,
+)
 from companion.rules.paris.board import (
     BOURGEOIS_DISTRICT,
-    DISTRICT_NAMES,
     FENCE_DISTRICT,
     SLOT_COUNTS,
     Board,
+    district_words,
     get_board,
-    parse_configuration,
 )
 from companion.rules.paris.settlement import (
     BAIL,
+    Problem,
     SettlementStep,
     TallyLine,
+    bail_refusal,
+    clockwise,
     final_tally,
     last_turn_order,
+    placement_refusal,
+    round_end,
     settle_bourgeois,
     settle_district,
     settle_fence,
     step_words,
+    tally_movements,
     tally_winners,
 )
 from companion.rules.paris.state import (
     COUNTERS,
-    GANGS,
     LEADERS,
     NOVICES,
-    PLAYERS,
     RECRUITS,
     ROUNDS,
+    SETUP_KEYS,
     START_MONEY,
     TURNS,
+    ledger_money,
+    parse_setup,
+    with_change,
 )
+
+__all__ = [
+    "NAME",
+    "TRACKER",
+    "Entry",
+    "ParisTracker",
+    "TrackerState",
+    "apaches_words",
+    "board_of",
+    "district_words",
+    "on_board",
+    "phase_words",
+    "policeman_choices",
+    "tracker_step_words",
+]
 
 # --- constants -------------------------------------------------------------------------------
 
@@ -103,9 +142,8 @@ RULES_VERSION: Final = "1"
 Kind = Literal["place", "move", "stash", "settle", "policeman"]
 Phase = Literal["turn", "settle", "policeman", "over"]
 KINDS: Final = frozenset(get_args(Kind))
-SETUP_KEYS: Final = ("players", "colours", "districts", "board", "first")
+TRACKER_SETUP_KEYS: Final = (*SETUP_KEYS, "first")
 _RULE_D5: Final = "ruling D5 (optional actions)"
-_RULE_D8: Final = "ruling D8 (bail)"
 
 
 # --- entries and state -----------------------------------------------------------------------
@@ -235,18 +273,8 @@ class TrackerState:
         return last_turn_order(self.first, [self.in_reserve(s) for s in range(self.players)])
 
     def can_bail(self, seat: int) -> bool:
-        return self.prison[seat] > 0 and self.money[seat] >= BAIL and self.turn < TURNS
-
-    def operational(self, seat: int) -> int:
-        """Ruling D10: leaders not in prison, hospital or cemetery, unused novices and
-        reinforcements (counted as they stand now)."""
-        return (
-            self.reserve_leaders[seat]
-            + self.board_leaders[seat]
-            + self.reserve_novices[seat]
-            + self.reserve_recruits[seat]
-            + self.won[seat]
-        )
+        """Ruling D8: whether ``seat`` may pay bail with its stash now."""
+        return _bail_problem(self, seat) is None
 
 
 # --- the game --------------------------------------------------------------------------------
@@ -259,40 +287,24 @@ class ParisTracker(Engine[TrackerState, Entry]):
     rules_version = RULES_VERSION
 
     def validate_setup(self, setup: Mapping[str, Any]) -> dict[str, JSON]:
-        unknown = set(setup) - set(SETUP_KEYS)
-        if unknown:
-            raise SetupError(
-                f"paris tracker setup: unknown option(s) {sorted(unknown)}; "
-                f"known: {', '.join(SETUP_KEYS)}"
-            )
-        colours = setup.get("colours")
-        players = setup.get("players", len(colours) if isinstance(colours, list | tuple) else 4)
-        low, high = PLAYERS
-        if type(players) is not int or not low <= players <= high:
-            raise SetupError(f"setup 'players' must be {low} to {high} (ruling D1): {players!r}")
-        colours = _colours(setup.get("colours", list(GANGS[:players])), players)
+        """The FULL engine's setup (players, colours, districts, board) plus ``first``."""
+        full = parse_setup(setup, TRACKER_SETUP_KEYS, "paris tracker")
+        players = full["players"]
+        assert isinstance(players, int)
         first = setup.get("first", 0)
         if type(first) is not int or not 0 <= first < players:
             raise SetupError(f"setup 'first' {first!r}: a seat from 0 to {players - 1}")
-        board = setup.get("board", "reference")
-        if not isinstance(board, str):
-            raise SetupError(f"setup 'board' must be a board's name: {board!r}")
-        get_board(board)
-        return {
-            "players": players,
-            "colours": list(colours),
-            "districts": list(parse_configuration(setup.get("districts"), players)),
-            "board": board,
-            "first": first,
-        }
+        return {**full, "first": first}
 
     def initial_state(self, setup: dict[str, JSON], seed: int) -> TrackerState:
-        players = int(setup["players"])  # type: ignore[arg-type]
-        first = int(setup["first"])  # type: ignore[arg-type]
+        colours, districts, first = setup["colours"], setup["districts"], setup["first"]
+        assert isinstance(colours, list) and isinstance(districts, list)
+        assert isinstance(first, int)
+        players = len(colours)
         zeros = (0,) * players
         return TrackerState(
-            colours=tuple(str(c) for c in setup["colours"]),  # type: ignore[union-attr]
-            districts=tuple(int(d) for d in setup["districts"]),  # type: ignore[union-attr,arg-type]
+            colours=tuple(map(str, colours)),
+            districts=tuple(int(str(d)) for d in districts),
             board=str(setup["board"]),
             phase="turn",
             round=1,
@@ -378,6 +390,8 @@ class ParisTracker(Engine[TrackerState, Entry]):
         return Outcome(scores=self.scores(state), winners=winners, reason=reason)
 
     def check_invariants(self, state: TrackerState) -> None:
+        """7 leaders and 3 novices a gang and 5 reinforcements, each in one place; money =
+        500 F + the ledger, never below 0 (D1); at most 4 bourgeois counters held."""
         _check_apaches(state)
         _check_money(state)
         assert sum(state.counters) <= COUNTERS, f"{sum(state.counters)} bourgeois counters held"
@@ -393,17 +407,18 @@ class ParisTracker(Engine[TrackerState, Entry]):
         return data
 
     def action_from_json(self, data: Any) -> Entry:
-        if not isinstance(data, dict) or data.get("kind") not in KINDS:
-            raise ValueError(f"not a paris tracker entry: {data!r}")
-        known = {f.name: f for f in fields(Entry)}
+        """Inverse of :meth:`action_to_json` (an entry's fields at their default are left
+        out); ``ValueError`` naming the record and what is wrong with it."""
+        kind = record_kind(data, "paris tracker", _REQUIRED, optional=_OPTIONAL)
         values: dict[str, Any] = {}
-        for key, value in data.items():
-            if key not in known:
-                raise ValueError(f"paris tracker entry: unknown key {key!r} in {data!r}")
-            if key != "kind" and type(value) is not type(known[key].default):
-                raise ValueError(f"paris tracker entry: bad {key} {value!r}")
-            values[key] = value
-        return Entry(**values)
+        for key in set(data) - {"kind"}:
+            if key == "bail":
+                if type(data[key]) is not bool:
+                    raise ValueError(f"a paris tracker entry's 'bail' is true or false: {data!r}")
+                values[key] = data[key]
+            else:
+                values[key] = int_field(data, key, "paris tracker")
+        return Entry(cast(Kind, kind), **values)  # record_kind checked it is one of KINDS
 
     def state_to_json(self, state: TrackerState) -> JSON:
         data: dict[str, JSON] = {}
@@ -442,11 +457,6 @@ TRACKER: Final = ParisTracker()
 # --- helpers: words --------------------------------------------------------------------------
 
 
-def clockwise(first: int, players: int) -> tuple[int, ...]:
-    """Ruling D6: the seats clockwise from ``first``."""
-    return tuple((first + k) % players for k in range(players))
-
-
 def apaches_words(leaders: int, novices: int, recruits: int) -> str:
     """``"2 leaders, 1 novice"``."""
     parts = [
@@ -455,10 +465,6 @@ def apaches_words(leaders: int, novices: int, recruits: int) -> str:
         if n
     ]
     return ", ".join(parts) or "no Apache"
-
-
-def district_words(district: int) -> str:
-    return f"district {district} ({DISTRICT_NAMES[district]})"
 
 
 def tracker_step_words(step: SettlementStep) -> str:
@@ -491,6 +497,14 @@ def policeman_choices(state: TrackerState) -> list[int]:
     return found
 
 
+_REQUIRED: Final = {kind: frozenset[str]() for kind in KINDS}
+"""The fields every entry's JSON has besides its kind: none (the defaults are left out)."""
+_OPTIONAL: Final = {
+    "place": frozenset({"leaders", "novices", "recruits"}),
+    "stash": frozenset({"bail"}),
+    "settle": frozenset({"holder", "slot"}),
+    "policeman": frozenset({"holder"}),
+}
 _EXPECTED: Final[dict[str, frozenset[str]]] = {
     "turn": frozenset({"place", "move", "stash"}),
     "settle": frozenset({"settle"}),
@@ -529,23 +543,15 @@ def _legal_turn(state: TrackerState) -> list[Entry]:
     return found
 
 
-def _place_problem(state: TrackerState, seat: int, entry: Entry) -> str | None:
-    gang = state.colours[seat]
-    if min(entry.leaders, entry.novices, entry.recruits) < 0 or not entry.total:
-        return "place at least one Apache"
-    for wanted, have, word in (
-        (entry.leaders, state.reserve_leaders[seat], "leaders"),
-        (entry.novices, state.reserve_novices[seat], "novices"),
-        (entry.recruits, state.reserve_recruits[seat], "reinforcements"),
-    ):
-        if wanted > have:
-            return f"{gang} has {have} {word} in reserve, not {wanted}"
-    if entry.novices + entry.recruits and not entry.leaders + state.board_leaders[seat]:
-        return (
-            f"{gang} has no leader on the board: novices and reinforcements never stand "
-            "without one of their leaders"
-        )
-    return None
+def _place_problem(state: TrackerState, seat: int, entry: Entry) -> Problem:
+    """Ruling D5 (a) as far as the bank knows: from the reserve, and followers only with a
+    leader of the gang on the board (tracker decision 1)."""
+    return placement_refusal(
+        state.colours[seat],
+        (entry.leaders, entry.novices, entry.recruits),
+        (state.reserve_leaders[seat], state.reserve_novices[seat], state.reserve_recruits[seat]),
+        state.board_leaders[seat],
+    )
 
 
 def _check_optional(state: TrackerState, entry: Entry) -> None:
@@ -558,16 +564,16 @@ def _place(state: TrackerState, entry: Entry) -> TrackerState:
     seat = state.order[state.step]
     problem = _place_problem(state, seat, entry)
     if problem is not None:
-        raise illegal(_RULE_D5, entry, problem)
+        raise illegal(problem[0], entry, problem[1])
     return replace(
         state,
         acted=True,
-        reserve_leaders=_add(state.reserve_leaders, seat, -entry.leaders),
-        reserve_novices=_add(state.reserve_novices, seat, -entry.novices),
-        reserve_recruits=_add(state.reserve_recruits, seat, -entry.recruits),
-        board_leaders=_add(state.board_leaders, seat, entry.leaders),
-        board_novices=_add(state.board_novices, seat, entry.novices),
-        board_recruits=_add(state.board_recruits, seat, entry.recruits),
+        reserve_leaders=with_change(state.reserve_leaders, seat, -entry.leaders),
+        reserve_novices=with_change(state.reserve_novices, seat, -entry.novices),
+        reserve_recruits=with_change(state.reserve_recruits, seat, -entry.recruits),
+        board_leaders=with_change(state.board_leaders, seat, entry.leaders),
+        board_novices=with_change(state.board_novices, seat, entry.novices),
+        board_recruits=with_change(state.board_recruits, seat, entry.recruits),
     )
 
 
@@ -596,19 +602,22 @@ def _stash(state: TrackerState, entry: Entry) -> TrackerState:
 
 
 def _pay_bail(state: TrackerState, seat: int, entry: Entry) -> TrackerState:
-    gang = state.colours[seat]
-    if not state.prison[seat]:
-        raise illegal(_RULE_D8, entry, f"{gang} has nobody in prison")
-    if state.money[seat] < BAIL:
-        raise illegal(_RULE_D8, entry, f"{gang} has {state.money[seat]} F; bail is {BAIL} F")
-    if state.turn == TURNS:
-        raise illegal(
-            _RULE_D8, entry, "not on the round's last turn: the prisoner returns at its end anyway"
-        )
+    """Ruling D8: 150 F to the bank; the prisoner rejoins the reserve at once."""
+    problem = _bail_problem(state, seat)
+    if problem is not None:
+        raise illegal(problem[0], entry, problem[1])
     return replace(
         _pay(state, seat, -BAIL, "bail"),
-        prison=_add(state.prison, seat, -1),
-        reserve_leaders=_add(state.reserve_leaders, seat, 1),
+        prison=with_change(state.prison, seat, -1),
+        reserve_leaders=with_change(state.reserve_leaders, seat, 1),
+    )
+
+
+def _bail_problem(state: TrackerState, seat: int) -> Problem:
+    """Ruling D8 (:func:`~companion.rules.paris.settlement.bail_refusal`): a prisoner
+    serving this round, 150 F, and a turn still to come."""
+    return bail_refusal(
+        state.colours[seat], state.prison[seat], state.money[seat], last_turn=state.turn >= TURNS
     )
 
 
@@ -687,10 +696,12 @@ def _apply_step(state: TrackerState, step: SettlementStep) -> TrackerState:
         if change:
             state = _pay(state, seat, change, f"district {step.district}")
     if holder >= 0 and step.district == BOURGEOIS_DISTRICT:
-        state = replace(state, counters=_add(state.counters, holder, 1))
+        state = replace(state, counters=with_change(state.counters, holder, 1))
     if step.recruits:
         state = replace(
-            state, won=_add(state.won, holder, step.recruits), supply=state.supply - step.recruits
+            state,
+            won=with_change(state.won, holder, step.recruits),
+            supply=state.supply - step.recruits,
         )
     if step.leader:
         state = _send_leader(state, holder, step.leader)
@@ -698,29 +709,36 @@ def _apply_step(state: TrackerState, step: SettlementStep) -> TrackerState:
 
 
 def _send_leader(state: TrackerState, seat: int, where: str) -> TrackerState:
-    state = replace(state, board_leaders=_add(state.board_leaders, seat, -1))
+    state = replace(state, board_leaders=with_change(state.board_leaders, seat, -1))
     if where == "hospital":
-        return replace(state, sent_hospital=_add(state.sent_hospital, seat, 1))
+        return replace(state, sent_hospital=with_change(state.sent_hospital, seat, 1))
     if where == "prison":
-        return replace(state, sent_prison=_add(state.sent_prison, seat, 1))
-    return replace(state, cemetery=_add(state.cemetery, seat, 1))
+        return replace(state, sent_prison=with_change(state.sent_prison, seat, 1))
+    return replace(state, cemetery=with_change(state.cemetery, seat, 1))
 
 
 def _round_end(state: TrackerState) -> TrackerState:
-    """Ruling D9 (and D8): leaders on the board and those back from hospital and prison
-    return to the reserve; this round's wounded and prisoners miss the next round; used
-    novices and reinforcements leave the game; unused reinforcements expire back to the
-    supply; those won this round are available next round."""
-    players = range(state.players)
-    leaders = tuple(
-        state.reserve_leaders[s] + state.board_leaders[s] + state.hospital[s] + state.prison[s]
-        for s in players
+    """Rulings D8, D9 (:func:`~companion.rules.paris.settlement.round_end`): the leaders on
+    the board and those back from hospital and prison return to the reserve; this round's
+    wounded and prisoners miss the next round; used novices and reinforcements leave the
+    game; unused reinforcements expire; those won this round are available next round."""
+    end = round_end(
+        reserve_leaders=state.reserve_leaders,
+        board_leaders=state.board_leaders,
+        returning=tuple(h + p for h, p in zip(state.hospital, state.prison, strict=True)),
+        board_novices=state.board_novices,
+        board_recruits=state.board_recruits,
+        unused_recruits=state.reserve_recruits,
+        won=state.won,
+        novices_used=state.novices_used,
+        recruits_used=state.recruits_used,
+        supply=state.supply,
     )
     zeros = (0,) * state.players
     return replace(
         state,
-        reserve_leaders=leaders,
-        reserve_recruits=state.won,
+        reserve_leaders=end.leaders,
+        reserve_recruits=end.recruits,
         board_leaders=zeros,
         board_novices=zeros,
         board_recruits=zeros,
@@ -728,12 +746,10 @@ def _round_end(state: TrackerState) -> TrackerState:
         prison=state.sent_prison,
         sent_hospital=zeros,
         sent_prison=zeros,
-        novices_used=tuple(
-            u + b for u, b in zip(state.novices_used, state.board_novices, strict=True)
-        ),
+        novices_used=end.novices_used,
         won=zeros,
-        supply=state.supply + sum(state.reserve_recruits),
-        recruits_used=state.recruits_used + sum(state.board_recruits),
+        supply=end.supply,
+        recruits_used=end.recruits_used,
     )
 
 
@@ -774,20 +790,14 @@ def _unveil(state: TrackerState, entry: Entry) -> TrackerState:
         leaders=[state.reserve_leaders[s] for s in players],
         others=[state.reserve_novices[s] + state.reserve_recruits[s] for s in players],
     )
-    for line in tally:
-        for amount, reason in (
-            (line.bourgeois_money, "bourgeois"),
-            (-line.policeman_paid, "policeman"),
-            (line.operational_money, "apaches"),
-        ):
-            if amount:
-                state = _pay(state, line.seat, amount, reason)
+    for seat, change, reason in tally_movements(tally):
+        state = _pay(state, seat, change, reason)
     jailed = cop >= 0 and state.reserve_leaders[cop] > 0
     if jailed:
         state = replace(
             state,
-            reserve_leaders=_add(state.reserve_leaders, cop, -1),
-            prison=_add(state.prison, cop, 1),
+            reserve_leaders=with_change(state.reserve_leaders, cop, -1),
+            prison=with_change(state.prison, cop, 1),
         )
     return replace(state, phase="over", policeman_holder=cop, tally=tally)
 
@@ -823,39 +833,20 @@ def _check_apaches(state: TrackerState) -> None:
 
 
 def _check_money(state: TrackerState) -> None:
-    for seat, gang in enumerate(state.colours):
-        moved = sum(change for _, s, change, _ in state.ledger if s == seat)
-        assert state.money[seat] == START_MONEY + moved, (
-            f"{gang}: {state.money[seat]} F, but 500 F and the ledger make {START_MONEY + moved}"
-        )
-        assert state.money[seat] >= 0, f"{gang}: {state.money[seat]} F (ruling D1: never < 0)"
-    total = START_MONEY * state.players + sum(change for _, _, change, _ in state.ledger)
-    assert sum(state.money) == total
+    expected = ledger_money(state.players, state.ledger)
+    assert state.money == expected, f"money {state.money}, but 500 F and the ledger make {expected}"
+    assert min(state.money) >= 0, f"money {state.money} (ruling D1: never below 0)"
 
 
 # --- small helpers ---------------------------------------------------------------------------
 
 
-def _add(values: tuple[int, ...], index: int, change: int) -> tuple[int, ...]:
-    return (*values[:index], values[index] + change, *values[index + 1 :])
-
-
 def _pay(state: TrackerState, seat: int, change: int, reason: str) -> TrackerState:
     return replace(
         state,
-        money=_add(state.money, seat, change),
+        money=with_change(state.money, seat, change),
         ledger=(*state.ledger, (state.round, seat, change, reason)),
     )
-
-
-def _colours(colours: Any, players: int) -> tuple[str, ...]:
-    if not isinstance(colours, list | tuple) or any(c not in GANGS for c in colours):
-        raise SetupError(f"setup 'colours' must be gangs from {', '.join(GANGS)}: {colours!r}")
-    if len(set(colours)) != len(colours) or len(colours) != players:
-        raise SetupError(
-            f"setup 'colours' {list(colours)} must name {players} different gangs, one per player"
-        )
-    return tuple(colours)
 
 
 def _tally_line(data: Any) -> TallyLine:

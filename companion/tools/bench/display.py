@@ -315,8 +315,8 @@ def _drive(
             pins.press(control)
             time.sleep(0.005)
             pins.release(control)
-        time.sleep(0.1)
         with log.changed:  # key presses reach the pins too: keep the buttons' figures apart
+            log.changed.wait_for(lambda: len(log.press_latencies_ns) >= args.presses, 5.0)
             button_latencies = list(log.press_latencies_ns)
         for k in range(args.presses):
             time.sleep(rng.uniform(0.03, 0.09))

@@ -37,7 +37,7 @@ from typing import Any, Final
 from companion.input.box import protocol as proto
 from companion.input.box.clock import ClockMap
 from companion.input.box.link import BoxLink
-from companion.input.box.source import SerialBoxSource
+from companion.input.box.source import BoxStatus, SerialBoxSource
 from companion.input.controls import ALL_CONTROLS
 from companion.input.events import InputEvent, Press
 
@@ -47,6 +47,7 @@ P99_BAR_NS: Final = 2_000_000
 DEFAULT_FRAMES: Final = 200_000
 DEFAULT_EVENTS: Final = 2_000
 CHUNK: Final = 4096
+CONNECT_TIMEOUT_S: Final = 30.0
 HELLO: Final = proto.Hello(1, "bench", BOOT, "BE4C4B0C", "00000000", ALL_CONTROLS)
 
 
@@ -153,13 +154,17 @@ def measure_latency(events: int, seed: int = 2) -> tuple[list[int], float]:
         target=_fake_box, args=(master, events, seed, child_end), name="fake box", daemon=True
     )
     box.start()
+    connected = threading.Event()
+
+    def on_status(status: BoxStatus) -> None:
+        if status.is_connected:
+            connected.set()
+
     start = time.monotonic()
-    source = SerialBoxSource(sink, port=os.ttyname(slave))
+    source = SerialBoxSource(sink, port=os.ttyname(slave), on_status=on_status)
     try:
-        while source.status.state != "connected":
-            if time.monotonic() - start > 30:
-                raise TimeoutError(f"the serial source never connected: {source.status}")
-            time.sleep(0.01)
+        if not connected.wait(timeout=CONNECT_TIMEOUT_S):
+            raise TimeoutError(f"the serial source never connected: {source.status}")
         lock_s = time.monotonic() - start
         control.send("go")
         written: dict[int, int] = control.recv() if control.poll(60) else {}

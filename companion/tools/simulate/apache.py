@@ -5,11 +5,14 @@ plays 500 games of Apache with :class:`~companion.bots.ReflexBot` players and ch
 engine's invariants after EVERY action (cards conserved, scores = piles). After each turned
 card the bots react (lognormal reaction times, sometimes a wrong slap); when two or more slap,
 their presses go through the real Pow-Wow arbiter, which orders them by stamp, draws dead
-heats and splits them into windows by the quiet time (a lone slap has nothing to order).
-Actions go through the engine's fast door, its ``STEPS`` (``apply_unchecked`` without the
-dispatch): bots only play legal actions, and the checked door is covered by the tests and
-the random-play harness. Chance draws the turned cards exactly as ``Apache.random_reveal``
-does (see ``_face_down``).
+heats and splits them into windows by the quiet time. A lone slap is a one-slap window with
+nothing to order and is applied directly (resolving a window through the arbiter costs tens
+of microseconds, and most windows have one slap).
+
+Actions go through the engine's trusting door, ``Apache.apply_unchecked``: bots only play
+legal actions, and the checked door is covered by the tests and the random-play harness.
+Every state is checked by ``Apache.check_invariants``, given the state before it as
+``since``. Chance draws each turned card with ``Apache.random_reveal``.
 
 Game ``i`` uses the engine seed ``seed + i`` and bot and chance generators seeded from it.
 The command, the report and the contract shared by every game: :mod:`companion.tools.simulate`.
@@ -21,7 +24,6 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Final
 
 from companion.bots.apache import (
@@ -33,9 +35,10 @@ from companion.bots.apache import (
 )
 from companion.errors import IllegalAction
 from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, Arbiter
-from companion.rules.apache import APACHE, CHOOSE, CLOSE, END, FINAL, KINDS, OVER, READY, VARIANTS
-from companion.rules.apache.actions import Action, Close, Reveal, Slap, Turn
-from companion.rules.apache.engine import DEFAULT_PLAYERS, PLAYERS, REVEALS, STEPS, ApacheState
+from companion.rules.apache import APACHE, CHOOSE, CLOSE, END, FINAL, OVER, READY, VARIANTS
+from companion.rules.apache.actions import Action, Slap, Turn
+from companion.rules.apache.engine import DEFAULT_PLAYERS, ApacheState
+from companion.rules.apache.table import PLAYERS
 from companion.tools.simulate import Progress, Simulator, Summary
 
 SCORE_WORDS: Final = "cards in the winnings pile"
@@ -66,31 +69,13 @@ class GameReport:
 class _ApacheGame:
     """Plays one Apache game with ReflexBots through the arbiter, checking every action."""
 
-    __slots__ = (
-        "_check",
-        "arbiter",
-        "bots",
-        "chance",
-        "check",
-        "colours",
-        "faces",
-        "now",
-        "record",
-        "report",
-        "seq",
-        "slap_actions",
-        "state",
-        "team",
-        "turn_filed",
-        "turns",
-    )
-
     def __init__(
         self, setup: dict[str, Any], seed: int, *, check: bool, record: list[Action] | None
     ) -> None:
         self.state: ApacheState = APACHE.new(setup, seed)
         self.colours = self.state.colours
         self.check = check
+        self.record = record
         self.chance = random.Random(f"simulate:apache:{seed}:chance")
         self.bots = [
             ReflexBot(seat, random.Random(f"simulate:apache:{seed}:bot:{seat}"))
@@ -99,16 +84,18 @@ class _ApacheGame:
         self.team = ReflexTeam(self.bots)
         self.arbiter = Arbiter(seats=self.colours, seed=seed)
         self.now = 0
+        """The simulated clock (ns): the card turns and the presses are stamped with it."""
         self.seq = 0
         self.turn_filed = False
-        self.turns, self.slap_actions = _actions(len(self.colours))
-        self.faces = _face_down(self.state)
+        """Whether the arbiter has been told of the last card turn."""
+        self.turns = [Turn(seat) for seat in range(len(self.colours))]
+        """Each seat's card turn (actions are immutable values: one per seat serves)."""
         self.report = GameReport(seed)
-        self.record = record
-        self._check = APACHE.check_invariants if check else None
 
     def play(self) -> GameReport:
         try:
+            if self.check:
+                APACHE.check_invariants(self.state)
             self._play()
         except (AssertionError, IllegalAction) as exc:
             self.report.failure = (
@@ -122,41 +109,18 @@ class _ApacheGame:
         return self.report
 
     def _play(self) -> None:
-        """The game loop: turn, reveal, then slap rounds until nobody slaps (A9, A10).
-
-        The hot path (about 330 actions a game) is written out with local names: every
-        action still goes through ``_step``'s steps (the engine's fast door, the count, the
-        record, the invariant check), only without a method call per action.
-        """
-        turns, team, report = self.turns, self.team, self.report
-        record, check = self.record, self._check
-        draw, faces = self.chance.random, self.faces
-        state = self.state
-        while state.phase != OVER:
-            if state.phase == READY:
-                turn = turns[state.turner]
-                self.state = state = _turn(state, turn)
-                report.actions += 1
-                if record is not None:
-                    record.append(turn)
-                if check is not None:
-                    check(state)
-                card = REVEALS[faces.pop(int(draw() * len(faces)))]  # see ``_face_down``
-                self.state = state = _reveal(state, card)
-                report.actions += 1
-                if record is not None:
-                    record.append(card)
-                if check is not None:
-                    check(state)
+        """The game loop: turn, reveal, then slap rounds until nobody slaps (A9, A10)."""
+        while self.state.phase != OVER:
+            if self.state.phase == READY:
+                self._apply(self.turns[self.state.turner])
+                self._apply(APACHE.random_reveal(self.state, self.chance))
                 self.now += TURN_GAP_NS
                 self.turn_filed = False
-            found = team.react(state, fresh=True)
+            found = self.team.react(self.state, fresh=True)
             if found:  # about one card in three: most cards get no slap
                 self._slap_rounds(found)
-                state = self.state
-            if state.phase == FINAL:
-                self._step(END)
-                state = self.state
+            if self.state.phase == FINAL:
+                self._apply(END)
 
     def _slap_rounds(self, found: list[Reaction]) -> None:
         """Windows after a turned card until nobody has anything to slap (A9, A10).
@@ -167,17 +131,14 @@ class _ApacheGame:
 
         ``found``: the reactions to the card just turned (not empty).
         """
-        team = self.team
-        while True:
+        while found and self.state.phase != OVER:
             if len(found) == 1:
                 alone = found[0]
-                self._window((self.slap_actions[alone.seat][alone.indian],))
+                self._window((Slap(alone.seat, alone.indian),))
                 self.now += alone.delay_ns + DEFAULT_QUIET_NS + DEFAULT_SETTLE_NS
             else:
                 self._arbitrate(found)
-            found = team.react(self.state, fresh=False)
-            if not found or self.state.phase == OVER:
-                return
+            found = self.team.react(self.state, fresh=False)
 
     def _arbitrate(self, found: list[Reaction]) -> None:
         """Two or more reactions: through the arbiter, window by window."""
@@ -195,68 +156,29 @@ class _ApacheGame:
         self.now = windows[-1].resolved_ns
 
     def _window(self, slaps: Sequence[Slap]) -> None:
-        """One window: its slaps, the close, the choices (each action as in ``_step``)."""
-        report, record, check = self.report, self.record, self._check
-        report.windows += 1
-        report.slaps += len(slaps)
-        state = self.state
+        """One window: its slaps, the close, the choices."""
+        self.report.windows += 1
+        self.report.slaps += len(slaps)
         for slap in slaps:
-            self.state = state = _slap(state, slap)
-            report.actions += 1
-            if record is not None:
-                record.append(slap)
-            if check is not None:
-                check(state)
-        self.state = state = _close(state, CLOSE)
-        report.actions += 1
-        if record is not None:
-            record.append(CLOSE)
-        if check is not None:
-            check(state)
-        while state.phase == CHOOSE:
-            self._step(self.bots[state.slaps[state.resolved].seat].choose(state))
-            state = self.state
-        for result in state.resolution:
-            if not result.legal:
-                report.illegal_slaps += 1
+            self._apply(slap)
+        self._apply(CLOSE)
+        while self.state.phase == CHOOSE:
+            seat = self.state.pending_seat
+            assert seat is not None
+            self._apply(self.bots[seat].choose(self.state))
+        self.report.illegal_slaps += sum(not result.legal for result in self.state.resolution)
 
-    def _step(self, action: Action) -> None:
-        """Apply through the engine's fast door (bots only play legal actions), then check
-        the invariants (the checked door is exercised by the tests and the harness)."""
-        self.state = state = STEPS[type(action)](self.state, action)
+    def _apply(self, action: Action) -> None:
+        """Apply through the engine's trusting door (bots only play legal actions), count
+        and record the action, then check the invariants (since the state before, which
+        passed: the cards are checked again when one moved)."""
+        before = self.state
+        self.state = APACHE.apply_unchecked(before, action)
         self.report.actions += 1
         if self.record is not None:
             self.record.append(action)
-        if self._check is not None:
-            self._check(state)
-
-
-@cache
-def _actions(players: int) -> tuple[tuple[Turn, ...], tuple[dict[str, Slap], ...]]:
-    """Each seat's turn and its slaps by Indian (actions are immutable: games share them)."""
-    turns = tuple(Turn(seat) for seat in range(players))
-    return turns, tuple({kind: Slap(seat, kind) for kind in KINDS} for seat in range(players))
-
-
-def _face_down(state: ApacheState) -> list[int]:
-    """The face-down cards' types, one entry per card, in type order.
-
-    The simulator's chance: ``faces.pop(int(rng.random() * len(faces)))`` is exactly
-    ``Apache.random_reveal``'s draw (the same ``random()``, the same type: the card at that
-    place in type order), without summing the deck counts for every card.
-    """
-    return list(_faces(state.deck))
-
-
-@cache
-def _faces(deck: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(t for t, left in enumerate(deck) for _ in range(left))
-
-
-_turn: Final = STEPS[Turn]
-_reveal: Final = STEPS[Reveal]
-_slap: Final = STEPS[Slap]
-_close: Final = STEPS[Close]
+        if self.check:
+            APACHE.check_invariants(self.state, since=before)
 
 
 def play_apache_game(

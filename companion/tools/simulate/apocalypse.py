@@ -2,8 +2,9 @@
 
 ``companion simulate apocalypse --players 4 --games 2000 --seed 1`` plays 2000 games of
 Apocalypse (three rounds each, ruling P11) and checks the engine's invariants after EVERY
-action (every card in one place, tokens = the flips since the last Apocalypse, points = the
-cards won, round scores and totals, rulings P2, P5, P9, P11, P12). Each game seats one
+action (``Apocalypse.check_invariants``: every card in one place, the trick, tokens = the
+flips since the last Apocalypse, the rounds scored; rulings P2, P4, P5, P9, P11). Points
+and totals follow from the cards and the rounds, so they need no check. Each game seats one
 :class:`~companion.bots.apocalypse.HeuristicBot` and random bots
 (:class:`~companion.bots.apocalypse.RandomApocalypseBot`) in the other seats; the heuristic
 seat moves round the table: game ``i`` seats it at ``i % players``, so every seat is played
@@ -11,12 +12,12 @@ by it equally often. The report's ``extra`` figures compare it with the random b
 win rate (shared victories count as wins, ruling P11) against a random seat's, and the mean
 points of each.
 
-The deal is chance (ruling P3), drawn with the engine's fast door
+The deal is chance (ruling P3), drawn with the engine's
 :meth:`~companion.rules.apocalypse.Apocalypse.deal_round`: one shuffle a round, applied as
-one ``DealCards`` action (a 4-player round's 32 cards are one action, checked once). Actions
-go through the engine's unchecked steps (``play_step``, ``name_step``, ``deal_cards_step``):
-bots only play legal actions, and the checked door is covered by the tests and the
-random-play harness.
+one ``DealCards`` action (a 4-player round's 32 cards are one action, checked once). Every
+action goes through the engine's trusting door ``apply_unchecked`` (the bots play only legal
+actions; the checked door is covered by the tests and the random-play harness), and the
+invariants are checked after it.
 
 Game ``i`` uses the engine seed ``seed + i`` and chance and bot generators seeded from it.
 The command, the report and the contract shared by every game: :mod:`companion.tools.simulate`.
@@ -24,26 +25,26 @@ The command, the report and the contract shared by every game: :mod:`companion.t
 
 from __future__ import annotations
 
-import gc
 import random
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from companion.bots.apocalypse import best_first, best_play, random_first
+from companion.bots.apocalypse import HeuristicBot, RandomApocalypseBot
 from companion.errors import IllegalAction
-from companion.rules.apocalypse import APOCALYPSE, DEAL, OVER, PLAY, Action, ApocalypseState
-from companion.rules.apocalypse.engine import (
-    CHECKER,
-    DEFAULT_PLAYERS,
+from companion.rules.apocalypse import (
+    APOCALYPSE,
+    DEAL,
+    NOBODY,
+    OVER,
     PLAYERS,
-    deal_cards_step,
-    name_step,
-    play_step,
-    random_play,
+    Action,
+    ApocalypseState,
+    Play,
+    TrickResult,
 )
+from companion.rules.apocalypse.engine import DEFAULT_PLAYERS
 from companion.tools.simulate import Progress, Simulator, Summary
 
 SCORE_WORDS: Final = "points"
@@ -106,15 +107,12 @@ def play_apocalypse_game(
     return report
 
 
-def _bot_rngs(
-    players: int, seed: int, heuristic_seat: int, chance: random.Random
-) -> list[random.Random]:
-    """Each random seat's generator (the heuristic seat's place holds ``chance``, which it
-    never draws from: the heuristic is deterministic)."""
+def _bots(players: int, seed: int, heuristic_seat: int) -> list[HeuristicBot | RandomApocalypseBot]:
+    """The heuristic bot at its seat, a random bot with its own generator at each other."""
     return [
-        chance
+        HeuristicBot(seat)
         if seat == heuristic_seat
-        else random.Random(f"simulate:apocalypse:{seed}:bot:{seat}")
+        else RandomApocalypseBot(seat, random.Random(f"simulate:apocalypse:{seed}:bot:{seat}"))
         for seat in range(players)
     ]
 
@@ -128,52 +126,31 @@ def _play(
     record: list[Action] | None,
 ) -> ApocalypseState:
     """The game loop (about 150 actions a 4-player game): each round's deal as one action,
-    then the bots' actions until the next deal or the end. The bots and steps are called
-    by name: :class:`~companion.bots.apocalypse.HeuristicBot`'s ``best_play`` and
-    ``best_first``, :class:`~companion.bots.apocalypse.RandomApocalypseBot`'s
-    ``random_play`` and ``random_first`` with its generator (so a compiled build makes
-    direct calls)."""
+    then the bots' actions until the next deal or the end; the invariants after each."""
     chance = random.Random(f"simulate:apocalypse:{seed}:chance")
-    heuristic = report.heuristic_seat
-    rngs = _bot_rngs(state.players, seed, heuristic, chance)
-    last_trick = state.last_trick
-    actions = 0
-    action: Action
-    while True:
-        phase = state.phase
-        if phase == PLAY:
-            seat = state.turn
-            play = best_play(state) if seat == heuristic else random_play(state, rngs[seat])
-            action = play
-            state = play_step(state, play)
-        elif phase == OVER:
-            break
-        elif phase == DEAL:
-            deal = APOCALYPSE.deal_round(state, chance)
-            action = deal
-            state = deal_cards_step(state, deal)
-        else:  # NAME, CHOOSE
-            seat = state.turn
-            first = best_first(state) if seat == heuristic else random_first(state, rngs[seat])
-            action = first
-            state = name_step(state, first)
-        actions += 1
+    bots = _bots(state.players, seed, report.heuristic_seat)
+    while state.phase != OVER:
+        action: Action
+        if state.phase == DEAL:
+            action = APOCALYPSE.deal_round(state, chance)
+        else:
+            action = bots[state.turn].choose(state)
+        state = APOCALYPSE.apply_unchecked(state, action)
+        report.actions += 1
         if record is not None:
             record.append(action)
         if check:
-            report.actions = actions
-            CHECKER.check(state)
-        if state.last_trick is not last_trick:
-            last_trick = state.last_trick
-            _count_trick(report, last_trick)
-    report.actions = actions
+            APOCALYPSE.check_invariants(state)
+        if isinstance(action, Play) and not state.trick:  # the play completed the trick
+            assert state.last_trick is not None
+            _count_trick(report, state.last_trick)
     return state
 
 
-def _count_trick(report: GameReport, trick: Any) -> None:
+def _count_trick(report: GameReport, trick: TrickResult) -> None:
     report.tricks += 1
     report.apocalypses += trick.apocalypse
-    report.no_winner_tricks += trick.winner < 0
+    report.no_winner_tricks += trick.winner == NOBODY
     report.skips += len(trick.skipped)
 
 
@@ -197,30 +174,15 @@ def simulate_apocalypse(
     )  # fmt: skip
     heuristic = _HeuristicTally()
     start = time.perf_counter()
-    with _collector_paused():
-        for i in range(games):
-            report = play_apocalypse_game(full, seed + i)
-            summary.add(report)
-            heuristic.add(report, players)
-            if progress is not None:
-                progress(i + 1, games)
+    for i in range(games):
+        report = play_apocalypse_game(full, seed + i)
+        summary.add(report)
+        heuristic.add(report, players)
+        if progress is not None:
+            progress(i + 1, games)
     summary.seconds = time.perf_counter() - start
     summary.extra.update(heuristic.figures(players))
     return summary
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while the games run: the engine's states are
-    tuples of ints and tuples that never form a cycle (reference counting frees them), and
-    the collector's passes over the millions of young tuples cost a fifth of the time."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 class _HeuristicTally:

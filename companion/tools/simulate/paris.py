@@ -6,14 +6,14 @@ reference board). In game ``i`` seat ``i % players`` is a
 :class:`~companion.bots.paris.HeuristicParisBot` and the other seats are
 :class:`~companion.bots.paris.RandomParisBot`: the scores per seat mix both, and the extra
 figures give the heuristic bot's win rate (against the 1/players a random seat would get).
-The engine's invariants (40 Apaches, 31 stashes, 5 reinforcements and 4 bourgeois each in
-one place, money = the ledger, no tie on the board) are checked after EVERY action. Actions
-go through the engine's fast door, its ``STEPS`` (``apply_unchecked`` without the
-dispatch): bots only play legal actions, and the checked door is covered by the tests and
-the random-play harness. Chance (the first player, the stashes set aside, the bourgeois
-counters) comes from :meth:`~companion.rules.paris.Paris.random_chance`, the same
-distribution as the engine's chance outcomes; the stash drawn in the draft is drawn as
-``random_chance`` draws it (one ``choice`` over the pile), without the call.
+
+Chance (the first player, the stashes set aside and drawn, the bourgeois counters) comes
+from :meth:`~companion.rules.paris.Paris.random_chance`, the distribution of the engine's
+chance outcomes. Every action goes through the engine's unchecked door
+(:meth:`~companion.rules.paris.Paris.apply_unchecked`: bots only play legal actions; the
+checked door is covered by the tests and the random-play harness), then the engine's
+invariants (40 Apaches, 31 stashes, 5 reinforcements and 4 bourgeois each in one place,
+money = the ledger, no tie on the board) are checked on the new state: after EVERY action.
 
 Game ``i`` uses the engine seed ``seed + i`` and bot and chance generators seeded from it.
 The command, the report and the contract shared by every game: :mod:`companion.tools.simulate`.
@@ -21,30 +21,17 @@ The command, the report and the contract shared by every game: :mod:`companion.t
 
 from __future__ import annotations
 
-import gc
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any, Final
 
-from companion.bots.paris import HeuristicParisBot, RandomParisBot
+from companion.bots.paris import HeuristicParisBot, ParisBot, RandomParisBot
 from companion.errors import IllegalAction
-from companion.rules.paris import PARIS, Action, Paris, ParisState, SettlementStep, Stash
-from companion.rules.paris.actions import Draw, Take
-from companion.rules.paris.board import DISTRICT_MASK
-from companion.rules.paris.engine import DRAWS, STEPS
-from companion.rules.paris.invariants import CHECKER
-from companion.rules.paris.state import (
-    DEFAULT_PLAYERS,
-    DRAFT,
-    OVER,
-    PLAYER_TURN,
-    PLAYERS,
-    stash_ids,
-)
+from companion.rules.base import CHANCE
+from companion.rules.paris import OVER, PARIS, Action, ParisState, SettlementStep, Stash
+from companion.rules.paris.state import DEFAULT_PLAYERS, PLAYERS
 from companion.tools.simulate import Progress, Simulator, Summary
 
 SCORE_WORDS: Final = "francs"
@@ -77,17 +64,23 @@ class GameReport:
             "bails": self.bails,
         }
 
+    def played(self, action: Action, before: ParisState, after: ParisState) -> None:
+        """Count ``action``, played in ``before``: a turn ends with its stash (ruling D5),
+        maybe with bail (D8); a round ends with its settlement (D7)."""
+        self.actions += 1
+        if isinstance(action, Stash):
+            self.turns += 1
+            self.bails += action.bail
+        if after.round > before.round or after.phase == OVER:
+            self.settled(after.settlement)
+
     def settled(self, steps: Sequence[SettlementStep]) -> None:
         """Count a round's settlement (ruling D7)."""
-        self.thefts += sum(map(_THEFT, steps))
-        fates = list(map(_LEADER, steps))
+        self.thefts += sum(step.theft for step in steps)
+        fates = [step.leader for step in steps]
         self.prisoners += fates.count("prison")
         self.wounded += fates.count("hospital")
         self.killed += fates.count("cemetery")
-
-
-_THEFT: Final = attrgetter("theft")
-_LEADER: Final = attrgetter("leader")
 
 
 def play_paris_game(
@@ -134,78 +127,31 @@ def _play(
     check: bool,
     record: list[Action] | None,
 ) -> ParisState:
-    """The game loop (the hot path: local names; the engine's steps called directly through
-    its ``STEPS`` table, as ``apply_unchecked`` would; the invariant check after each
-    action; the counts kept in locals and written to ``report`` at the end, or when an
-    action or a check fails). The draft is played in pairs: the player's ``Take`` and
-    chance's ``Draw``, drawn exactly as ``Paris.random_chance`` draws it (one ``choice``
-    over the pile). Only a stash or a chance action settles a round."""
+    """The game loop: the actor's bot or chance picks an action, the engine applies it
+    (unchecked door), the action is counted and recorded, the invariants are checked."""
     chance = random.Random(f"simulate:paris:{seed}:chance")
-    choose = [bot.choose for bot in _bots(state.players, seed, report.heuristic_seat)]
-    players = len(choose)
-    steps, take, draw, pick = STEPS, STEPS[Take], STEPS[Draw], chance.choice
-    invariants = _invariant_check() if check else _unchecked
-    settlement = state.settlement
-    actions = turns = bails = 0
-    try:
-        while True:
-            phase = state.phase
-            if phase == DRAFT:  # a third of the actions, a half with the draws
-                action: Action = choose[(state.first + state.step) % players](state)
-                state = take(state, action)
-                actions += 1
-                if record is not None:
-                    record.append(action)
-                invariants(state)
-                action = DRAWS[pick(stash_ids(state.piles & DISTRICT_MASK[state.taken]))]
-                state = draw(state, action)
-                actions += 1
-                if record is not None:
-                    record.append(action)
-                invariants(state)
-                continue
-            if phase in PLAYER_TURN:
-                action = choose[state.order[state.step]](state)
-                if type(action) is Stash:  # a player's turn ends with its stash (ruling D5)
-                    turns += 1
-                    bails += action.bail
-                state = steps[type(action)](state, action)
-            elif phase == OVER:
-                return state
-            else:
-                action = PARIS.random_chance(state, chance)
-                state = steps[type(action)](state, action)
-            actions += 1
-            if record is not None:
-                record.append(action)
-            invariants(state)
-            if state.settlement is not settlement:
-                settlement = state.settlement
-                report.settled(settlement)
-    finally:
-        report.actions, report.turns, report.bails = actions, turns, bails
+    bots = _bots(state.players, seed, report.heuristic_seat)
+    while (actor := PARIS.actor(state)) is not None:
+        if actor == CHANCE:
+            action = PARIS.random_chance(state, chance)
+        else:
+            action = bots[actor].choose(state)
+        before, state = state, PARIS.apply_unchecked(state, action)
+        report.played(action, before, state)
+        if record is not None:
+            record.append(action)
+        if check:
+            PARIS.check_invariants(state, since=before)
+    return state
 
 
-def _bots(players: int, seed: int, heuristic_seat: int) -> list[HeuristicParisBot | RandomParisBot]:
+def _bots(players: int, seed: int, heuristic_seat: int) -> list[ParisBot]:
     return [
         (HeuristicParisBot if seat == heuristic_seat else RandomParisBot)(
             seat, random.Random(f"simulate:paris:{seed}:bot:{seat}")
         )
         for seat in range(players)
     ]
-
-
-def _invariant_check() -> Callable[[ParisState], None]:
-    """The engine's ``check_invariants``; when it is the engine's own method, its body
-    ``CHECKER.check`` (one call less per action; a replaced method is called as it is)."""
-    method = PARIS.check_invariants
-    if getattr(method, "__func__", None) is Paris.check_invariants:
-        return CHECKER.check
-    return method
-
-
-def _unchecked(item: object) -> None:
-    """No invariant check (``check=False``) or no record: nothing to do."""
 
 
 def simulate_paris(
@@ -231,15 +177,14 @@ def simulate_paris(
     )
     heuristic_wins = heuristic_sole = 0
     start = time.perf_counter()
-    with _collector_paused():
-        for i in range(games):
-            state = PARIS.initial_state(setup, seed + i)  # the setup is validated
-            report = _play_game(state, seed + i, i % players, check=True, record=None)
-            summary.add(report)
-            heuristic_wins += report.heuristic_seat in report.winners
-            heuristic_sole += report.winners == (report.heuristic_seat,)
-            if progress is not None:
-                progress(i + 1, games)
+    for i in range(games):
+        state = PARIS.initial_state(setup, seed + i)  # the setup is validated
+        report = _play_game(state, seed + i, i % players, check=True, record=None)
+        summary.add(report)
+        heuristic_wins += report.heuristic_seat in report.winners
+        heuristic_sole += report.winners == (report.heuristic_seat,)
+        if progress is not None:
+            progress(i + 1, games)
     summary.seconds = time.perf_counter() - start
     summary.extra = {
         "configuration": ".".join(map(str, in_play)),
@@ -249,20 +194,6 @@ def simulate_paris(
         "random_seat_expected_win_rate": round(1 / players, 4),
     }
     return summary
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while the games run: the engine's states are
-    tuples of ints and tuples that never form a cycle (reference counting frees them), and
-    the collector's passes over the young tuples cost about 3 % of the instructions."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 SIMULATOR: Final = Simulator(

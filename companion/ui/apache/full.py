@@ -1,6 +1,6 @@
 """The Apache FULL screens: the companion plays the cards, the table slaps the buttons.
 
-``FullScene`` (the game). The face-up display as tiles, the deck count, each pile, whose
+``ApacheFullScene`` (the game). The face-up display as tiles, the deck count, each pile, whose
 turn it is; below, the Pow-Wow being decided or the last one resolved (its timeline and
 each slap's result in the engine's words).
 
@@ -14,7 +14,7 @@ each slap's result in the engine's words).
     over     -                                      -                 results   -
 
 Bots turn and slap by themselves; with auto turn a person's card is turned after the pause.
-``FullResultsScene``: scores, winner(s) (ruling A10: ties share the victory), and per
+``ApacheFullResultsScene``: scores, winner(s) (ruling A10: ties share the victory), and per
 player the slaps, slaps won, penalties and the fastest / median / slowest reaction from
 the card turn. Select: the start menu.
 """
@@ -26,19 +26,18 @@ from typing import Final
 
 import pygame
 
-from companion.errors import CompanionError
 from companion.input.events import Press, Stuck, Unstuck
 from companion.rules.apache import KINDS, Choose, card_type
 from companion.ui import theme, widgets
 from companion.ui.apache.full_model import (
-    FullModel,
-    FullResults,
-    PlayerStats,
+    ApacheFullModel,
+    ApacheFullResults,
     describe_result,
     result_kind,
 )
-from companion.ui.apache.view import draw_pending, draw_timeline
-from companion.ui.scenes import AppContext, BaseScene, NavButton
+from companion.ui.apache.view import draw_pending, draw_results, draw_timeline, result_line
+from companion.ui.nav import NavButton
+from companion.ui.scenes import AppContext, BaseScene
 
 MOUSE_SOURCE: Final = "mouse"
 """The source of a press made by clicking an on-screen hand button (stamped at the click)."""
@@ -64,12 +63,6 @@ OPTION_WORDS: Final = {
     "prisoner": "totems + prisoner",
     "wedding": "wedding",
 }
-
-
-def scene_for(app: AppContext, model: FullModel) -> BaseScene:
-    if model.stage == "over":
-        return FullResultsScene(app, model)
-    return FullScene(app, model)
 
 
 def tile_words(card: int) -> tuple[str, theme.RGB]:
@@ -100,10 +93,10 @@ def draw_tile(surface: pygame.Surface, rect: pygame.Rect, card: int) -> None:
     )
 
 
-class FullScene(BaseScene):
+class ApacheFullScene(BaseScene):
     """The game (see the module docstring)."""
 
-    def __init__(self, app: AppContext, model: FullModel) -> None:
+    def __init__(self, app: AppContext, model: ApacheFullModel) -> None:
         super().__init__(app)
         self.model = model
         model.on_window = app.on_window
@@ -119,7 +112,7 @@ class FullScene(BaseScene):
         stage = model.stage
         if stage == "over":
             if button == "select":
-                self.app.stack.replace(FullResultsScene(self.app, model))
+                self.app.stack.replace(ApacheFullResultsScene(self.app, model))
             return
         if stage == "choose" and not model.is_bot(model.state.pending_seat or 0):
             if button in ("previous", "next"):
@@ -156,19 +149,13 @@ class FullScene(BaseScene):
     # -- time --
 
     def update(self, now_ns: int) -> bool:
-        changed = False
-        try:
-            changed = self.model.poll(now_ns)
-        except (OSError, CompanionError) as exc:
-            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
-            changed = True
-        self.app.sounds.play_all(self.model.cues)
-        self.model.cues.clear()
+        changed = self.polled(self.model.poll, now_ns)
+        self.play(self.model.cues)
         self.app.powwow_open(bool(self.model.arbiter.pending))
         changed |= self.show_notices(self.model.notices, now_ns)
         changed |= self.flashes.expire(now_ns)
         if self.model.stage == "over":
-            self.app.stack.replace(FullResultsScene(self.app, self.model))
+            self.app.stack.replace(ApacheFullResultsScene(self.app, self.model))
             return True
         return True if self.model.stage != "play" or changed else self._timers_running()
 
@@ -189,28 +176,24 @@ class FullScene(BaseScene):
     # -- drawing --
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        size = surface.get_size()
-        layout = widgets.frame(size)
-        surface.fill(theme.BACKGROUND)
-        model = self.model
-        state = model.state
+        model, state = self.model, self.model.state
+        layout = ApacheFullLayout(surface.get_size(), model)
         right = f"deck {state.deck_count} · {len(model.windows)} Pow-Wows"
-        widgets.header(surface, layout.header, TITLE, right)
-        tiles, lower, side = _layout(size, model)
-        _draw_display(surface, tiles, state.display)
-        _draw_players(surface, side, model)
+        widgets.page(surface, TITLE, right)
+        _draw_display(surface, layout.tiles, state.display)
+        _draw_players(surface, layout.side, model)
         _draw_hand(surface, model)
         stage = model.stage
         if stage == "choose":
-            self._draw_choose(surface, lower, now_ns)
+            self._draw_choose(surface, layout.lower, now_ns)
             hint = "Your buttons or Previous/Next + Select: choose"
         elif stage == "window":
-            _draw_live(surface, lower, model, now_ns)
+            _draw_live(surface, layout.lower, model, now_ns)
             hint = "Seat buttons: slap · the order is final after the quiet time"
         else:
-            _draw_last(surface, lower, model)
+            _draw_last(surface, layout.lower, model)
             hint = "Turner: any button turns · others: slap (or click your cards) · Back: undo"
-        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
+        widgets.footer(surface, layout.frame.footer, hint, self.flashes.current(now_ns))
 
     def _draw_choose(self, surface: pygame.Surface, area: pygame.Rect, now_ns: int) -> None:
         size = surface.get_size()
@@ -223,7 +206,7 @@ class FullScene(BaseScene):
         slap = model.state.slaps[model.state.resolved]
         widgets.text(
             surface,
-            f"{widgets.seat_name(colour)} {slap.indian}: choose ({left_s:.0f} s, then the default)",
+            f"{theme.seat_name(colour)} {slap.indian}: choose ({left_s:.0f} s, then the default)",
             widgets.px(size, 17),
             theme.WARN,
             line,
@@ -267,17 +250,20 @@ class FullScene(BaseScene):
             )
 
 
-def _layout(
-    size: tuple[int, int], model: FullModel
-) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """The display's tiles, the area under them, and the side column."""
-    body = widgets.frame(size).body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
-    gap = widgets.px(size, 8)
-    left, side = widgets.columns(body, [2.2, 1.0], gap=gap)
-    tiles_h = _display_height(size, left.width, len(model.state.display), left.height // 2)
-    tiles = pygame.Rect(left.left, left.top, left.width, tiles_h)
-    lower = pygame.Rect(left.left, tiles.bottom + gap, left.width, left.bottom - tiles.bottom - gap)
-    return tiles, lower, side
+class ApacheFullLayout:
+    """Where everything goes on one screen size (computed, never stored between frames):
+    the display's tiles, the area under them (the Pow-Wow, the choice), the side column."""
+
+    def __init__(self, size: tuple[int, int], model: ApacheFullModel) -> None:
+        px = widgets.px
+        self.frame = widgets.frame(size)
+        body = self.frame.body.inflate(-2 * px(size, 8), -2 * px(size, 6))
+        gap = px(size, 8)
+        left, self.side = widgets.columns(body, [2.2, 1.0], gap=gap)
+        tiles_h = _display_height(size, left.width, len(model.state.display), left.height // 2)
+        self.tiles = pygame.Rect(left.left, left.top, left.width, tiles_h)
+        lower_h = left.bottom - self.tiles.bottom - gap
+        self.lower = pygame.Rect(left.left, self.tiles.bottom + gap, left.width, lower_h)
 
 
 def _options_area(size: tuple[int, int], lower: pygame.Rect) -> pygame.Rect:
@@ -286,24 +272,23 @@ def _options_area(size: tuple[int, int], lower: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(lower.left, top, lower.width, lower.bottom - top)
 
 
-def _option_rects(size: tuple[int, int], model: FullModel) -> list[tuple[int, pygame.Rect]]:
+def _option_rects(size: tuple[int, int], model: ApacheFullModel) -> list[tuple[int, pygame.Rect]]:
     """The options on screen (this page) by their index, for the mouse."""
     if model.is_bot(model.state.pending_seat or 0):
         return []
-    _, lower, _ = _layout(size, model)
-    area = _options_area(size, lower)
+    area = _options_area(size, ApacheFullLayout(size, model).lower)
     rects = widgets.rows(area, 4, height=widgets.px(size, 27), gap=widgets.px(size, 3))
     page = model.choice_page
     shown = range(page * 4, min(len(model.options), page * 4 + 4))
     return list(zip(shown, rects, strict=False))
 
 
-def hand_buttons(size: tuple[int, int], model: FullModel) -> list[tuple[str, pygame.Rect]]:
+def hand_buttons(size: tuple[int, int], model: ApacheFullModel) -> list[tuple[str, pygame.Rect]]:
     """The first person's four hand cards as on-screen buttons (the mouse, a touchscreen),
     at the foot of the side column; none when every seat is a bot."""
     if model.is_bot(0):
         return []
-    _, _, side = _layout(size, model)
+    side = ApacheFullLayout(size, model).side
     height = widgets.px(size, 24)
     gap = widgets.px(size, 3)
     area = pygame.Rect(side.left, side.bottom - 2 * height - gap, side.width, 2 * height + gap)
@@ -316,7 +301,7 @@ def hand_buttons(size: tuple[int, int], model: FullModel) -> list[tuple[str, pyg
     return [(f"{colour}.{kind}", cell) for kind, cell in zip(KINDS, cells, strict=True)]
 
 
-def _draw_hand(surface: pygame.Surface, model: FullModel) -> None:
+def _draw_hand(surface: pygame.Surface, model: ApacheFullModel) -> None:
     for control, rect in hand_buttons(surface.get_size(), model):
         colour, _, kind = control.partition(".")
         fill = theme.SEAT_COLOURS[colour]
@@ -333,7 +318,7 @@ def _draw_hand(surface: pygame.Surface, model: FullModel) -> None:
         )
 
 
-def _option_words(model: FullModel, option: Choose) -> str:
+def _option_words(model: ApacheFullModel, option: Choose) -> str:
     cards = model.engine.choice_cards(model.state, option)
     words = OPTION_WORDS.get(option.option, option.option)
     if option.target is not None:
@@ -387,7 +372,7 @@ def _draw_display(surface: pygame.Surface, area: pygame.Rect, display: tuple[int
         draw_tile(surface, rect, card)
 
 
-def _draw_players(surface: pygame.Surface, area: pygame.Rect, model: FullModel) -> None:
+def _draw_players(surface: pygame.Surface, area: pygame.Rect, model: ApacheFullModel) -> None:
     size = surface.get_size()
     state = model.state
     count = len(model.colours)
@@ -420,23 +405,25 @@ def _draw_players(surface: pygame.Surface, area: pygame.Rect, model: FullModel) 
     widgets.paragraph(surface, _status_words(model), widgets.px(size, 15), theme.TEXT, status)
 
 
-def _status_words(model: FullModel) -> str:
+def _status_words(model: ApacheFullModel) -> str:
     state = model.state
     if state.phase == "final":
         return "Last card! One last Pow-Wow (ruling A10)"
     if state.phase == "choose":
         seat = state.pending_seat or 0
-        return f"{widgets.seat_name(model.colours[seat])} chooses"
+        return f"{theme.seat_name(model.colours[seat])} chooses"
     if model.stage == "window":
         return "Pow-Wow!"
     colour = model.colours[state.turner]
     if model.is_bot(state.turner):
-        return f"{widgets.seat_name(colour)} (bot) turns next"
+        return f"{theme.seat_name(colour)} (bot) turns next"
     auto = " (auto turn)" if model.auto_turn_ns is not None else ""
-    return f"{widgets.seat_name(colour)}: press any of your buttons to turn{auto}"
+    return f"{theme.seat_name(colour)}: press any of your buttons to turn{auto}"
 
 
-def _draw_live(surface: pygame.Surface, area: pygame.Rect, model: FullModel, now_ns: int) -> None:
+def _draw_live(
+    surface: pygame.Surface, area: pygame.Rect, model: ApacheFullModel, now_ns: int
+) -> None:
     size = surface.get_size()
     line = pygame.Rect(area.left, area.top, area.width, widgets.px(size, 20))
     widgets.text(
@@ -446,7 +433,7 @@ def _draw_live(surface: pygame.Surface, area: pygame.Rect, model: FullModel, now
     draw_pending(surface, rest, model.live_presses(now_ns))
 
 
-def _draw_last(surface: pygame.Surface, area: pygame.Rect, model: FullModel) -> None:
+def _draw_last(surface: pygame.Surface, area: pygame.Rect, model: ApacheFullModel) -> None:
     size = surface.get_size()
     window = model.last_window
     results = model.window_results()
@@ -468,9 +455,7 @@ def _draw_last(surface: pygame.Surface, area: pygame.Rect, model: FullModel) -> 
     room = area.bottom - line.bottom - len(results) * reason_h - 2
     timeline_h = max(count * widgets.px(size, 18), min(room, count * (widgets.px(size, 28) + gap)))
     timeline = pygame.Rect(area.left, line.bottom, area.width, timeline_h)
-    draw_timeline(
-        surface, timeline, window, results=[describe_result(r, model.colours) for r in results]
-    )
+    draw_timeline(surface, timeline, window, results=[describe_result(r) for r in results])
     top = timeline.bottom + 2
     for result in results:
         if top + reason_h > area.bottom:
@@ -486,13 +471,13 @@ def _draw_last(surface: pygame.Surface, area: pygame.Rect, model: FullModel) -> 
 # --- the results -----------------------------------------------------------------------------
 
 
-class FullResultsScene(BaseScene):
+class ApacheFullResultsScene(BaseScene):
     """Scores, winner(s) and reactions. Select or back: the start menu."""
 
-    def __init__(self, app: AppContext, model: FullModel) -> None:
+    def __init__(self, app: AppContext, model: ApacheFullModel) -> None:
         super().__init__(app)
         self.model = model
-        self.results: FullResults = model.results()
+        self.results: ApacheFullResults = model.results()
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         if button in ("select", "back"):
@@ -503,28 +488,16 @@ class FullResultsScene(BaseScene):
         self.model.close()
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        results = self.results
-        cards = next(p.cards for p in results.players if p.winner)
-        widgets.results_page(
+        players = self.results.players
+        draw_results(
             surface,
+            self.results,
             title="Results — full game",
-            right=f"{results.windows} Pow-Wows",
-            headline=widgets.winner_words(results.winners, cards),
             times_label="reaction from the card turn, ms",
-            columns=COLUMNS,
-            lines=[_result_line(player) for player in results.players],
+            columns=RESULT_COLUMNS,
+            lines=[result_line(p, (p.slaps, p.won, p.penalties), decimals=0) for p in players],
             hint="Select: the start menu",
         )
 
 
-COLUMNS: Final = ("cards", "slaps", "won", "pen.", "fastest", "median", "slowest")
-
-
-def _result_line(player: PlayerStats) -> widgets.ResultLine:
-    values = (player.cards, player.slaps, player.won, player.penalties)
-    times = (player.fastest_ns, player.median_ns, player.slowest_ns)
-    return widgets.ResultLine(player.colour, player.winner, (*map(str, values), *map(_ms, times)))
-
-
-def _ms(value: float | None) -> str:
-    return "—" if value is None else f"{value / 1e6:.0f}"
+RESULT_COLUMNS: Final = ("cards", "slaps", "won", "pen.", "fastest", "median", "slowest")

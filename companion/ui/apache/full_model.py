@@ -1,6 +1,6 @@
 """The Apache FULL game behind its screens: the rules engine plays the virtual cards, the
 table slaps on the real buttons, bots slap and turn through the same arbiter. No pygame:
-the scenes in ``apache_full.py`` draw it.
+the scenes in ``companion.ui.apache.full`` draw it.
 
 The data path:
 
@@ -33,14 +33,14 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Literal
 
 from companion.bots.apache import ReflexBot, ReflexTeam
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
-from companion.powwow import Arbiter, Ignored, Window
+from companion.powwow import Ignored, PowwowSettings, Window
 from companion.rules.apache import (
     CHOOSE,
     CLOSE,
@@ -58,11 +58,10 @@ from companion.rules.apache import (
 )
 from companion.rules.apache.engine import Apache
 from companion.session import Session
-from companion.ui.scenes import PowwowSettings
-from companion.ui.sound import Cue
+from companion.ui.cues import Cue
 from companion.ui.stats import TimeSpread
 
-Stage = Literal["play", "window", "choose", "over"]
+FullStage = Literal["play", "window", "choose", "over"]
 
 WINDOW_NOTE: Final = "powwow-window"
 DROPPED_NOTE: Final = "powwow-dropped"
@@ -72,7 +71,7 @@ SECOND: Final = 1_000_000_000
 
 
 @dataclass(frozen=True, slots=True)
-class FullTuning:
+class ApacheFullTuning:
     """The FULL mode's pauses. The defaults are for people; tests shorten them."""
 
     bot_median_ms: float = 450.0
@@ -86,7 +85,7 @@ class FullTuning:
 
 
 @dataclass(frozen=True, slots=True)
-class FullOptions:
+class ApacheFullOptions:
     """What the start menu chose for a FULL game."""
 
     colours: tuple[str, ...]
@@ -110,7 +109,7 @@ class FullOptions:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerStats(TimeSpread):
+class ApacheFullPlayerResult(TimeSpread):
     """One player's line on the results screen."""
 
     colour: str
@@ -129,8 +128,8 @@ class PlayerStats(TimeSpread):
 
 
 @dataclass(frozen=True, slots=True)
-class FullResults:
-    players: tuple[PlayerStats, ...]
+class ApacheFullResults:
+    players: tuple[ApacheFullPlayerResult, ...]
     winners: tuple[str, ...]
     windows: int
 
@@ -139,7 +138,7 @@ class FullResults:
         return len(self.winners) > 1
 
 
-class FullModel:
+class ApacheFullModel:
     """An Apache FULL game in progress (see the module docstring)."""
 
     def __init__(
@@ -149,14 +148,14 @@ class FullModel:
         *,
         humans: int,
         auto_turn_ns: int | None = None,
-        tuning: FullTuning | None = None,
+        tuning: ApacheFullTuning | None = None,
         now_ns: int = 0,
     ) -> None:
         self.session = session
         engine = session.engine
         assert isinstance(engine, Apache)
         self.engine: Apache = engine
-        self.tuning = tuning or FullTuning()
+        self.tuning = tuning or ApacheFullTuning()
         self.colours: tuple[str, ...] = session.state.colours
         self.humans = max(0, min(humans, len(self.colours)))
         self.auto_turn_ns = auto_turn_ns
@@ -172,18 +171,13 @@ class FullModel:
         self.windows: list[Window] = [
             Window.from_json(note.data) for note in session.notes if note.kind == WINDOW_NOTE
         ]
-        self.arbiter = Arbiter(
-            seats=self.colours,
-            quiet_ns=settings.quiet_ns,
-            settle_ns=settings.settle_ns,
-            tie_window_ns=settings.tie_window_ns,
-            seed=session.seed,
-            first_index=len(self.windows),
+        self.arbiter = settings.arbiter(
+            self.colours, seed=session.seed, first_index=len(self.windows)
         )
         self.on_window: Callable[[Window], None] = lambda window: None
-        self.cues: list[Cue] = []
-        """Sound cues since the scene last took them (``companion.ui.sound``)."""
         """Told of each resolved Pow-Wow as it comes (the scene passes the app's)."""
+        self.cues: list[Cue] = []
+        """Sound cues since the scene last took them (``companion.ui.cues``)."""
         self.queued: deque[Window] = deque()
         self.live: list[Press] = []
         self.bot_hands: list[Press] = []
@@ -204,7 +198,7 @@ class FullModel:
         return self.session.state
 
     @property
-    def stage(self) -> Stage:
+    def stage(self) -> FullStage:
         phase = self.state.phase
         if phase == OVER:
             return "over"
@@ -343,7 +337,7 @@ class FullModel:
 
     # -- the end --
 
-    def results(self) -> FullResults:
+    def results(self) -> ApacheFullResults:
         state = self.state
         sizes = state.pile_sizes
         best = max(sizes)
@@ -361,7 +355,7 @@ class FullModel:
                 if slap.reaction_ns is not None:
                     reactions[slap.seat].append(slap.reaction_ns)
         players = tuple(
-            PlayerStats(
+            ApacheFullPlayerResult(
                 colour=colour,
                 cards=sizes[seat],
                 winner=colour in winners,
@@ -372,7 +366,7 @@ class FullModel:
             )
             for seat, colour in enumerate(self.colours)
         )
-        return FullResults(players, winners, len(self.windows))
+        return ApacheFullResults(players, winners, len(self.windows))
 
     def _all_results(self) -> list[SlapResult]:
         """Every slap result of the game, from the line of play (undone moves excluded)."""
@@ -476,7 +470,7 @@ class FullModel:
         return False
 
 
-def describe_result(result: SlapResult, colours: Sequence[str]) -> str:
+def describe_result(result: SlapResult) -> str:
     """A slap's result in a few words for the timeline's result column."""
     if not result.legal:
         return f"penalty −{len(result.penalty)}"

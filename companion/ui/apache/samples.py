@@ -14,14 +14,25 @@ from typing import Final
 
 from companion.rules.apache import APACHE, KINDS
 from companion.rules.apache.tracker import TRACKER
-from companion.ui.apache.full import FullResultsScene, FullScene
-from companion.ui.apache.full_model import FullModel, FullOptions, FullTuning
+from companion.ui.apache.full import ApacheFullResultsScene, ApacheFullScene
+from companion.ui.apache.full_model import ApacheFullModel, ApacheFullOptions, ApacheFullTuning
 from companion.ui.apache.setup import APACHE_SETUP
-from companion.ui.apache.tracker import CountScene, ResultsScene, TrackerScene
-from companion.ui.apache.tracker_model import TrackerModel
-from companion.ui.samples import MS, SECOND, Drawable, Sample, sample_press, sample_session
+from companion.ui.apache.tracker import (
+    ApacheTrackerCountScene,
+    ApacheTrackerResultsScene,
+    ApacheTrackerScene,
+)
+from companion.ui.apache.tracker_model import ApacheTrackerModel
+from companion.ui.samples import (
+    MS,
+    SECOND,
+    Drawable,
+    Sample,
+    sample_press,
+    sample_session,
+    setup_sample,
+)
 from companion.ui.scenes import AppContext
-from companion.ui.setup import SetupModel, SetupScene
 
 SAMPLE_COLOURS: Final = ("red", "yellow", "purple")
 SAMPLE_WINDOWS: Final = (
@@ -38,11 +49,11 @@ SAMPLE_RESULTS: Final = (("loot", "nothing"), ("loot", "penalty"), ("nothing", "
 SAMPLE_PILES: Final = (34, 27, 34)
 
 
-def sample_model(app: AppContext, windows: int, *, confirm_last: bool = True) -> TrackerModel:
+def sample_model(app: AppContext, windows: int, *, confirm_last: bool = True) -> ApacheTrackerModel:
     """A three-player TRACKER game with ``windows`` of the sample windows entered (the last
     one confirmed or not)."""
     session = sample_session(app, TRACKER, {"colours": list(SAMPLE_COLOURS)}, auto_chance=False)
-    model = TrackerModel(session, app.powwow)
+    model = ApacheTrackerModel(session, app.powwow)
     seq = itertools.count()
     for index, presses in enumerate(SAMPLE_WINDOWS[:windows]):
         for control, t_ns in presses:
@@ -55,22 +66,13 @@ def sample_model(app: AppContext, windows: int, *, confirm_last: bool = True) ->
     return model
 
 
-def _setup(app: AppContext) -> Drawable:
-    """Apache's setup in full mode, four players, War Path on, Mode focused."""
-    model = SetupModel(APACHE_SETUP, players=4)
-    model.set_mode("full")
-    model.values["war_path"] = 1
-    model.focus = 0
-    return SetupScene(app, model), 0
-
-
 def _play(app: AppContext) -> Drawable:
-    return TrackerScene(app, sample_model(app, 2)), 0
+    return ApacheTrackerScene(app, sample_model(app, 2)), 0
 
 
 def _pad(app: AppContext) -> Drawable:
     """The slap pad a click opens (the mouse's seat buttons)."""
-    scene = TrackerScene(app, sample_model(app, 2))
+    scene = ApacheTrackerScene(app, sample_model(app, 2))
     scene.pad_open = True
     return scene, 0
 
@@ -82,7 +84,7 @@ def _window(app: AppContext) -> Drawable:
     live.append(("red.hunter", 5_100_000))
     for seq, (control, offset) in enumerate(live, start=100):
         model.press(sample_press(control, start + offset, seq))
-    return TrackerScene(app, model), start + 600 * MS
+    return ApacheTrackerScene(app, model), start + 600 * MS
 
 
 def _confirm(app: AppContext) -> Drawable:
@@ -90,13 +92,13 @@ def _confirm(app: AppContext) -> Drawable:
     model.choose(0)
     model.confirm()  # the first slap: loot
     model.choose(2)  # penalty focused: its reminder shows
-    return TrackerScene(app, model), 0
+    return ApacheTrackerScene(app, model), 0
 
 
 def _count(app: AppContext) -> Drawable:
     model = sample_model(app, 3)
     model.finish()
-    scene = CountScene(app, model)
+    scene = ApacheTrackerCountScene(app, model)
     scene.piles = list(SAMPLE_PILES)
     scene.focus = 1
     return scene, 0
@@ -106,21 +108,23 @@ def _results(app: AppContext) -> Drawable:
     model = sample_model(app, 3)
     model.finish()
     model.count_piles(SAMPLE_PILES)
-    return ResultsScene(app, model), 0
+    return ApacheTrackerResultsScene(app, model), 0
 
 
 # --- the FULL game -----------------------------------------------------------------------------
 
 
-def full_sample(app: AppContext) -> FullModel:
+def full_sample(app: AppContext) -> ApacheFullModel:
     """A three-player FULL game, everyone a person (no bot timing: the same every time),
     War Path and Wedding on, nothing turned yet. Drive it with :func:`full_advance`."""
-    options = FullOptions(SAMPLE_COLOURS, humans=3, war_path=True, wedding=True)
+    options = ApacheFullOptions(SAMPLE_COLOURS, humans=3, war_path=True, wedding=True)
     session = sample_session(app, APACHE, options.setup(), auto_chance=True)
-    return FullModel(session, app.powwow, humans=3, tuning=FullTuning(), now_ns=0)
+    return ApacheFullModel(session, app.powwow, humans=3, tuning=ApacheFullTuning(), now_ns=0)
 
 
-def full_advance(model: FullModel, stop: Callable[[FullModel], bool], clock: list[int]) -> None:
+def full_advance(
+    model: ApacheFullModel, stop: Callable[[ApacheFullModel], bool], clock: list[int]
+) -> None:
     """Turn cards; after each, every seat with a legal slap slaps it (stamps 180 ms apart,
     the first legal Indian of each seat) and the window resolves; a choice takes ruling
     A6's default. Stops as soon as ``stop(model)`` holds (checked after every step) or the
@@ -140,7 +144,7 @@ def full_advance(model: FullModel, stop: Callable[[FullModel], bool], clock: lis
             model.poll(clock[0] + 10 * SECOND)
 
 
-def _slap_all(model: FullModel, clock: list[int], seq: Iterator[int]) -> bool:
+def _slap_all(model: ApacheFullModel, clock: list[int], seq: Iterator[int]) -> bool:
     state, engine = model.state, model.engine
     pressed = False
     for seat, colour in enumerate(model.colours):
@@ -160,7 +164,7 @@ def _full_play(app: AppContext) -> Drawable:
     model, clock = full_sample(app), [0]
     full_advance(model, lambda m: len(m.state.display) >= 7 and m.stage == "play", clock)
     model.poll(clock[0])
-    return FullScene(app, model), clock[0]
+    return ApacheFullScene(app, model), clock[0]
 
 
 def _full_window(app: AppContext) -> Drawable:
@@ -178,10 +182,10 @@ def _full_window(app: AppContext) -> Drawable:
     model.poll(clock[0])
     while model.state.phase == "choose":
         model.choose_index(0, clock[0])
-    return FullScene(app, model), clock[0]
+    return ApacheFullScene(app, model), clock[0]
 
 
-def _two_legal(model: FullModel) -> bool:
+def _two_legal(model: ApacheFullModel) -> bool:
     state, engine = model.state, model.engine
     seats = [
         seat
@@ -195,17 +199,17 @@ def _full_choose(app: AppContext) -> Drawable:
     model, clock = full_sample(app), [0]
     full_advance(model, lambda m: m.state.phase == "choose" and len(m.options) >= 3, clock)
     model.choice_focus = 1
-    return FullScene(app, model), clock[0] + 2 * SECOND
+    return ApacheFullScene(app, model), clock[0] + 2 * SECOND
 
 
 def _full_results(app: AppContext) -> Drawable:
     model, clock = full_sample(app), [0]
     full_advance(model, lambda m: False, clock)
-    return FullResultsScene(app, model), clock[0]
+    return ApacheFullResultsScene(app, model), clock[0]
 
 
 SAMPLES: Final[dict[str, Sample]] = {
-    "setup-apache": _setup,
+    "setup-apache": setup_sample(APACHE_SETUP, players=4, mode="full", on=("war_path",)),
     "apache-tracker-play": _play,
     "apache-tracker-window": _window,
     "apache-tracker-pad": _pad,

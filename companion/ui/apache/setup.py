@@ -4,7 +4,7 @@ Rows: Mode (tracker: real cards; full game: virtual cards), Players (2-5, ruling
 Colours (which seat colours play), and in the full game Humans (the first K colours are
 people, the rest bots), the variants War Path, Wedding and Joint Raid (fewer than 5 players
 only, ruling A13) and Auto turn. The tests' tuning comes as ``SetupChoice.tuning``: a
-:class:`~companion.ui.apache.full_model.FullTuning`.
+:class:`~companion.ui.apache.full_model.ApacheFullTuning`.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any, Final
 
 from companion.rules.apache.tracker import MAX_SEATS, MIN_SEATS
 from companion.session import Session
-from companion.ui.apache.full_model import FullOptions, FullTuning
+from companion.ui.apache.full_model import ApacheFullOptions, ApacheFullTuning
 from companion.ui.app import Scene
 from companion.ui.scenes import AppContext
-from companion.ui.setup import (
+from companion.ui.setup_model import (
     Count,
     GameSetup,
     Mode,
@@ -34,9 +34,10 @@ SEATS_NOTE: Final = "full-seats"
 """The note a FULL game starts with: how many seats are people, and the auto turn."""
 
 
-def apache_full_options(choice: SetupChoice) -> FullOptions:
-    """The FULL game's options from its setup rows."""
-    return FullOptions(
+def full_options(choice: SetupChoice) -> ApacheFullOptions:
+    """The FULL game's options from its setup rows (``full_options(choice).setup()``: the
+    engine's setup)."""
+    return ApacheFullOptions(
         colours=choice.colours,
         humans=choice.number("humans"),
         war_path=choice.flag("war_path"),
@@ -46,45 +47,39 @@ def apache_full_options(choice: SetupChoice) -> FullOptions:
     )
 
 
+def tracker_setup(choice: SetupChoice) -> dict[str, Any]:
+    """The TRACKER engine's setup from the rows: the colours that play."""
+    return {"colours": list(choice.colours)}
+
+
 def start_apache(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
     """The tracker (real cards) or the FULL game (virtual cards)."""
-    tuning = choice.tuning if isinstance(choice.tuning, FullTuning) else None
     if choice.mode == "full":
-        return _start_full(apache_full_options(choice), app, now_ns, tuning)
-    return _start_tracker(choice.colours, app)
+        return _start_full(choice, app, now_ns)
+    return _start_tracker(choice, app)
 
 
-def _start_tracker(colours: tuple[str, ...], app: AppContext) -> Scene:
+def _start_tracker(choice: SetupChoice, app: AppContext) -> Scene:
     from companion.rules.apache.tracker import TRACKER
-    from companion.ui.apache.tracker import TrackerScene
-    from companion.ui.apache.tracker_model import TrackerModel
+    from companion.ui.apache.tracker import ApacheTrackerScene
+    from companion.ui.apache.tracker_model import ApacheTrackerModel
 
-    session = new_session(TRACKER, {"colours": list(colours)}, app, auto_chance=False)
-    return TrackerScene(app, TrackerModel(session, app.powwow))
+    session = new_session(TRACKER, tracker_setup(choice), app, auto_chance=False)
+    return ApacheTrackerScene(app, ApacheTrackerModel(session, app.powwow))
 
 
-def _start_full(
-    options: FullOptions, app: AppContext, now_ns: int, tuning: FullTuning | None
-) -> Scene:
+def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
     from companion.rules.apache import APACHE as FULL
-    from companion.ui.apache.full import FullScene
-    from companion.ui.apache.full_model import FullModel
 
+    options = full_options(choice)
+    tuning = choice.tuning if isinstance(choice.tuning, ApacheFullTuning) else None
     auto_turn_ns = _auto_turn(options, tuning)
     seats = {"humans": options.humans, "auto_turn_ns": auto_turn_ns}
     session = new_noted_session(FULL, options.setup(), app, note=SEATS_NOTE, data=seats)
-    model = FullModel(
-        session,
-        app.powwow,
-        humans=options.humans,
-        auto_turn_ns=auto_turn_ns,
-        tuning=tuning,
-        now_ns=now_ns,
-    )
-    return FullScene(app, model)
+    return _full_scene(session, app, now_ns, seats, tuning)
 
 
-def _auto_turn(options: FullOptions, tuning: FullTuning | None) -> int | None:
+def _auto_turn(options: ApacheFullOptions, tuning: ApacheFullTuning | None) -> int | None:
     if options.auto_turn_ns is None or tuning is None or tuning.auto_turn_ns is None:
         return options.auto_turn_ns
     return tuning.auto_turn_ns
@@ -95,35 +90,42 @@ def resume_apache(
 ) -> Scene:
     """A tracker journal at its phase, or a FULL game with its people and bots."""
     if session.engine.name == "apache":
-        return _resume_full(
-            session, app, now_ns, tuning if isinstance(tuning, FullTuning) else None
-        )
+        return _resume_full(session, app, now_ns, tuning)
     from companion.ui.apache.tracker import scene_for
-    from companion.ui.apache.tracker_model import TrackerModel
+    from companion.ui.apache.tracker_model import ApacheTrackerModel
 
-    return scene_for(app, TrackerModel(session, app.powwow))
+    return scene_for(app, ApacheTrackerModel(session, app.powwow))
 
 
-def _resume_full(
-    session: Session[Any, Any], app: AppContext, now_ns: int, tuning: FullTuning | None
-) -> Scene:
-    """With the humans and auto turn it was started with (its first note); a journal
+def _resume_full(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
+    """With the people and auto turn it was started with (its first note); a journal
     without that note is resumed with every seat a person."""
-    from companion.ui.apache.full import scene_for
-    from companion.ui.apache.full_model import FullModel
+    seats = {"humans": len(session.state.colours), **noted(session, SEATS_NOTE)}
+    tuned = tuning if isinstance(tuning, ApacheFullTuning) else None
+    return _full_scene(session, app, now_ns, seats, tuned)
 
-    seats = noted(session, SEATS_NOTE)
-    humans = int(seats.get("humans", len(session.state.colours)))
+
+def _full_scene(
+    session: Session[Any, Any],
+    app: AppContext,
+    now_ns: int,
+    seats: dict[str, Any],
+    tuning: ApacheFullTuning | None,
+) -> Scene:
+    """The FULL game with its ``seats`` note's people and auto turn."""
+    from companion.ui.apache.full import ApacheFullScene
+    from companion.ui.apache.full_model import ApacheFullModel
+
     auto_turn_ns = seats.get("auto_turn_ns")
-    model = FullModel(
+    model = ApacheFullModel(
         session,
         app.powwow,
-        humans=humans,
+        humans=int(seats["humans"]),
         auto_turn_ns=auto_turn_ns if isinstance(auto_turn_ns, int) else None,
         tuning=tuning,
         now_ns=now_ns,
     )
-    return scene_for(app, model)
+    return ApacheFullScene(app, model)
 
 
 APACHE_SETUP: Final = GameSetup(

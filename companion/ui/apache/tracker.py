@@ -1,6 +1,6 @@
 """The Apache TRACKER screens: real cards at the table, the companion keeps the Pow-Wow.
 
-``TrackerScene`` (the game). Seat buttons are slaps, given to the arbiter; when a window
+``ApacheTrackerScene`` (the game). Seat buttons are slaps, given to the arbiter; when a window
 resolves its timeline is shown and each slap is confirmed in order.
 
     stage     seat buttons   previous / next        select            back
@@ -12,14 +12,15 @@ resolves its timeline is shown and each slap is confirmed in order.
 
 The game menu: back to the game, end of game (count the piles), leave (resume later).
 
-``CountScene`` (end of game, ruling A10): every player enters their own pile at once with
-their own buttons: chief +10, warrior +5, woman +1, hunter -1. With the navigation buttons
-only: previous / next = -1 / +1 on the focused pile, select = next pile (then Done), back
-= previous pile (from the first: back to the game).
+``ApacheTrackerCountScene`` (end of game, ruling A10): every player enters their own pile at
+once with their own buttons: chief +10, warrior +5, woman +1, hunter -1. With the
+navigation buttons only: previous / next = -1 / +1 on the focused pile, select = next pile
+(then Done), back = previous pile (from the first: back to the game).
 
-``ResultsScene``: scores, winner(s) (ties share the victory), and per player the slaps,
-loot, penalties and the fastest / median / slowest gap to the first slap. Select returns to
-the start menu; back undoes the counts and returns to the count screen (a pile was wrong).
+``ApacheTrackerResultsScene``: scores, winner(s) (ties share the victory), and per player
+the slaps, loot, penalties and the fastest / median / slowest gap to the first slap. Select
+returns to the start menu; back undoes the counts and returns to the count screen (a pile
+was wrong).
 
 The mouse (or a touchscreen): click an option, a pile's arrows, a menu row. On the game, a
 click opens the slap pad: a row per seat with its four Indians (a click is that button,
@@ -32,15 +33,24 @@ from typing import Final
 
 import pygame
 
-from companion.errors import CompanionError
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press, Stuck, Unstuck
 from companion.rules.apache.tracker import INDIANS, PRAIRIE_CARDS, RESULTS
 from companion.ui import theme, widgets
-from companion.ui.apache.tracker_model import PlayerResult, Results, TrackerModel
-from companion.ui.apache.view import RESULT_COLOURS, draw_pending, draw_timeline, format_gap
+from companion.ui.apache.tracker_model import (
+    ApacheTrackerModel,
+    ApacheTrackerResults,
+)
+from companion.ui.apache.view import (
+    RESULT_COLOURS,
+    draw_pending,
+    draw_results,
+    draw_timeline,
+    result_line,
+)
 from companion.ui.game_menu import BACK_TO_THE_GAME, LEAVE, MENU_HINT, GameMenu
-from companion.ui.scenes import AppContext, BaseScene, NavButton
+from companion.ui.nav import NavButton
+from companion.ui.scenes import AppContext, BaseScene
 
 TITLE: Final = "Apache — tracker"
 PENALTY_REMINDER: Final = (
@@ -64,20 +74,21 @@ COUNT_STEPS: Final = {"chief": 10, "warrior": 5, "woman": 1, "hunter": -1}
 """What a seat's own buttons add to its pile on the count screen."""
 
 
-def scene_for(app: AppContext, model: TrackerModel) -> BaseScene:
+def scene_for(app: AppContext, model: ApacheTrackerModel) -> BaseScene:
     """The screen for the game's phase (a resumed game may be counting, or over)."""
     phase = model.state.phase
     if phase == "count":
-        return CountScene(app, model)
+        return ApacheTrackerCountScene(app, model)
     if phase == "over":
-        return ResultsScene(app, model)
-    return TrackerScene(app, model)
+        return ApacheTrackerResultsScene(app, model)
+    return ApacheTrackerScene(app, model)
 
 
 class _ModelScene(BaseScene):
-    """A scene over a ``TrackerModel``: journal errors and notices become brief messages."""
+    """A scene over an ``ApacheTrackerModel``: journal errors and notices become brief
+    messages."""
 
-    def __init__(self, app: AppContext, model: TrackerModel) -> None:
+    def __init__(self, app: AppContext, model: ApacheTrackerModel) -> None:
         super().__init__(app)
         self.model = model
         model.on_window = app.on_window
@@ -100,10 +111,10 @@ class _ModelScene(BaseScene):
 # --- the game --------------------------------------------------------------------------------
 
 
-class TrackerScene(_ModelScene):
+class ApacheTrackerScene(_ModelScene):
     """Slaps, the window timeline and the confirmations (see the module docstring)."""
 
-    def __init__(self, app: AppContext, model: TrackerModel) -> None:
+    def __init__(self, app: AppContext, model: ApacheTrackerModel) -> None:
         super().__init__(app, model)
         self.menu = GameMenu(MENU_ROWS)
         self.pad_open = False
@@ -151,7 +162,7 @@ class TrackerScene(_ModelScene):
         if row == 1:
             if self.guarded(model.finish, now_ns):
                 self.menu.close()
-                self.app.stack.replace(CountScene(self.app, model))
+                self.app.stack.replace(ApacheTrackerCountScene(self.app, model))
         elif model.arbiter.pending or model.queued:
             self.flashes.add("wait: a Pow-Wow is still being decided", now_ns)
         else:
@@ -190,14 +201,8 @@ class TrackerScene(_ModelScene):
     # -- time --
 
     def update(self, now_ns: int) -> bool:
-        changed = False
-        try:
-            changed = self.model.poll(now_ns)
-        except (OSError, CompanionError) as exc:
-            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
-            changed = True
-        self.app.sounds.play_all(self.model.cues)
-        self.model.cues.clear()
+        changed = self.polled(self.model.poll, now_ns)
+        self.play(self.model.cues)
         self.app.powwow_open(bool(self.model.arbiter.pending))
         changed |= self.take_notices(now_ns)
         changed |= self.flashes.expire(now_ns)
@@ -207,11 +212,9 @@ class TrackerScene(_ModelScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
-        layout = widgets.frame(size)
-        surface.fill(theme.BACKGROUND)
         stage = self.model.stage
         title, right, hint = self._texts(stage)
-        widgets.header(surface, layout.header, title, right)
+        layout = widgets.page(surface, title, right)
         body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
         if stage == "confirm":
             self._draw_confirm(surface, body)
@@ -268,7 +271,7 @@ class TrackerScene(_ModelScene):
         )
         widgets.text(
             surface,
-            f"{widgets.seat_name(turner)} turns the next card (ruling A9)",
+            f"{theme.seat_name(turner)} turns the next card (ruling A9)",
             widgets.px(size, 18),
             theme.TEXT_DIM,
             line,
@@ -315,7 +318,7 @@ class TrackerScene(_ModelScene):
             draw_timeline(surface, area, window, current=model.confirm_index, results=results)
         seat, indian = model.state.window[model.confirm_index]
         colour = model.colour_of(seat)
-        words = f"{widgets.seat_name(colour)} {indian}: what did the slap get?"
+        words = f"{theme.seat_name(colour)} {indian}: what did the slap get?"
         if RESULTS[model.option] == "penalty":
             words = PENALTY_REMINDER
         ink = theme.WARN if RESULTS[model.option] == "penalty" else theme.TEXT
@@ -394,7 +397,7 @@ def _draw_pad(surface: pygame.Surface, colours: tuple[str, ...]) -> None:
     )
 
 
-def _draw_seat_table(surface: pygame.Surface, area: pygame.Rect, model: TrackerModel) -> None:
+def _draw_seat_table(surface: pygame.Surface, area: pygame.Rect, model: ApacheTrackerModel) -> None:
     """One line per player: colour and letter, then slaps, loot and penalties so far."""
     size = surface.get_size()
     lines = widgets.rows(
@@ -416,11 +419,11 @@ def _draw_seat_table(surface: pygame.Surface, area: pygame.Rect, model: TrackerM
 # --- the count -------------------------------------------------------------------------------
 
 
-class CountScene(_ModelScene):
+class ApacheTrackerCountScene(_ModelScene):
     """End of the game: each pile counted into the companion (see the module docstring)."""
 
     def __init__(
-        self, app: AppContext, model: TrackerModel, piles: list[int] | None = None
+        self, app: AppContext, model: ApacheTrackerModel, piles: list[int] | None = None
     ) -> None:
         super().__init__(app, model)
         counted = list(model.state.piles)  # entered before a crash: they stand
@@ -462,11 +465,11 @@ class CountScene(_ModelScene):
         elif self.first:
             self.flashes.add("the piles counted before the interruption stand", now_ns)
         elif self.guarded(self.model.unfinish, now_ns):
-            self.app.stack.replace(TrackerScene(self.app, self.model))
+            self.app.stack.replace(ApacheTrackerScene(self.app, self.model))
 
     def _enter(self, now_ns: int) -> None:
         if self.guarded(lambda: self.model.count_piles(self.piles), now_ns):
-            self.app.stack.replace(ResultsScene(self.app, self.model))
+            self.app.stack.replace(ApacheTrackerResultsScene(self.app, self.model))
 
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
         rects = _count_rects(self.app.size, len(self.piles))
@@ -488,11 +491,9 @@ class CountScene(_ModelScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
-        layout = widgets.frame(size)
-        surface.fill(theme.BACKGROUND)
         total = sum(self.piles)
         right = f"total {total} of {PRAIRIE_CARDS}"
-        widgets.header(surface, layout.header, "End of game: count the piles", right)
+        layout = widgets.page(surface, "End of game: count the piles", right)
         legend = pygame.Rect(
             widgets.px(size, 10),
             layout.body.top + widgets.px(size, 4),
@@ -537,15 +538,8 @@ class CountScene(_ModelScene):
         ink = theme.TEXT if focused else theme.TEXT_DIM
         widgets.arrow(surface, minus, "left", ink)
         widgets.arrow(surface, plus, "right", ink)
-        widgets.text(
-            surface,
-            str(cards),
-            round(rect.height * 0.8),
-            theme.TEXT,
-            number,
-            align="center",
-            bold=True,
-        )
+        size = round(rect.height * 0.8)
+        widgets.text(surface, str(cards), size, theme.TEXT, number, align="center", bold=True)
 
 
 def _count_rects(size: tuple[int, int], seats: int) -> list[pygame.Rect]:
@@ -567,13 +561,13 @@ def _count_cells(rect: pygame.Rect, *, with_badge: bool = False) -> list[pygame.
 # --- the results -----------------------------------------------------------------------------
 
 
-class ResultsScene(_ModelScene):
+class ApacheTrackerResultsScene(_ModelScene):
     """Scores, winner(s) and every player's Pow-Wow statistics. Select: the start menu;
     back: a count was wrong, back to the count (the counts are undone)."""
 
-    def __init__(self, app: AppContext, model: TrackerModel) -> None:
+    def __init__(self, app: AppContext, model: ApacheTrackerModel) -> None:
         super().__init__(app, model)
-        self.results: Results = model.results()
+        self.results: ApacheTrackerResults = model.results()
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         if button == "select":
@@ -586,35 +580,20 @@ class ResultsScene(_ModelScene):
                 piles.extend(self.model.uncount())
 
             if self.guarded(uncount, now_ns):
-                self.app.stack.replace(CountScene(self.app, self.model, piles))
-
-    def update(self, now_ns: int) -> bool:
-        return self.flashes.expire(now_ns)
+                self.app.stack.replace(ApacheTrackerCountScene(self.app, self.model, piles))
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        results = self.results
-        cards = next(p.cards for p in results.players if p.winner)
-        widgets.results_page(
+        players = self.results.players
+        draw_results(
             surface,
+            self.results,
             title="Results",
-            right=f"{results.windows} Pow-Wows",
-            headline=widgets.winner_words(results.winners, cards),
             times_label="gap to the first slap, ms",
             columns=RESULT_COLUMNS,
-            lines=[_result_line(player) for player in results.players],
+            lines=[result_line(p, (p.slaps, p.loot, p.penalties), decimals=3) for p in players],
             hint="Select: the start menu · Back: a count was wrong",
             flash=self.flashes.current(now_ns),
         )
 
 
 RESULT_COLUMNS: Final = ("cards", "slaps", "loot", "pen.", "fastest", "median", "slowest")
-
-
-def _result_line(player: PlayerResult) -> widgets.ResultLine:
-    values = (player.cards, player.slaps, player.loot, player.penalties)
-    times = (player.fastest_ns, player.median_ns, player.slowest_ns)
-    return widgets.ResultLine(player.colour, player.winner, (*map(str, values), *map(_ms, times)))
-
-
-def _ms(gap_ns: float | None) -> str:
-    return "—" if gap_ns is None else format_gap(gap_ns).removeprefix("+").removesuffix(" ms")

@@ -1,5 +1,5 @@
 """The Apache TRACKER game behind its screens: a session, the slap arbiter, and what the
-table is entering now. No pygame: the scenes in ``apache_tracker.py`` draw it.
+table is entering now. No pygame: the scenes in ``companion.ui.apache.tracker`` draw it.
 
 The data path: seat presses go to a ``powwow.Arbiter`` whose seats are the game's colours.
 ``poll(now_ns)`` resolves windows; each resolved window is journaled as a ``"window"`` note
@@ -20,19 +20,17 @@ from typing import Any, Final, Literal
 
 from companion.errors import IllegalAction, JournalError
 from companion.input.events import Press
-from companion.powwow import Arbiter, Ignored, Window
+from companion.powwow import Ignored, PowwowSettings, Window
 from companion.rules.apache.tracker import (
     CLOSE,
     FINISH,
     PRAIRIE_CARDS,
     RESULTS,
-    Result,
     TrackerAction,
     TrackerState,
 )
 from companion.session import Session
-from companion.ui.scenes import PowwowSettings
-from companion.ui.sound import Cue
+from companion.ui.cues import Cue
 from companion.ui.stats import TimeSpread
 
 Stage = Literal["play", "window", "confirm", "count", "over"]
@@ -47,7 +45,7 @@ RESULT_WORDS: Final[dict[str, str]] = {"loot": "loot", "nothing": "nothing", "pe
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerResult(TimeSpread):
+class ApacheTrackerPlayerResult(TimeSpread):
     """One player's line on the results screen."""
 
     colour: str
@@ -68,8 +66,8 @@ class PlayerResult(TimeSpread):
 
 
 @dataclass(frozen=True, slots=True)
-class Results:
-    players: tuple[PlayerResult, ...]
+class ApacheTrackerResults:
+    players: tuple[ApacheTrackerPlayerResult, ...]
     winners: tuple[str, ...]
     reason: str
     windows: int
@@ -79,7 +77,7 @@ class Results:
         return len(self.winners) > 1
 
 
-class TrackerModel:
+class ApacheTrackerModel:
     """An Apache TRACKER game in progress (see the module docstring)."""
 
     def __init__(
@@ -89,21 +87,16 @@ class TrackerModel:
         self.colours: tuple[str, ...] = session.state.colours
         self._windows: list[tuple[Window, int]] = []  # (window, note's n), journal order
         self.on_window: Callable[[Window], None] = lambda window: None
-        self.cues: list[Cue] = []
-        """Sound cues since the scene last took them (``companion.ui.sound``)."""
         """Told of each resolved Pow-Wow as it comes (the scene passes the app's)."""
+        self.cues: list[Cue] = []
+        """Sound cues since the scene last took them (``companion.ui.cues``)."""
         self.notices: deque[str] = deque()
         """Messages for the screen to show briefly (taken by the scene)."""
         for note in session.notes:
             if note.kind == WINDOW_NOTE:
                 self._load_window(note.data, note.n)
-        self.arbiter = Arbiter(
-            seats=self.colours,
-            quiet_ns=settings.quiet_ns,
-            settle_ns=settings.settle_ns,
-            tie_window_ns=settings.tie_window_ns,
-            seed=session.seed,
-            first_index=len(self._windows),
+        self.arbiter = settings.arbiter(
+            self.colours, seed=session.seed, first_index=len(self._windows)
         )
         self.queued: deque[Window] = deque()
         """Resolved windows waiting for the previous one's confirmations."""
@@ -169,9 +162,6 @@ class TrackerModel:
         return 1.0 if due <= start else (now_ns - start) / (due - start)
 
     # -- presses and time --
-
-    def accepts(self, control: str) -> bool:
-        return self.arbiter.accepts(control)
 
     def press(self, press: Press) -> bool:
         """A seat button: a slap for the arbiter. False (and a notice) if the seat is not
@@ -274,7 +264,7 @@ class TrackerModel:
         for seat in range(len(self.state.piles), len(self.colours)):
             self.session.apply(TrackerAction.count(seat, piles[seat]))
 
-    def results(self) -> Results:
+    def results(self) -> ApacheTrackerResults:
         state = self.state
         engine = self.session.engine
         outcome = engine.outcome(state)
@@ -292,7 +282,7 @@ class TrackerModel:
                 gaps.setdefault(slap.seat, []).append(slap.gap_ns)
                 firsts[slap.seat] = firsts.get(slap.seat, 0) + (slap.rank == 1)
         players = tuple(
-            PlayerResult(
+            ApacheTrackerPlayerResult(
                 colour=colour,
                 cards=int(scores[seat]),
                 slaps=stats.slaps,
@@ -306,7 +296,9 @@ class TrackerModel:
             for seat, (colour, stats) in enumerate(zip(self.colours, state.stats, strict=True))
         )
         reason = outcome.reason if outcome else "not over yet"
-        return Results(players, tuple(self.colours[s] for s in winners), reason, state.windows)
+        return ApacheTrackerResults(
+            players, tuple(self.colours[s] for s in winners), reason, state.windows
+        )
 
     def close(self) -> None:
         """Release the journal (safe twice); everything entered is already on disk."""
@@ -367,7 +359,3 @@ class TrackerModel:
         elif state.phase == "play" and n == len(self.session.history):
             self._apply_slaps(window, done=0)
             self.notices.append("the last Pow-Wow was interrupted; its slaps are entered now")
-
-
-def result_label(result: Result | str) -> str:
-    return RESULT_WORDS.get(result, result)

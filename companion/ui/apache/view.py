@@ -1,19 +1,23 @@
-"""The Pow-Wow timeline: a resolved ``powwow.Window`` drawn as the table reads it.
+"""Drawing shared by the Apache screens (tracker and full game): the Pow-Wow timeline and
+the results.
 
-One row per counted slap in final order: rank, the seat's colour with its letter, the
-Indian pressed, the gap to the first slap in milliseconds with three decimals
-(``+0.412 ms``), the reaction time from the card turn when it is known, and ``tie —
-drawn`` on every slap of a dead heat (ruling A5: slaps within the tie window are settled
-by a logged, seeded draw). Presses that did not count (a second press by the same player,
-ruling A8; a duplicate) are listed small underneath. Used by the TRACKER screens and, later,
-the FULL mode: nothing here depends on the game.
+The timeline is a resolved ``powwow.Window`` drawn as the table reads it. One row per
+counted slap in final order: rank, the seat's colour with its letter, the Indian pressed,
+the gap to the first slap in milliseconds with three decimals (``+0.412 ms``), the reaction
+time from the card turn when it is known, and ``tie — drawn`` on every slap of a dead heat
+(ruling A5: slaps within the tie window are settled by a logged, seeded draw). Presses that
+did not count (a second press by the same player, ruling A8; a duplicate) are listed small
+underneath; a window still being decided is ``draw_pending``.
+
+The results: the winners (ties share the victory, ruling A10), then a row per player with
+the cards, the slaps and what they got, and the fastest / median / slowest time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 import pygame
 
@@ -92,7 +96,7 @@ def ignored_lines(window: Window) -> list[str]:
     """One line per press that did not count."""
     opened = window.opened_ns
     return [
-        f"{widgets.seat_name(p.seat)} {button_of(p.control)} {format_gap(p.t_ns - opened)}: "
+        f"{theme.seat_name(p.seat)} {button_of(p.control)} {format_gap(p.t_ns - opened)}: "
         f"{REASONS.get(p.reason, p.reason)}"
         for p in window.ignored
     ]
@@ -184,3 +188,113 @@ def draw_pending(surface: pygame.Surface, rect: pygame.Rect, presses: Sequence[P
                 surface, "2nd press", round(big * 0.85), theme.TEXT_DIM, extra, align="right"
             )
         seen.add(seat)
+
+
+# --- the results -----------------------------------------------------------------------------
+
+
+class Standing(Protocol):
+    """One player's results (both modes' player results are these)."""
+
+    @property
+    def colour(self) -> str: ...
+    @property
+    def winner(self) -> bool: ...
+    @property
+    def cards(self) -> int: ...
+    @property
+    def fastest_ns(self) -> int | None: ...
+    @property
+    def median_ns(self) -> float | None: ...
+    @property
+    def slowest_ns(self) -> int | None: ...
+
+
+class Results(Protocol):
+    @property
+    def players(self) -> Sequence[Standing]: ...
+    @property
+    def winners(self) -> tuple[str, ...]: ...
+    @property
+    def windows(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    """One player's row on a results page: the values in the page's column order."""
+
+    colour: str
+    winner: bool
+    values: tuple[str, ...]
+
+
+def result_line(player: Standing, counts: Sequence[int], *, decimals: int) -> ResultLine:
+    """A player's row: the cards, ``counts`` (slaps, ...), then the three times in
+    milliseconds with ``decimals`` decimals ("—" without a time)."""
+    times = (player.fastest_ns, player.median_ns, player.slowest_ns)
+    ms = ("—" if t is None else f"{t / 1e6:.{decimals}f}" for t in times)
+    return ResultLine(player.colour, player.winner, (*map(str, (player.cards, *counts)), *ms))
+
+
+def winner_words(winners: tuple[str, ...], cards: int) -> str:
+    """The results headline; ties share the victory (ruling A10)."""
+    names = ", ".join(theme.seat_name(colour) for colour in winners)
+    if len(winners) > 1:
+        return f"Shared victory: {names}, {cards} cards each (ruling A10)"
+    return f"{names} wins with {cards} cards"
+
+
+def draw_results(
+    surface: pygame.Surface,
+    results: Results,
+    *,
+    title: str,
+    times_label: str,
+    columns: tuple[str, ...],
+    lines: list[ResultLine],
+    hint: str,
+    flash: widgets.Flash | None = None,
+) -> None:
+    """A game's results: the winners' headline, then a row per player (``lines``, under
+    ``columns``); the last three columns are times (fastest, median, slowest) under
+    ``times_label``."""
+    size = surface.get_size()
+    layout = widgets.page(surface, title, f"{results.windows} Pow-Wows")
+    body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
+    top = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 32))
+    cards = next(player.cards for player in results.players if player.winner)
+    headline = winner_words(results.winners, cards)
+    widgets.text(
+        surface, headline, widgets.px(size, 26), theme.GOOD, top, align="center", bold=True
+    )
+    table = pygame.Rect(body.left, top.bottom + widgets.px(size, 6), body.width, 0)
+    table.height = body.bottom - table.top
+    _results_table(surface, table, columns, lines, times_label)
+    widgets.footer(surface, layout.footer, hint, flash)
+
+
+def _results_table(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    titles: tuple[str, ...],
+    lines: list[ResultLine],
+    times_label: str,
+) -> None:
+    size = surface.get_size()
+    weights = [1.7, 1.0, 0.9, 0.9, 0.9, 1.2, 1.2, 1.2]
+    bands = widgets.rows(area, len(lines) + 2, height=widgets.px(size, 30), gap=widgets.px(size, 3))
+    group = widgets.columns(bands[0], weights, gap=4)
+    span = group[-3].union(group[-1])
+    widgets.text(surface, times_label, widgets.px(size, 15), theme.TEXT_DIM, span, align="center")
+    for cell, word in zip(widgets.columns(bands[1], weights, gap=4)[1:], titles, strict=True):
+        widgets.text(surface, word, widgets.px(size, 16), theme.TEXT_DIM, cell, align="center")
+    for band, line in zip(bands[2:], lines, strict=True):
+        fill = theme.mix(theme.PANEL, theme.GOOD, 0.25) if line.winner else theme.PANEL
+        widgets.panel(surface, band, fill=fill)
+        cells = widgets.columns(band.inflate(-4, -6), weights, gap=4)
+        widgets.chip(surface, cells[0], line.colour, label=line.colour)
+        for index, (cell, value) in enumerate(zip(cells[1:], line.values, strict=True)):
+            bold = index == 0
+            scale = 0.85 if bold else 0.7
+            size_px = round(band.height * scale)
+            widgets.text(surface, value, size_px, theme.TEXT, cell, align="center", bold=bold)

@@ -3,9 +3,12 @@
 From the top: the tokens (and the APOCALYPSE alarm), the trick seat by seat, the question
 (whose turn, or which bot is thinking), the person's hand (playable cards lit; the others
 dim) or the seats to name, and the round's points and totals. The buttons are in
-``companion.ui.apocalypse.full_model``; the mouse clicks a card, a token or a seat. The
-last trick's result shows between tricks. ``FullResultsScene``: every round and the totals;
-select returns to the start menu.
+``companion.ui.apocalypse.full_model``; the mouse clicks a card, a token or a seat (a
+click elsewhere opens the game menu). The last trick's result shows between tricks. The
+game menu and the rest of the plumbing: ``companion.ui.game_scene``.
+
+``ApocalypseFullResultsScene``: every round and the totals; select returns to the start
+menu.
 """
 
 from __future__ import annotations
@@ -14,105 +17,45 @@ from typing import Final
 
 import pygame
 
-from companion.errors import CompanionError
-from companion.input.controls import seat_of
-from companion.input.events import Press
 from companion.rules.apocalypse import APOCALYPSE, NOBODY, ApocalypseState, card_words
 from companion.ui import theme, widgets
-from companion.ui.apocalypse.full_model import ApocalypseFullModel, HandCard
-from companion.ui.apocalypse.view import (
-    Face,
-    draw_card,
-    draw_results,
-    draw_tokens,
-    player_name,
-)
-from companion.ui.game_menu import MENU_HINT, GameMenu
-from companion.ui.scenes import AppContext, BaseScene, NavButton
+from companion.ui.apocalypse.full_model import ApocalypseFullModel, Face, HandCard
+from companion.ui.apocalypse.tracker_model import player_name
+from companion.ui.apocalypse.view import draw_card, draw_results, draw_tokens
+from companion.ui.game_menu import MENU_HINT
+from companion.ui.game_scene import GameResultsScene, GameScene
+from companion.ui.scenes import BaseScene
 
 TITLE: Final = "Apocalypse — full game"
+NAMING: Final = "Previous/Next: player · Select: name them · Back: undo"
+HINTS: Final = {
+    "hand": "Previous/Next: card · Select: play · A colour: that suit · Back: undo",
+    "token": "A colour, or Previous/Next + Select: the token · Back: another card",
+    "name": NAMING,
+    "choose": NAMING,
+}
+"""The footer's words, by step (the others: ``HINT``)."""
+HINT: Final = "The bots are playing · Back: undo your last choice · Select: game menu"
 
 
-class ApocalypseFullScene(BaseScene):
+class ApocalypseFullScene(GameScene[ApocalypseFullModel]):
     """The game (see the module docstring)."""
 
-    def __init__(self, app: AppContext, model: ApocalypseFullModel) -> None:
-        super().__init__(app)
-        self.model = model
-        self.menu = GameMenu()
+    def results(self) -> BaseScene:
+        return ApocalypseFullResultsScene(self.app, self.model)
 
-    # -- input --
+    def choice_rects(self) -> list[tuple[int, pygame.Rect]]:
+        return list(enumerate(_choice_rects(self.app.size, self.model)))
 
-    def nav(self, button: NavButton, now_ns: int) -> None:
-        if self.menu.open:
-            self._menu_chose(self.menu.nav(button))
-        elif button in ("previous", "next"):
-            self.model.move(-1 if button == "previous" else 1)
-        elif button == "select" and self.model.step == "wait":
-            self.menu.show()  # the bots are playing: select offers to leave
-        elif button == "select":
-            self.guarded(lambda: self.model.select(now_ns), now_ns)
-        else:
-            self.guarded(self._back, now_ns)
-        self._after(now_ns)
-
-    def _back(self) -> None:
-        if not self.model.back():
-            self.menu.show()  # nothing of yours to undo: the game menu
-
-    def _menu_chose(self, row: int | None) -> None:
-        if row is not None:  # Leave
-            self._leave()
-
-    def seat(self, press: Press, now_ns: int) -> None:
-        colour = seat_of(press.control)
-        if colour is not None:
-            self.guarded(lambda: self.model.colour(colour, now_ns), now_ns)
-            self._after(now_ns)
-
-    def click(self, pos: tuple[int, int], now_ns: int) -> None:
-        if self.menu.open:
-            self._menu_chose(self.menu.click(pos, self.app.size))
-            return
-        for index, rect in enumerate(_choice_rects(self.app.size, self.model)):
-            if rect.collidepoint(pos):
-                self.model.focus = index
-                self.guarded(lambda: self.model.select(now_ns), now_ns)
-                self._after(now_ns)
-                return
-        self.menu.show()  # elsewhere: the game menu
-
-    def _after(self, now_ns: int) -> None:
-        self.show_notices(self.model.notices, now_ns)
-        if self.model.step == "over" and not self.model.session.closed:
-            self.app.stack.replace(FullResultsScene(self.app, self.model))
-
-    def _leave(self) -> None:
-        self.model.close()
-        self.app.stack.pop()
-
-    # -- time and drawing --
-
-    def update(self, now_ns: int) -> bool:
-        changed = False
-        try:
-            changed = self.model.poll(now_ns)
-        except (OSError, CompanionError) as exc:
-            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
-            changed = True
-        self._after(now_ns)
-        self.app.sounds.play_all(self.model.cues)
-        self.model.cues.clear()
-        busy = self.model.step == "wait"  # a bot will act: keep the clock running
-        return changed | self.flashes.expire(now_ns) | busy
+    def click_elsewhere(self, pos: tuple[int, int], now_ns: int) -> None:
+        self.menu.show()
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
         model, state = self.model, self.model.state
-        layout = _Layout(size, model)
-        surface.fill(theme.BACKGROUND)
+        layout = ApocalypseFullLayout(size, model)
         right = f"round {state.round} of 3"
-        widgets.header(surface, layout.frame.header, TITLE, right)
+        widgets.page(surface, TITLE, right)
         draw_tokens(surface, layout.tokens, model.tokens())
         _draw_table(surface, layout.trick, model)
         widgets.text(
@@ -120,24 +63,15 @@ class ApocalypseFullScene(BaseScene):
         )
         _draw_choices(surface, layout, model)
         _draw_scores(surface, layout.scores, state)
-        hint = _hint(model)
+        hint = HINTS.get(model.step, HINT)
         if self.menu.open:
             self.menu.draw(surface)
             hint = MENU_HINT
         widgets.footer(surface, layout.frame.footer, hint, self.flashes.current(now_ns))
 
 
-class FullResultsScene(BaseScene):
-    """The game's result."""
-
-    def __init__(self, app: AppContext, model: ApocalypseFullModel) -> None:
-        super().__init__(app)
-        self.model = model
-
-    def nav(self, button: NavButton, now_ns: int) -> None:
-        if button == "select":
-            self.model.close()
-            self.app.stack.pop()
+class ApocalypseFullResultsScene(GameResultsScene[ApocalypseFullModel]):
+    """The game's result (see the module docstring)."""
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         state = self.model.state
@@ -155,7 +89,9 @@ class FullResultsScene(BaseScene):
 # --- layout and drawing ----------------------------------------------------------------------
 
 
-class _Layout:
+class ApocalypseFullLayout:
+    """Where everything goes on one screen size (computed, never stored between frames)."""
+
     def __init__(self, size: tuple[int, int], model: ApocalypseFullModel) -> None:
         px = widgets.px
         self.frame = widgets.frame(size)
@@ -171,7 +107,7 @@ class _Layout:
 
 
 def _choice_rects(size: tuple[int, int], model: ApocalypseFullModel) -> list[pygame.Rect]:
-    layout = _Layout(size, model)
+    layout = ApocalypseFullLayout(size, model)
     area = layout.hand
     step = model.step
     if step in ("name", "choose"):  # the seats over the table: the hand stays in view
@@ -196,7 +132,9 @@ def _choice_rects(size: tuple[int, int], model: ApocalypseFullModel) -> list[pyg
     ]
 
 
-def _draw_choices(surface: pygame.Surface, layout: _Layout, model: ApocalypseFullModel) -> None:
+def _draw_choices(
+    surface: pygame.Surface, layout: ApocalypseFullLayout, model: ApocalypseFullModel
+) -> None:
     rects = _choice_rects(surface.get_size(), model)
     step = model.step
     if step == "hand":
@@ -211,20 +149,15 @@ def _draw_choices(surface: pygame.Surface, layout: _Layout, model: ApocalypseFul
         _draw_idle_hand(surface, layout, model)
         for index, rect in enumerate(rects):
             widgets.panel(surface, rect.inflate(0, -rect.height // 3), focused=index == model.focus)
-            widgets.text(
-                surface,
-                player_name(index),
-                round(rect.height * 0.4),
-                theme.TEXT,
-                rect,
-                align="center",
-                bold=True,
-            )
+            name, size = player_name(index), round(rect.height * 0.4)
+            widgets.text(surface, name, size, theme.TEXT, rect, align="center", bold=True)
     elif model.humans and step == "wait":
         _draw_idle_hand(surface, layout, model)
 
 
-def _draw_idle_hand(surface: pygame.Surface, layout: _Layout, model: ApocalypseFullModel) -> None:
+def _draw_idle_hand(
+    surface: pygame.Surface, layout: ApocalypseFullLayout, model: ApocalypseFullModel
+) -> None:
     """The person's hand while it is not theirs to play (dimmed: nothing to play now)."""
     hand = model.hand()
     for card, rect in zip(hand, _hand_rects(layout.hand, len(hand)), strict=True):
@@ -306,14 +239,3 @@ def _draw_scores(surface: pygame.Surface, area: pygame.Rect, state: ApocalypseSt
     for seat, cell in enumerate(cells[1:]):
         words = f"{player_name(seat)}:  {state.points[seat]} / {state.totals[seat]}"
         widgets.text(surface, words, size_px, theme.TEXT, cell, align="center")
-
-
-def _hint(model: ApocalypseFullModel) -> str:
-    step = model.step
-    if step == "hand":
-        return "Previous/Next: card · Select: play · A colour: that suit · Back: undo"
-    if step == "token":
-        return "A colour, or Previous/Next + Select: the token · Back: another card"
-    if step in ("name", "choose"):
-        return "Previous/Next: player · Select: name them · Back: undo"
-    return "The bots are playing · Back: undo your last choice · Select: game menu"

@@ -3,8 +3,8 @@
 The companion deals (the session's chance actions, journaled). Seats ``0 .. humans-1`` are
 people who play on this screen (a shared screen shows the hand of the person to play, so
 FULL mode is for one person against bots, or for watching bots); the others are
-``HeuristicBot``s, each acting ``bot_pause_ns`` after the last action so the table can
-follow the cards.
+``HeuristicBot``s, each acting ``bot_pause_ns`` (``ApocalypseFullTuning``) after the last
+action so the table can follow the cards.
 
 A person's steps:
 
@@ -16,19 +16,20 @@ A person's steps:
     choose  who starts the round (P10)        previous/next + select
 
 Back steps out of the token question; otherwise it undoes back to the person's last
-choice (the bots' moves after it go too).
+choice (the bots' moves after it go too); with nothing of a person's to undo, and on select
+while the bots play, the game menu is asked for. The scene
+(``companion.ui.apocalypse.full``) drives it as a ``GameModel`` (``companion.ui.game_model``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Literal
 
 from companion.bots.apocalypse import HeuristicBot
-from companion.errors import IllegalAction
 from companion.rules.apocalypse import (
     APOCALYPSE,
-    NAME,
+    NAMING,
     OVER,
     PLAY,
     SUITS,
@@ -46,12 +47,43 @@ from companion.rules.apocalypse.cards import (
     SUIT_OF,
     VALUE_OF,
 )
-from companion.session import Session
-from companion.ui.apocalypse.view import Face, TokenState
-from companion.ui.sound import Cue
+from companion.session import Session, Step
+from companion.ui.apocalypse.tracker_model import player_name
+from companion.ui.game_model import MENU, FullGameModel, Reply
 
-Step = Literal["hand", "token", "name", "choose", "wait", "over"]
-DEFAULT_BOT_PAUSE_NS: Final = 700_000_000
+FullStep = Literal["hand", "token", "name", "choose", "wait", "over"]
+
+
+@dataclass(frozen=True, slots=True)
+class ApocalypseFullTuning:
+    """The FULL game's pause. The default is for people; tests shorten it."""
+
+    bot_pause_ns: int = 700_000_000
+    """How long a bot waits after the last action before it plays."""
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A card as drawn (``companion.ui.apocalypse.view.CardFace``): ``kind`` horseman,
+    chaos, tranquility or skip."""
+
+    kind: str
+    suit: str | None = None
+    value: int | None = None
+    token: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TokenState:
+    """The tokens as drawn (``companion.ui.apocalypse.view.Tokens``)."""
+
+    suits: tuple[str, ...]
+    black: tuple[str, ...]
+    apocalypse: bool
+
+    @property
+    def coloured(self) -> tuple[str, ...]:
+        return tuple(s for s in self.suits if s not in self.black)
 
 
 def face_of(card: int, token: str | None = None) -> Face:
@@ -70,7 +102,7 @@ class HandCard:
     playable: bool
 
 
-class ApocalypseFullModel:
+class ApocalypseFullModel(FullGameModel[ApocalypseState, Action]):
     """A FULL game in progress (see the module docstring)."""
 
     def __init__(
@@ -79,33 +111,18 @@ class ApocalypseFullModel:
         *,
         humans: int,
         now_ns: int,
-        bot_pause_ns: int = DEFAULT_BOT_PAUSE_NS,
+        tuning: ApocalypseFullTuning | None = None,
     ) -> None:
-        self.session = session
-        self.humans = humans
-        self.bot_pause_ns = bot_pause_ns
-        self.bots = {
-            seat: HeuristicBot(seat) for seat in range(self.state.players) if seat >= humans
-        }
-        self.focus = 0
+        self.tuning = tuning or ApocalypseFullTuning()
+        players = session.state.players
+        bots = {seat: HeuristicBot(seat) for seat in range(humans, players)}
+        pause_ns = self.tuning.bot_pause_ns
+        super().__init__(session, bots, humans=humans, pause_ns=pause_ns, now_ns=now_ns)
         self.chaos_card: int | None = None
         """The Chaos card chosen, waiting for its token (step ``token``)."""
-        self.calm_since_ns = now_ns
-        self.cues: list[Cue] = []
-        self.notices: list[str] = []
         self._reset_focus()
 
     # -- what the screen shows --
-
-    @property
-    def state(self) -> ApocalypseState:
-        return self.session.state
-
-    @property
-    def person(self) -> int | None:
-        """The person whose turn it is (None: a bot's, or the game is over)."""
-        actor = APOCALYPSE.actor(self.state)
-        return actor if actor is not None and 0 <= actor < self.humans else None
 
     @property
     def viewer(self) -> int:
@@ -114,7 +131,7 @@ class ApocalypseFullModel:
         return person if person is not None else 0
 
     @property
-    def step(self) -> Step:
+    def step(self) -> FullStep:
         state = self.state
         if state.phase == OVER:
             return "over"
@@ -122,7 +139,7 @@ class ApocalypseFullModel:
             return "wait"
         if state.phase == PLAY:
             return "token" if self.chaos_card is not None else "hand"
-        return "name" if state.phase == NAME else "choose"
+        return "name" if state.phase == NAMING else "choose"
 
     def tokens(self) -> TokenState:
         state = self.state
@@ -145,9 +162,6 @@ class ApocalypseFullModel:
         state = self.state
         flipped = {flip.card: SUITS[flip.suit] for flip in state.flips}
         return {seat: face_of(card, flipped.get(card)) for seat, card in state.trick}
-
-    def seat_choices(self) -> list[str]:
-        return [player_name(seat) for seat in range(self.state.players)]
 
     def prompt(self) -> str:
         step, state = self.step, self.state
@@ -173,11 +187,16 @@ class ApocalypseFullModel:
         if count:
             self.focus = (self.focus + delta) % count
 
-    def select(self, now_ns: int) -> None:
-        self.pick(self.focus, now_ns)
+    def select(self, now_ns: int) -> Reply:
+        """Play or name the focused option; while the bots play, the game menu."""
+        if self.step == "wait":
+            return MENU
+        return self.pick(self.focus, now_ns)
 
-    def pick(self, index: int, now_ns: int) -> None:
+    def pick(self, index: int, now_ns: int) -> Reply:
         step = self.step
+        if 0 <= index < len(self._choices()):
+            self.focus = index
         if step == "hand":
             hand = self.hand()
             if 0 <= index < len(hand):
@@ -188,8 +207,9 @@ class ApocalypseFullModel:
                 self._play_chaos(coloured[index], now_ns)
         elif step in ("name", "choose") and 0 <= index < self.state.players:
             self._apply(NameFirst(index), now_ns)
+        return None
 
-    def colour(self, colour: str, now_ns: int) -> None:
+    def colour(self, colour: str, button: str, now_ns: int) -> None:
         """A seat colour's button: that suit's next card in the hand, or a token."""
         step = self.step
         if step == "token":
@@ -203,37 +223,16 @@ class ApocalypseFullModel:
             after = [i for i in mine if i > self.focus]
             self.focus = after[0] if after and hand[self.focus].face.suit == colour else mine[0]
 
-    def back(self) -> bool:
-        """Out of the token question, else undo back to the person's last choice. False
-        when there was nothing of a person's to undo (the screen offers to leave)."""
+    def back(self) -> Reply:
+        """Out of the token question, else undo back to the person's last choice; with
+        nothing of a person's to undo, the game menu (to leave)."""
         if self.chaos_card is not None:
             self.chaos_card = None
-            return True
-        history = self.session.history
-        mine = [k for k, step in enumerate(history) if _is_person(step.action, step.actor, self)]
-        if not mine:
-            return False
-        while len(self.session.history) > mine[-1]:
-            self.session.undo()
-        self.notices.append("undone: your last choice (and the bots' moves after it)")
+            return None
+        if not self.undo_to_person():
+            return MENU
         self._reset_focus()
-        return True
-
-    # -- time --
-
-    def poll(self, now_ns: int) -> bool:
-        """Let a bot act once its pause is over. True if anything changed."""
-        state = self.state
-        actor = APOCALYPSE.actor(state)
-        if actor is None or actor not in self.bots:
-            return False
-        if now_ns - self.calm_since_ns < self.bot_pause_ns:
-            return False
-        self._apply(self.bots[actor].choose(state), now_ns)
-        return True
-
-    def close(self) -> None:
-        self.session.close()
+        return None
 
     # -- helpers --
 
@@ -253,30 +252,28 @@ class ApocalypseFullModel:
                 self._apply(Play("chaos", self.tokens().coloured[0]), now_ns)  # its refusal
                 return
             if len(self.tokens().coloured) == 1:
-                self._play_chaos(self.tokens().coloured[0], now_ns, card=card.card)
+                self._play_chaos(self.tokens().coloured[0], now_ns)
                 return
             self.chaos_card, self.focus = card.card, 0
             return
         self._apply(Play(card_name(card.card)), now_ns)
 
-    def _play_chaos(self, token: str, now_ns: int, *, card: int | None = None) -> None:
+    def _play_chaos(self, token: str, now_ns: int) -> None:
         self.chaos_card = None
         self._apply(Play("chaos", token), now_ns)
 
-    def _apply(self, action: Action, now_ns: int) -> None:
-        before = self.state
-        try:
-            self.session.apply(action)
-        except IllegalAction as exc:
-            self.notices.append(str(exc))
-            return
-        self.calm_since_ns = now_ns
+    def _after(self, before: ApocalypseState) -> None:
+        """The alarm when the Apocalypse begins; the focus on the next question."""
         after = self.state
         resolved = after.last_trick if after.last_trick is not before.last_trick else None
         began = after.is_apocalypse or (resolved is not None and resolved.apocalypse)
         if began and not before.is_apocalypse:
             self.cues.append("apocalypse")
         self._reset_focus()
+
+    def _is_mine(self, step: Step[Action]) -> bool:
+        """A person's card or naming (not a deal, not a bot's move)."""
+        return isinstance(step.action, Play | NameFirst) and self.is_person(step.actor)
 
     def _reset_focus(self) -> None:
         self.chaos_card = None
@@ -289,15 +286,7 @@ class ApocalypseFullModel:
             self.focus = self.person
 
 
-def player_name(seat: int) -> str:
-    return f"P{seat + 1}"
-
-
 def _order(card: int) -> tuple[int, int]:
     if card < NUM_HORSEMEN:
         return (SUIT_OF[card], VALUE_OF[card])
     return (len(SUITS) + (0 if CHAOS_MASK >> card & 1 else 1), card)
-
-
-def _is_person(action: object, actor: int | None, model: ApocalypseFullModel) -> bool:
-    return isinstance(action, Play | NameFirst) and actor is not None and 0 <= actor < model.humans

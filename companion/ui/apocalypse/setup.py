@@ -5,7 +5,7 @@ colour buttons pick suits and tokens during the game, not players. Rows: Mode (t
 real cards; full game: virtual hands), Players (2-6; two players always play the Duel,
 ruling P1), First player, with 3 or 4 players the suit left out (ruling P2, yellow by
 default), and in the full game Humans (P1 a person, or only bots). The tests' pauses come
-as ``SetupChoice.tuning``: an int, the bots' pause in nanoseconds.
+as ``SetupChoice.tuning``: an :class:`~companion.ui.apocalypse.full_model.ApocalypseFullTuning`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any, Final
 from companion.session import Session
 from companion.ui.app import Scene
 from companion.ui.scenes import AppContext
-from companion.ui.setup import (
+from companion.ui.setup_model import (
     Count,
     GameSetup,
     Mode,
@@ -43,58 +43,72 @@ def _drop_words(choice: SetupChoice) -> str:
     return SUITS[choice.number("drop")]
 
 
-def tracker_setup(choice: SetupChoice) -> dict[str, Any]:
-    """The engine's setup from the rows."""
+def full_setup(choice: SetupChoice) -> dict[str, Any]:
+    """The FULL engine's setup from the rows."""
     setup: dict[str, Any] = {"players": choice.players, "first": choice.number("first") - 1}
     if choice.players in (3, 4):
         setup["drop"] = SUITS[choice.number("drop")]
     return setup
 
 
+def tracker_setup(choice: SetupChoice) -> dict[str, Any]:
+    """The TRACKER engine's setup from the rows: the full game's."""
+    return full_setup(choice)
+
+
 def start_apocalypse(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
+    """The tracker (real cards) or the FULL game (virtual hands)."""
+    if choice.mode == "full":
+        return _start_full(choice, app, now_ns)
+    return _start_tracker(choice, app)
+
+
+def _start_tracker(choice: SetupChoice, app: AppContext) -> Scene:
     from companion.rules.apocalypse.tracker import TRACKER
     from companion.ui.apocalypse.tracker import ApocalypseTrackerScene
     from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel
 
-    if choice.mode == "full":
-        return _start_full(choice, app, now_ns)
     session = new_session(TRACKER, tracker_setup(choice), app, auto_chance=False)
     return ApocalypseTrackerScene(app, ApocalypseTrackerModel(session))
 
 
 def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
-    from companion.rules.apocalypse import APOCALYPSE
-    from companion.ui.apocalypse.full import ApocalypseFullScene
-    from companion.ui.apocalypse.full_model import DEFAULT_BOT_PAUSE_NS, ApocalypseFullModel
+    from companion.rules.apocalypse import APOCALYPSE as FULL
 
     humans = choice.number("humans")
-    session = new_noted_session(
-        APOCALYPSE, tracker_setup(choice), app, note=SEATS_NOTE, data={"humans": humans}
-    )
-    pause = choice.tuning if isinstance(choice.tuning, int) else DEFAULT_BOT_PAUSE_NS
-    model = ApocalypseFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
-    return ApocalypseFullScene(app, model)
+    seats = {"humans": humans}
+    session = new_noted_session(FULL, full_setup(choice), app, note=SEATS_NOTE, data=seats)
+    return _full_scene(session, app, now_ns, humans, choice.tuning)
 
 
 def resume_apocalypse(
     session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object
 ) -> Scene:
-    from companion.ui.apocalypse.full import ApocalypseFullScene, FullResultsScene
-    from companion.ui.apocalypse.full_model import DEFAULT_BOT_PAUSE_NS, ApocalypseFullModel
-    from companion.ui.apocalypse.tracker import ApocalypseTrackerScene, ResultsScene
+    """A tracker journal at its step, or a FULL game with its people and bots."""
+    if session.engine.name == "apocalypse":
+        return _resume_full(session, app, now_ns, tuning)
+    from companion.ui.apocalypse.tracker import ApocalypseTrackerScene
     from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel
 
-    if session.engine.name == "apocalypse":
-        humans = int(noted(session, SEATS_NOTE).get("humans", 1))
-        pause = tuning if isinstance(tuning, int) else DEFAULT_BOT_PAUSE_NS
-        full = ApocalypseFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
-        if full.step == "over":
-            return FullResultsScene(app, full)
-        return ApocalypseFullScene(app, full)
-    model = ApocalypseTrackerModel(session)
-    if model.step == "over":
-        return ResultsScene(app, model)
-    return ApocalypseTrackerScene(app, model)
+    return ApocalypseTrackerScene(app, ApocalypseTrackerModel(session))
+
+
+def _resume_full(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
+    """With the people it was started with (its first note; without it: P1 a person)."""
+    humans = int(noted(session, SEATS_NOTE).get("humans", 1))
+    return _full_scene(session, app, now_ns, humans, tuning)
+
+
+def _full_scene(
+    session: Session[Any, Any], app: AppContext, now_ns: int, humans: int, tuning: object
+) -> Scene:
+    """The FULL game with ``humans`` people; ``tuning``: the tests' pauses, if this game's."""
+    from companion.ui.apocalypse.full import ApocalypseFullScene
+    from companion.ui.apocalypse.full_model import ApocalypseFullModel, ApocalypseFullTuning
+
+    tuned = tuning if isinstance(tuning, ApocalypseFullTuning) else None
+    model = ApocalypseFullModel(session, humans=humans, now_ns=now_ns, tuning=tuned)
+    return ApocalypseFullScene(app, model)
 
 
 APOCALYPSE_SETUP: Final = GameSetup(

@@ -6,114 +6,64 @@ the moment the last one turns; the trick so far, seat by seat (or the last trick
 the question of the current step with its options; the round's points and the totals. The
 steps and their buttons are in ``companion.ui.apocalypse.tracker_model``: previous / next
 move, select chooses, back steps back or undoes the last entry, a seat colour picks a suit
-or a token. The mouse clicks an option (or a count's arrows).
+or a token. The mouse clicks an option (or a count's arrows). The game menu (the "Menu"
+option when a card is asked for) and the rest of the plumbing: ``companion.ui.game_scene``.
 
-The game menu (the "Menu" option when a card is asked for): back to the game, or leave
-(the game is resumed later from the start menu).
-
-``ResultsScene``: every round's scores (a swapped Duel round marked), the totals, the
-winners (the fewest points, ties share, ruling P11). Select returns to the start menu;
-back undoes the last score entry.
+``ApocalypseTrackerResultsScene``: every round's scores (a swapped Duel round marked), the
+totals, the winners (the fewest points, ties share, ruling P11). Select returns to the
+start menu; back undoes the last score entry.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Final
 
 import pygame
 
-from companion.input.controls import button_of, seat_of
-from companion.input.events import Press
 from companion.rules.apocalypse.tracker import TRACKER, TrackerState
 from companion.ui import theme, widgets
-from companion.ui.apocalypse.tracker_model import (
-    MENU,
-    ApocalypseTrackerModel,
-    Choice,
-    player_name,
-)
+from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel, player_name
 from companion.ui.apocalypse.view import draw_card, draw_results, draw_tokens
-from companion.ui.game_menu import GameMenu
-from companion.ui.scenes import AppContext, BaseScene, NavButton
+from companion.ui.game_model import Choice
+from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choice
+from companion.ui.scenes import BaseScene
 
 TITLE: Final = "Apocalypse — tracker"
+COUNTING: Final = "Previous/Next: −/+ · Select: next player (the last: done) · Back: cancel"
+HINTS: Final = {
+    "card": "A colour: that suit · Previous/Next: move · Select: choose · Back: undo",
+    "value": "Previous/Next: move · Select or the colour again: enter · Back: other card",
+    "token": "A colour: that token · Previous/Next + Select · Back: another card",
+    "specials": COUNTING,
+    "count": COUNTING,
+}
+"""The footer's words, by step (the others: ``HINT``)."""
+HINT: Final = "Previous/Next: move · Select: choose · Back: undo the last entry"
 
 
-class ApocalypseTrackerScene(BaseScene):
+class ApocalypseTrackerScene(GameScene[ApocalypseTrackerModel]):
     """The game (see the module docstring)."""
 
-    def __init__(self, app: AppContext, model: ApocalypseTrackerModel) -> None:
-        super().__init__(app)
-        self.model = model
-        self.menu = GameMenu()
+    def results(self) -> BaseScene:
+        return ApocalypseTrackerResultsScene(self.app, self.model)
 
-    # -- input --
+    def choice_rects(self) -> list[tuple[int, pygame.Rect]]:
+        return list(enumerate(ApocalypseTrackerLayout(self.app.size, self.model).choices))
 
-    def nav(self, button: NavButton, now_ns: int) -> None:
-        if self.menu.open:
-            self._menu_chose(self.menu.nav(button))
-        elif button in ("previous", "next"):
-            self.model.move(-1 if button == "previous" else 1)
-        elif button == "select":
-            self.guarded(self._select, now_ns)
-        else:
-            self.guarded(self.model.back, now_ns)
-        self._after_entry(now_ns)
-
-    def seat(self, press: Press, now_ns: int) -> None:
-        colour, indian = seat_of(press.control), button_of(press.control)
-        if colour is not None and indian is not None and not self.menu.open:
-            self.guarded(lambda: self.model.colour(colour, indian), now_ns)
-            self._after_entry(now_ns)
-
-    def click(self, pos: tuple[int, int], now_ns: int) -> None:
-        if self.menu.open:
-            self._menu_chose(self.menu.click(pos, self.app.size))
-            return
-        layout = _layout(self.app.size, self.model)
-        for index, rect in enumerate(layout.choices):
-            if rect.collidepoint(pos):
-                self.guarded(functools.partial(self._pick, index), now_ns)
-                self._after_entry(now_ns)
-                return
-        for seat, (minus, plus) in enumerate(layout.arrows):
+    def click_elsewhere(self, pos: tuple[int, int], now_ns: int) -> None:
+        """A count's arrows: -1 / +1 on that player's count."""
+        arrows = ApocalypseTrackerLayout(self.app.size, self.model).arrows
+        for seat, (minus, plus) in enumerate(arrows):
             if minus.collidepoint(pos) or plus.collidepoint(pos):
                 self.model.add(seat, -1 if minus.collidepoint(pos) else 1)
                 return
 
-    def _select(self) -> None:
-        if self.model.select() == MENU:
-            self.menu.show()
-
-    def _pick(self, index: int) -> None:
-        if self.model.pick(index) == MENU:
-            self.menu.show()
-
-    def _menu_chose(self, row: int | None) -> None:
-        if row is not None:  # Leave
-            self.model.close()
-            self.app.stack.pop()
-
-    def _after_entry(self, now_ns: int) -> None:
-        self.show_notices(self.model.notices, now_ns)
-        if self.model.step == "over" and not self.model.session.closed:
-            self.app.stack.replace(ResultsScene(self.app, self.model))
-
-    # -- time and drawing --
-
-    def update(self, now_ns: int) -> bool:
-        self.app.sounds.play_all(self.model.cues)
-        self.model.cues.clear()
-        return self.flashes.expire(now_ns)
-
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
         model, state = self.model, self.model.state
-        layout = _layout(size, model)
-        surface.fill(theme.BACKGROUND)
+        layout = ApocalypseTrackerLayout(size, model)
         right = f"round {state.round} of 3 · trick {state.tricks + 1}"
-        widgets.header(surface, layout.frame.header, TITLE, right)
+        widgets.page(surface, TITLE, right)
         draw_tokens(surface, layout.tokens, state)
         if model.step in ("score", "specials", "count"):
             _draw_round_table(surface, layout.middle, model, layout.arrows)
@@ -121,31 +71,18 @@ class ApocalypseTrackerScene(BaseScene):
             _draw_trick(surface, layout.middle, state)
         _draw_prompt(surface, layout, model)
         _draw_scores(surface, layout.scores, state)
-        widgets.footer(surface, layout.frame.footer, _hint(model), self.flashes.current(now_ns))
+        widgets.footer(
+            surface, layout.frame.footer, HINTS.get(model.step, HINT), self.flashes.current(now_ns)
+        )
         if self.menu.open:
             self.menu.draw(surface)
 
 
-class ResultsScene(BaseScene):
+class ApocalypseTrackerResultsScene(GameResultsScene[ApocalypseTrackerModel]):
     """The game's result (see the module docstring)."""
 
-    def __init__(self, app: AppContext, model: ApocalypseTrackerModel) -> None:
-        super().__init__(app)
-        self.model = model
-
-    def nav(self, button: NavButton, now_ns: int) -> None:
-        if button == "select":
-            self.model.close()
-            self.app.stack.pop()
-        elif (
-            button == "back"
-            and not self.model.session.closed
-            and self.guarded(self.model.back, now_ns)
-        ):
-            self.app.stack.replace(ApocalypseTrackerScene(self.app, self.model))
-
-    def update(self, now_ns: int) -> bool:
-        return self.flashes.expire(now_ns)
+    def game_scene(self) -> BaseScene:
+        return ApocalypseTrackerScene(self.app, self.model)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         state = self.model.state
@@ -164,7 +101,7 @@ class ResultsScene(BaseScene):
 # --- layout ----------------------------------------------------------------------------------
 
 
-class _Layout:
+class ApocalypseTrackerLayout:
     """Where everything goes on one screen size (computed, never stored between frames)."""
 
     def __init__(self, size: tuple[int, int], model: ApocalypseTrackerModel) -> None:
@@ -187,28 +124,15 @@ class _Layout:
         middle_top = self.tokens.bottom + px(size, 4)
         self.middle = pygame.Rect(body.left, middle_top, body.width, 0)
         self.middle.height = max(0, self.prompt.top - px(size, 4) - middle_top)
-        self.choices = _choice_rects(self.choice_area, len(choices), rows, chip_h, px(size, 4))
-        self.arrows = _arrow_rects(self.middle, model)
-
-
-def _layout(size: tuple[int, int], model: ApocalypseTrackerModel) -> _Layout:
-    return _Layout(size, model)
-
-
-def _choice_rects(
-    area: pygame.Rect, count: int, rows: int, height: int, gap: int
-) -> list[pygame.Rect]:
-    per_row = -(-count // rows) if count else 1
-    width = min(area.width // 3, (area.width - gap * (per_row - 1)) // per_row)
-    rects = []
-    for index in range(count):
-        row, col = divmod(index, per_row)
-        rects.append(
-            pygame.Rect(
-                area.left + col * (width + gap), area.top + row * (height + gap), width, height
-            )
+        self.choices = choice_grid(
+            self.choice_area,
+            len(choices),
+            rows=rows,
+            height=chip_h,
+            gap=px(size, 4),
+            widest=self.choice_area.width // 3,
         )
-    return rects
+        self.arrows = _arrow_rects(self.middle, model)
 
 
 def _arrow_rects(
@@ -278,53 +202,24 @@ def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerS
     widgets.paragraph(surface, reason, round(head.height * 0.6), theme.TEXT_DIM, rest)
 
 
-def _draw_prompt(surface: pygame.Surface, layout: _Layout, model: ApocalypseTrackerModel) -> None:
+def _draw_prompt(
+    surface: pygame.Surface, layout: ApocalypseTrackerLayout, model: ApocalypseTrackerModel
+) -> None:
     size = surface.get_size()
     widgets.text(
         surface, model.prompt(), widgets.px(size, 18), theme.TEXT, layout.prompt, bold=True
     )
     for index, (choice, rect) in enumerate(zip(model.choices(), layout.choices, strict=True)):
-        _draw_choice(surface, rect, choice, focused=index == model.focus)
+        words = _chip_words(choice)
+        draw_choice(surface, rect, choice, focused=index == model.focus, words=words)
 
 
-def _draw_choice(
-    surface: pygame.Surface, rect: pygame.Rect, choice: Choice, *, focused: bool
-) -> None:
-    if choice.colour is not None:
-        fill = theme.SEAT_COLOURS[choice.colour]
-        pygame.draw.rect(surface, fill, rect, border_radius=max(3, rect.height // 5))
-        if focused:
-            pygame.draw.rect(
-                surface,
-                theme.TEXT,
-                rect.inflate(4, 4),
-                width=3,
-                border_radius=max(3, rect.height // 5),
-            )
-        letter = theme.SEAT_LETTERS[choice.colour]
-        words = choice.label if choice.label.isdigit() else f"{letter} {choice.label}"
-        if choice.label.isdigit():
-            words = f"{letter}{choice.label}"
-        widgets.text(
-            surface,
-            words,
-            round(rect.height * 0.62),
-            theme.text_colour_on(fill),
-            rect.inflate(-6, 0),
-            align="center",
-            bold=True,
-        )
-        return
-    widgets.panel(surface, rect, focused=focused)
-    widgets.text(
-        surface,
-        choice.label,
-        round(rect.height * 0.55),
-        theme.TEXT if focused else theme.mix(theme.TEXT, theme.TEXT_DIM, 0.4),
-        rect.inflate(-6, 0),
-        align="center",
-        bold=focused,
-    )
+def _chip_words(choice: Choice) -> str:
+    """A suit's option with its letter first: ``"R red"``; a value: ``"R8"``."""
+    if choice.colour is None:
+        return choice.label
+    letter = theme.SEAT_LETTERS[choice.colour]
+    return f"{letter}{choice.label}" if choice.label.isdigit() else f"{letter} {choice.label}"
 
 
 def _draw_scores(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:
@@ -381,16 +276,3 @@ def _draw_round_table(
     for minus, plus in arrows:
         widgets.arrow(surface, minus, "left", theme.WARN)
         widgets.arrow(surface, plus, "right", theme.WARN)
-
-
-def _hint(model: ApocalypseTrackerModel) -> str:
-    step = model.step
-    if step in ("specials", "count"):
-        return "Previous/Next: −/+ · Select: next player (the last: done) · Back: cancel"
-    if step == "card":
-        return "A colour: that suit · Previous/Next: move · Select: choose · Back: undo"
-    if step == "value":
-        return "Previous/Next: move · Select or the colour again: enter · Back: other card"
-    if step == "token":
-        return "A colour: that token · Previous/Next + Select · Back: another card"
-    return "Previous/Next: move · Select: choose · Back: undo the last entry"

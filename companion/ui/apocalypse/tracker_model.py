@@ -21,12 +21,14 @@ Each card played at the table is entered in one or two steps (see
     over      the game is over: the results           -
 
 Previous / next move the focus (on ``specials`` and ``count``: minus / plus), select
-chooses, back steps back: out of a half-entered card, else it undoes the last entry.
+chooses, back steps back: out of a half-entered card, else it undoes the last entry. The
+scene (``companion.ui.apocalypse.tracker``) drives it as a ``GameModel``
+(``companion.ui.game_model``). ``player_name`` and ``entry_words`` name seats and entries
+for both modes' screens.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, Literal
 
 from companion.errors import IllegalAction
@@ -39,27 +41,18 @@ from companion.rules.apocalypse.tracker import (
     suit_exhausted,
 )
 from companion.session import Session
-from companion.ui.sound import Cue
+from companion.ui.cues import Cue
+from companion.ui.game_model import MENU, Choice, ChoiceModel, Reply, applied
 
 Step = Literal[
     "card", "value", "token", "missing", "lead", "specials", "score", "count", "first", "over"
 ]
 COUNT_STEPS: Final = {"chief": 10, "warrior": 5, "woman": 1, "hunter": -1}
 """What a seat colour's buttons add to the focused player's count."""
-MENU: Final = "menu"
 LATER: Final = "later"
 NEXT: Final = "next"
 DONE: Final = "done"
 CANCEL: Final = "cancel"
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One option on screen: ``key`` is what choosing it does, ``colour`` a suit's chip."""
-
-    key: str
-    label: str
-    colour: str | None = None
 
 
 def player_name(seat: int) -> str:
@@ -116,7 +109,7 @@ _PROMPTS: Final[dict[str, str]] = {
 }
 
 
-class ApocalypseTrackerModel:
+class ApocalypseTrackerModel(ChoiceModel):
     """The tracker's entry steps (see the module docstring)."""
 
     def __init__(self, session: Session[TrackerState, Entry]) -> None:
@@ -202,35 +195,18 @@ class ApocalypseTrackerModel:
     # -- the buttons --
 
     def move(self, delta: int) -> None:
+        """The focus; while a count is edited: minus / plus on it."""
         if self.step in ("specials", "count") and self.counts is not None:
             self._add(self.count_focus, delta)
-            return
-        count = len(self.choices())
-        if count:
-            self.focus = (self.focus + delta) % count
+        else:
+            super().move(delta)
 
-    def select(self) -> str | None:
-        """Choose the focused option; returns ``"menu"`` when the game menu is asked for."""
+    def select(self, now_ns: int) -> Reply:
+        """The focused option; while a count is edited: the next player (the last: done)."""
         if self.step in ("specials", "count"):
             self._next_count()
             return None
-        choices = self.choices()
-        if not choices:
-            return None
-        return self.pick(min(self.focus, len(choices) - 1))
-
-    def pick(self, index: int) -> str | None:
-        choices = self.choices()
-        if not 0 <= index < len(choices):
-            return None
-        choice = choices[index]
-        if choice.key == MENU:
-            return MENU
-        if self.step in ("specials", "count"):
-            self._count_choice(choice.key)
-            return None
-        self._choose(choice)
-        return None
+        return super().select(now_ns)
 
     def _count_choice(self, key: str) -> None:
         """The clickable options of steps ``specials`` and ``count``."""
@@ -242,36 +218,53 @@ class ApocalypseTrackerModel:
             self.count_focus = len(self.counts) - 1
             self._next_count()
 
-    def colour(self, colour: str, indian: str) -> None:
+    def colour(self, colour: str, button: str, now_ns: int) -> None:
         """A seat colour's button: a suit, a token, or a step of the count."""
         step = self.step
         if step == "count" and self.counts is not None:
-            self._add(self.count_focus, COUNT_STEPS.get(indian, 0))
+            self._add(self.count_focus, COUNT_STEPS.get(button, 0))
         elif step == "card":
             self._choose_suit(colour)
         elif step == "value" and colour == self.suit:
-            self.select()
+            self.select(now_ns)
         elif step == "value":
             self.suit = None
             self._choose_suit(colour)
         elif step == "token":
             self._enter(Entry.chaos(colour))
 
-    def back(self) -> None:
-        """Out of a half-entered card or count, else undo the last entry."""
+    def back(self) -> Reply:
+        """Out of a half-entered card or count, else undo the last entry (nothing to undo:
+        a notice says so)."""
         step = self.step
         if self.suit is not None or self.chaos:
             self.suit, self.chaos = None, False
             self._reset_focus()
-            return
-        if step == "count":
+        elif step == "count":
             self.counts = None  # the table's own count is dropped: the scores show again
             self._reset_focus()
-            return
-        if step == "score" and self.state.duel and self.specials is not None:
+        elif step == "score" and self.state.duel and self.specials is not None:
             self.specials = None  # back to the Specials in hand
             self._prepare_step()
-            return
+        else:
+            self._undo()
+        return None
+
+    def add(self, seat: int, delta: int) -> None:
+        if self.counts is not None:
+            self.count_focus = seat
+            self._add(seat, delta)
+
+    def poll(self, now_ns: int) -> bool:
+        """Nothing happens on time at a real table."""
+        return False
+
+    def close(self) -> None:
+        self.session.close()
+
+    # -- steps --
+
+    def _undo(self) -> None:
         history = self.session.history
         if not history:
             self.notices.append("nothing to undo")
@@ -281,21 +274,6 @@ class ApocalypseTrackerModel:
         self.counts, self.specials = None, None
         self.notices.append(f"undone: {entry_words(last.action, last.actor)}")
         self._reset_focus()
-
-    def edit_count(self, seat: int) -> None:
-        """A click on a player's count row: focus it."""
-        if self.counts is not None and 0 <= seat < len(self.counts):
-            self.count_focus = seat
-
-    def add(self, seat: int, delta: int) -> None:
-        if self.counts is not None:
-            self.count_focus = seat
-            self._add(seat, delta)
-
-    def close(self) -> None:
-        self.session.close()
-
-    # -- steps --
 
     def _card_choices(self, legal: list[Entry]) -> list[Choice]:
         suits = [s for s in self.state.suits if any(e.suit == s for e in legal)]
@@ -310,32 +288,37 @@ class ApocalypseTrackerModel:
         found += [Choice(str(e.value), str(e.value), self.suit) for e in mine if e.value]
         return found
 
-    def _choose(self, choice: Choice) -> None:
+    def choose(self, key: str, now_ns: int) -> None:
         step = self.step
-        if step == "card":
-            if choice.key in self.state.suits:
-                self._choose_suit(choice.key)
-            elif choice.key == "chaos":
-                self._choose_chaos()
-            elif choice.key == "tranquility":
-                self._enter(Entry.tranquility())
-            elif choice.key == "skip":
-                self._enter(Entry.skip())
+        if step in ("specials", "count"):
+            self._count_choice(key)
+        elif step == "card":
+            self._choose_card(key)
         elif step == "value":
-            value = None if choice.key == LATER else int(choice.key)
+            value = None if key == LATER else int(key)
             self._enter(Entry.horseman(self.suit or "", value))
         elif step == "token":
-            self._enter(Entry.chaos(choice.key))
+            self._enter(Entry.chaos(key))
         elif step == "missing":
-            self._enter(Entry.give_value(int(choice.key)))
+            self._enter(Entry.give_value(int(key)))
         elif step in ("lead", "first"):
-            self._enter(Entry(step, seat=int(choice.key)))
+            self._enter(Entry(step, seat=int(key)))
         elif step == "score":
-            if choice.key == "accept":
+            if key == "accept":
                 self._enter(Entry.score(specials=self.specials))
             else:
                 self.counts = [row[2] for row in self.round_table()]
                 self.count_focus = 0
+
+    def _choose_card(self, key: str) -> None:
+        if key in self.state.suits:
+            self._choose_suit(key)
+        elif key == "chaos":
+            self._choose_chaos()
+        elif key == "tranquility":
+            self._enter(Entry.tranquility())
+        elif key == "skip":
+            self._enter(Entry.skip())
 
     def _choose_suit(self, suit: str) -> None:
         legal = TRACKER.legal_actions(self.state)
@@ -387,10 +370,7 @@ class ApocalypseTrackerModel:
 
     def _enter(self, entry: Entry) -> None:
         before = self.state
-        try:
-            self.session.apply(entry)
-        except IllegalAction as exc:
-            self.notices.append(str(exc))
+        if not applied(self.session, entry, self.notices):
             return
         self.suit, self.chaos = None, False
         after = self.state

@@ -1,18 +1,21 @@
-"""Drawing shared by the Apocalypse screens (tracker and full game): tokens and cards.
+"""Drawing shared by the Apocalypse screens (tracker and full game): tokens, cards and the
+results.
 
-Both games' states offer what these need through small protocols: ``Tokens`` (the suits in
-play, the black ones, whether an Apocalypse is on) and ``CardFace`` (a card as drawn).
+Both modes offer what these need through small protocols: ``Tokens`` (the suits in play,
+the black ones, whether an Apocalypse is on) and ``CardFace`` (a card as drawn). The
+TRACKER's state and plays are these already; the FULL game's card ids become
+``full_model.Face`` and ``full_model.TokenState``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from typing import Final, Protocol
 
 import pygame
 
 from companion.ui import theme, widgets
+from companion.ui.apocalypse.tracker_model import player_name
 
 BLACK_SIDE: Final[theme.RGB] = (12, 12, 14)
 ALARM: Final[theme.RGB] = (200, 30, 40)
@@ -42,29 +45,6 @@ class CardFace(Protocol):
     def value(self) -> int | None: ...
     @property
     def token(self) -> str | None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Face:
-    """A ``CardFace`` made by hand (the full game's card ids become these)."""
-
-    kind: str
-    suit: str | None = None
-    value: int | None = None
-    token: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TokenState:
-    """A ``Tokens`` made by hand."""
-
-    suits: tuple[str, ...]
-    black: tuple[str, ...]
-    apocalypse: bool
-
-    @property
-    def coloured(self) -> tuple[str, ...]:
-        return tuple(s for s in self.suits if s not in self.black)
 
 
 def draw_tokens(surface: pygame.Surface, area: pygame.Rect, state: Tokens) -> None:
@@ -104,7 +84,7 @@ def draw_tokens(surface: pygame.Surface, area: pygame.Rect, state: Tokens) -> No
         coloured = state.coloured
         words_text = f"{len(coloured)} tokens coloured"
         if len(coloured) == 1:
-            words_text = f"{widgets.seat_name(coloured[0])}: the last coloured token"
+            words_text = f"{theme.seat_name(coloured[0])}: the last coloured token"
         widgets.text(
             surface, words_text, round(area.height * 0.36), theme.TEXT_DIM, words, align="right"
         )
@@ -160,10 +140,6 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, play: CardFace) -> Non
         )
 
 
-def player_name(seat: int) -> str:
-    return f"P{seat + 1}"
-
-
 def draw_results(
     surface: pygame.Surface,
     *,
@@ -177,9 +153,7 @@ def draw_results(
     """A game's results: the headline, then per player each round's score (``swapped``
     marks a Duel swap, ruling P12) and the total; the winners lit (ruling P11)."""
     size = surface.get_size()
-    layout = widgets.frame(size)
-    surface.fill(theme.BACKGROUND)
-    widgets.header(surface, layout.header, title, "results")
+    layout = widgets.page(surface, title, "results")
     body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
     top = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 30))
     headline = _winner_words(totals, winners)

@@ -345,12 +345,23 @@ def text_report(profile: Profile, report: SourceInfo, device: object) -> str | N
 
 
 class LedDevice(Protocol):
-    """A source with LEDs (``GpioSource``): their names and a switch."""
+    """A source with GPIO LEDs (``GpioSource``): their names and a switch."""
 
     @property
     def leds(self) -> Mapping[str, Any]: ...
 
     def set_led(self, name: str, on: bool) -> None: ...
+
+
+class LitButtons(Protocol):
+    """A source whose buttons light up (``SerialBoxSource``)."""
+
+    @property
+    def status(self) -> BoxInfo: ...
+
+    def light_only(self, control: str) -> None: ...
+
+    def show_leds(self, colours: Mapping[str, int]) -> None: ...
 
 
 def light_leds_in_turn(
@@ -360,11 +371,24 @@ def light_leds_in_turn(
     lit_s: float = 0.5,
     sleep: Callable[[float], None] = time.sleep,
 ) -> list[str]:
-    """Light each of the profile's GPIO LEDs alone for ``lit_s``, one after the other, and
-    return one line per LED for the builder to check by eye (none without LEDs)."""
-    if not (hasattr(device, "leds") and hasattr(device, "set_led")) or profile.kind != "gpio":
-        return []
-    leds: LedDevice = device  # hasattr above narrows it
+    """Light each of the profile's LEDs alone for ``lit_s``, one after the other (the GPIO
+    LEDs, or the box's lit buttons once the box is connected), and return one line per
+    LED for the builder to check by eye (none without LEDs)."""
+    if profile.kind == "gpio" and hasattr(device, "leds") and hasattr(device, "set_led"):
+        return _light_gpio_leds(device, profile, lit_s, sleep)
+    if (
+        profile.kind == "box"
+        and hasattr(device, "status")
+        and hasattr(device, "light_only")
+        and hasattr(device, "show_leds")
+    ):
+        return _light_buttons(device, profile, lit_s, sleep)
+    return []
+
+
+def _light_gpio_leds(
+    leds: LedDevice, profile: Profile, lit_s: float, sleep: Callable[[float], None]
+) -> list[str]:
     lines = []
     for name in leds.leds:
         leds.set_led(name, True)
@@ -374,4 +398,22 @@ def light_leds_in_turn(
             f"LED {name} (BCM {profile.leds[name]}) was lit for {lit_s:g} s: if it stayed dark, "
             "check its resistor, that its long leg goes to the pin, and its ground wire"
         )
+    return lines
+
+
+def _light_buttons(
+    box: LitButtons, profile: Profile, lit_s: float, sleep: Callable[[float], None]
+) -> list[str]:
+    if not box.status.is_connected:
+        return ["the box is not connected: its buttons cannot be lit"]
+    lines = []
+    for control, pixel in profile.leds.items():
+        box.light_only(control)
+        sleep(lit_s)
+        lines.append(
+            f"{control} (pixel {pixel} of the chain) was lit for {lit_s:g} s: if another button "
+            "lit, check the chain order (wiring/generated/usb-box.md); if none did, the chain's "
+            "data wire and its 5 V"
+        )
+    box.show_leds({})
     return lines

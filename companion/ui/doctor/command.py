@@ -99,7 +99,7 @@ def run_text(
     checks = doctor_checks.text_report(profile, opened.report, opened.device)
     if checks is not None:
         print(checks, file=out, flush=True)
-    if opened.report.source == "gpio":
+    if opened.report.source in ("gpio", "box"):
         print("LEDs, one at a time:", file=out, flush=True)
         for line in doctor_checks.light_leds_in_turn(opened.device, profile):
             print(f"  {line}", file=out, flush=True)
@@ -133,8 +133,9 @@ def _describe_event(model: DoctorModel, event: InputEvent) -> str:
 
 def describe_setup(model: DoctorModel) -> str:
     report = model.report
+    factory = "" if report.factory == "-" else f"; pin factory {report.factory}"
     lines = [
-        f"profile {model.profile_name}; source {report.source}; pin factory {report.factory}",
+        f"profile {model.profile_name}; source {report.source}{factory}",
         f"timestamps: {report.timestamps} ({report.describe()})",
         "",
         f"{'control':<14} {'pin':>4}",

@@ -21,9 +21,10 @@ class SourceReport:
     """How the input source stamps presses, for the doctor's header."""
 
     source: str
-    """"gpio", "sim" or "keyboard"."""
+    """The ``--source``: "sim", "gpio", "box" or "keyboard"."""
     factory: str
-    """The pin factory actually loaded ("lgpio", "rpigpio", "mock"), or "-" without pins."""
+    """The pin factory actually loaded ("lgpio", "rpigpio", "mock"), or "-" without GPIO
+    pins (the keyboard, the box)."""
     timestamps: str
     """"hardware" (kernel or box edge time), "callback", "software", "simulated", "injected"."""
 

@@ -2,7 +2,8 @@
 
 One column per seat (with its letter) and one for navigation; each cell shows the button,
 its key and pin, the presses counted, the bounces ignored, and STUCK when held too long.
-The header says which pin factory is loaded and whether its timestamps are hardware ones.
+The header says which pin factory is loaded (for GPIO pins) and whether the timestamps are
+hardware ones.
 
 Leaving: Escape, a click on the footer, or ``nav.back`` pressed ``BACKS_TO_LEAVE`` times in
 a row (so a table with buttons only can leave, and one press of back still just lights
@@ -89,7 +90,9 @@ class DoctorScene:
         small_size = round(area.height * 0.3)
         pad = round(area.height * 0.12)
         surface.blit(big.render("Doctor", True, theme.TEXT), (pad, pad))
-        where = f"{model.profile_name} · {report.source} · factory {report.factory}"
+        where = f"{model.profile_name} · {report.source}"
+        if report.factory != "-":
+            where += f" · factory {report.factory}"
         room = area.width - big.size("Doctor")[0] - 4 * pad
         label = theme.fitted(where, small_size, room, theme.TEXT_DIM)
         surface.blit(label, (area.right - label.get_width() - pad, pad))

@@ -8,19 +8,18 @@ gang's money and Apaches in reserve), the person's stashes, the question of the 
 step and its options (a list that scrolls with the focus). After a round the settlement
 (ruling D7) is shown district by district until select. The steps and buttons are in
 ``companion.ui.paris.full_model``; previous / next move, select chooses, back steps back or
-undoes the person's last choice; the mouse clicks an option.
+undoes the person's last choice; the mouse clicks an option. The game menu and the rest of
+the plumbing: ``companion.ui.game_scene``.
 
 ``ParisFullResultsScene``: the final tally (ruling D10) with each gang's breakdown.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Final
 
 import pygame
 
-from companion.errors import CompanionError
 from companion.rules.paris import OVER, PARIS, ParisState, SettlementStep
 from companion.rules.paris.board import (
     BOURGEOIS_DISTRICT,
@@ -30,92 +29,38 @@ from companion.rules.paris.board import (
 )
 from companion.rules.paris.state import ROUNDS, TURNS
 from companion.ui import theme, widgets
-from companion.ui.game_menu import GameMenu
-from companion.ui.paris.full_model import MENU, ParisFullModel
-from companion.ui.paris.tracker import draw_choice, draw_tally
-from companion.ui.scenes import AppContext, BaseScene, NavButton
+from companion.ui.game_scene import GameResultsScene, GameScene, draw_choice
+from companion.ui.paris.full_model import ParisFullModel
+from companion.ui.paris.view import draw_tally
+from companion.ui.scenes import BaseScene
 
 TITLE: Final = "Paris — full game"
 GRID: Final = ((1, 2, 3), (4, 8, 5), (6, 9, 7))
 """REFERENCE_BOARD's layout: orthogonal neighbours are adjacent."""
 VISIBLE: Final = 5
 """Options shown at once (the list scrolls with the focus)."""
+HINTS: Final = {
+    "wait": "The bots are playing · Select: menu",
+    "report": "Select: go on · Back: go on",
+}
+"""The footer's words, by step (the others: ``HINT``)."""
+HINT: Final = "Previous/Next: move · Select: choose · Back: undo"
 
 
-class ParisFullScene(BaseScene):
+class ParisFullScene(GameScene[ParisFullModel]):
     """The game (see the module docstring)."""
 
-    def __init__(self, app: AppContext, model: ParisFullModel) -> None:
-        super().__init__(app)
-        self.model = model
-        self.menu = GameMenu()
+    def results(self) -> BaseScene:
+        return ParisFullResultsScene(self.app, self.model)
 
-    # -- input --
-
-    def nav(self, button: NavButton, now_ns: int) -> None:
-        if self.menu.open:
-            self._menu_chose(self.menu.nav(button))
-        elif button in ("previous", "next"):
-            self.model.move(-1 if button == "previous" else 1)
-        elif button == "select" and self.model.step == "wait":
-            self.menu.show()  # the bots play: select offers to leave
-        elif button == "select":
-            self.guarded(lambda: self._chose(self.model.select(now_ns)), now_ns)
-        else:
-            self.guarded(self._back, now_ns)
-        self._after(now_ns)
-
-    def click(self, pos: tuple[int, int], now_ns: int) -> None:
-        if self.menu.open:
-            self._menu_chose(self.menu.click(pos, self.app.size))
-            return
-        layout = FullLayout(self.app.size)
-        for index, rect in option_rects(layout.option_area(self.model), self.model):
-            if rect.collidepoint(pos):
-                self.guarded(functools.partial(self._pick, index, now_ns), now_ns)
-                self._after(now_ns)
-                return
-
-    def _pick(self, index: int, now_ns: int) -> None:
-        self._chose(self.model.pick(index, now_ns))
-
-    def _chose(self, result: str | None) -> None:
-        if result == MENU:
-            self.menu.show()
-
-    def _back(self) -> None:
-        if not self.model.back():
-            self.menu.show()
-
-    def _menu_chose(self, row: int | None) -> None:
-        if row is not None:  # Leave
-            self.model.close()
-            self.app.stack.pop()
-
-    def _after(self, now_ns: int) -> None:
-        self.show_notices(self.model.notices, now_ns)
-        if self.model.step == "over" and not self.model.session.closed:
-            self.app.stack.replace(ParisFullResultsScene(self.app, self.model))
-
-    # -- time and drawing --
-
-    def update(self, now_ns: int) -> bool:
-        changed = False
-        if not self.menu.open:
-            try:
-                changed = self.model.poll(now_ns)
-            except (OSError, CompanionError) as exc:
-                self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
-                changed = True
-        self._after(now_ns)
-        busy = self.model.step == "wait"  # a bot will act: keep the clock running
-        return changed | self.flashes.expire(now_ns) | busy
+    def choice_rects(self) -> list[tuple[int, pygame.Rect]]:
+        layout = ParisFullLayout(self.app.size)
+        return option_rects(layout.option_area(self.model), self.model)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         model, state = self.model, self.model.state
-        layout = FullLayout(surface.get_size())
-        surface.fill(theme.BACKGROUND)
-        widgets.header(surface, layout.frame.header, TITLE, header_words(state))
+        layout = ParisFullLayout(surface.get_size())
+        widgets.page(surface, TITLE, header_words(state))
         size = surface.get_size()
         if model.report is not None:
             draw_report(surface, layout.report, model.report.steps)
@@ -130,22 +75,15 @@ class ParisFullScene(BaseScene):
         for index, rect in option_rects(layout.option_area(model), model):
             choice = model.choices()[index]
             draw_choice(surface, rect, choice, focused=index == model.focus)
-        widgets.footer(surface, layout.frame.footer, hint(model), self.flashes.current(now_ns))
+        widgets.footer(
+            surface, layout.frame.footer, HINTS.get(model.step, HINT), self.flashes.current(now_ns)
+        )
         if self.menu.open:
             self.menu.draw(surface)
 
 
-class ParisFullResultsScene(BaseScene):
+class ParisFullResultsScene(GameResultsScene[ParisFullModel]):
     """The final tally (see the module docstring)."""
-
-    def __init__(self, app: AppContext, model: ParisFullModel) -> None:
-        super().__init__(app)
-        self.model = model
-
-    def nav(self, button: NavButton, now_ns: int) -> None:
-        if button == "select":
-            self.model.close()
-            self.app.stack.pop()
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         outcome = PARIS.outcome(self.model.state)
@@ -162,8 +100,8 @@ class ParisFullResultsScene(BaseScene):
 # --- layout ----------------------------------------------------------------------------------
 
 
-class FullLayout:
-    """Where everything goes on one screen size."""
+class ParisFullLayout:
+    """Where everything goes on one screen size (computed, never stored between frames)."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         px = widgets.px
@@ -319,12 +257,3 @@ def draw_hand(surface: pygame.Surface, area: pygame.Rect, model: ParisFullModel)
     else:
         words = "Your stashes: " + (" ".join(f"{d}.{k}" for d, k in hand) or "none")
     widgets.text(surface, words, round(area.height * 0.9), theme.TEXT_DIM, area)
-
-
-def hint(model: ParisFullModel) -> str:
-    step = model.step
-    if step == "wait":
-        return "The bots are playing · Select: menu"
-    if step == "report":
-        return "Select: go on · Back: go on"
-    return "Previous/Next: move · Select: choose · Back: undo"

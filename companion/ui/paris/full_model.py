@@ -2,8 +2,8 @@
 
 The companion sets the stashes aside and draws them (the session's chance actions,
 journaled). Seat 0 is a person when ``humans`` is 1 (the screen shows their stashes), the
-others are ``HeuristicParisBot``s, each acting ``bot_pause_ns`` after the last action so
-the table can follow. With ``humans`` 0 the bots play alone.
+others are ``HeuristicParisBot``s, each acting ``bot_pause_ns`` (``ParisFullTuning``)
+after the last action so the table can follow. With ``humans`` 0 the bots play alone.
 
 A person's steps:
 
@@ -24,7 +24,9 @@ A person's steps:
     over      the final tally
 
 Back steps out of a half-made choice; otherwise it undoes back to the person's last choice
-(the bots' moves after it go too).
+(the bots' moves after it go too); with nothing of a person's to undo, and on select while
+the bots play, the game menu is asked for. The scene (``companion.ui.paris.full``) drives
+it as a ``GameModel`` (``companion.ui.game_model``).
 """
 
 from __future__ import annotations
@@ -34,7 +36,6 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from companion.bots.paris import HeuristicParisBot
-from companion.errors import IllegalAction
 from companion.rules.paris import (
     DRAFT,
     OVER,
@@ -54,14 +55,21 @@ from companion.rules.paris.board import DISTRICT_MASK, DISTRICT_NAMES
 from companion.rules.paris.settlement import BAIL, SettlementStep, TallyLine
 from companion.rules.paris.state import RL, RN, RR
 from companion.session import Session
-from companion.ui.paris.tracker_model import KIND_WORDS, KINDS, Choice
+from companion.ui.game_model import MENU, Choice, ChoiceModel, FullGameModel, Reply
+from companion.ui.paris.tracker_model import KIND_WORDS, KINDS
 
 FullStep = Literal[
     "draft", "turn", "district", "count", "step1", "step2", "stash", "report", "wait", "over"
 ]
-DEFAULT_BOT_PAUSE_NS: Final = 700_000_000
 BAIL_KEY: Final = "bail"
-MENU: Final = "menu"
+
+
+@dataclass(frozen=True, slots=True)
+class ParisFullTuning:
+    """The FULL game's pause. The default is for people; tests shorten it."""
+
+    bot_pause_ns: int = 700_000_000
+    """How long a bot waits after the last action before it plays."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +80,7 @@ class Report:
     steps: tuple[SettlementStep, ...]
 
 
-class ParisFullModel:
+class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
     """A FULL game in progress (see the module docstring)."""
 
     def __init__(
@@ -81,18 +89,15 @@ class ParisFullModel:
         *,
         humans: int,
         now_ns: int,
-        bot_pause_ns: int = DEFAULT_BOT_PAUSE_NS,
+        tuning: ParisFullTuning | None = None,
     ) -> None:
-        self.session = session
-        self.humans = humans
-        self.bot_pause_ns = bot_pause_ns
-        players = self.state.players
-        self.bots = {
+        self.tuning = tuning or ParisFullTuning()
+        bots = {
             seat: HeuristicParisBot(seat, random.Random(session.seed * 8 + seat))
-            for seat in range(players)
-            if seat >= humans
+            for seat in range(humans, session.state.players)
         }
-        self.focus = 0
+        pause_ns = self.tuning.bot_pause_ns
+        super().__init__(session, bots, humans=humans, pause_ns=pause_ns, now_ns=now_ns)
         self.district: int | None = None
         self.placing: dict[str, int] | None = None
         self.first_step: Step | None = None
@@ -101,20 +106,8 @@ class ParisFullModel:
         self.stashing = False
         self.bail = False
         self.report: Report | None = None
-        self.calm_since_ns = now_ns
-        self.notices: list[str] = []
 
     # -- what the screen shows --
-
-    @property
-    def state(self) -> ParisState:
-        return self.session.state
-
-    @property
-    def person(self) -> int | None:
-        """The person whose move it is (None: a bot's, chance, or the game is over)."""
-        actor = PARIS.actor(self.state)
-        return actor if actor is not None and 0 <= actor < self.humans else None
 
     @property
     def step(self) -> FullStep:
@@ -215,61 +208,33 @@ class ParisFullModel:
 
     # -- the buttons --
 
-    def move(self, delta: int) -> None:
-        count = len(self.choices())
-        if count:
-            self.focus = (self.focus + delta) % count
+    def select(self, now_ns: int) -> Reply:
+        """The focused option; while the bots play, the game menu."""
+        return MENU if self.step == "wait" else super().select(now_ns)
 
-    def select(self, now_ns: int) -> str | None:
-        return self.pick(self.focus, now_ns)
+    def colour(self, colour: str, button: str, now_ns: int) -> None:
+        """A seat colour's button: nothing (the person plays with previous, next, select)."""
 
-    def pick(self, index: int, now_ns: int) -> str | None:
-        choices = self.choices()
-        if not 0 <= index < len(choices):
-            return None
-        self.focus = index
-        key = choices[index].key
-        if key == MENU:
-            return MENU
-        self._choose(key, now_ns)
-        return None
-
-    def back(self) -> bool:
-        """Out of a half-made choice, else undo back to the person's last choice. False
-        when there was nothing of a person's to undo."""
+    def back(self) -> Reply:
+        """Out of a half-made choice, else undo back to the person's last choice; with
+        nothing of a person's to undo, the game menu (to leave)."""
         if self.report is not None:
             self.report = None
-            return True
+            return None
         if self.placing is not None or self.choosing or self.moving or self.stashing or self.bail:
             self._clear()
-            return True
-        history = self.session.history
-        mine = [k for k, s in enumerate(history) if _is_person(s.actor, self.humans)]
-        if not mine:
-            return False
-        while len(self.session.history) > mine[-1]:
-            self.session.undo()
-        self.notices.append("undone: your last choice (and the bots' moves after it)")
+            return None
+        if not self.undo_to_person():
+            return MENU
         self._clear()
-        return True
+        return None
 
     # -- time --
 
     def poll(self, now_ns: int) -> bool:
-        """Let a bot act once its pause is over. True if anything changed."""
-        if self.report is not None:
-            return False
-        state = self.state
-        actor = PARIS.actor(state)
-        if actor is None or actor not in self.bots:
-            return False
-        if now_ns - self.calm_since_ns < self.bot_pause_ns:
-            return False
-        self._apply(self.bots[actor].choose(state), now_ns)
-        return True
-
-    def close(self) -> None:
-        self.session.close()
+        """Let a bot act once its pause is over (not while a settlement is shown). True if
+        anything changed."""
+        return self.report is None and super().poll(now_ns)
 
     # -- helpers --
 
@@ -299,7 +264,7 @@ class ParisFullModel:
                 found.add(rest[0])
         return sorted(found)
 
-    def _choose(self, key: str, now_ns: int) -> None:
+    def choose(self, key: str, now_ns: int) -> None:
         step = self.step
         if step == "report":
             self.report = None
@@ -368,28 +333,17 @@ class ParisFullModel:
         if self._apply(Stash(district, slot, self.bail), now_ns):
             self._clear()
 
-    def _apply(self, action: Action, now_ns: int) -> bool:
-        before = self.state
-        try:
-            self.session.apply(action)
-        except IllegalAction as exc:
-            self.notices.append(str(exc))
-            return False
-        self.calm_since_ns = now_ns
+    def _after(self, before: ParisState) -> None:
+        """A round settled: its report (to a person); the focus on the first option."""
         after = self.state
         if after.settlement and after.settlement is not before.settlement and self.humans:
             self.report = Report(before.round, after.settlement)
         self.focus = 0
-        return True
 
     def _clear(self) -> None:
         self.district, self.placing, self.first_step = None, None, None
         self.moving, self.choosing, self.stashing, self.bail = False, False, False, False
         self.focus = 0
-
-
-def _is_person(actor: int | None, humans: int) -> bool:
-    return actor is not None and 0 <= actor < humans
 
 
 def district_label(district: int) -> str:

@@ -13,20 +13,27 @@ first option, three heuristic bots): a turn with the placement's districts offer
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from companion.rules.paris import PARIS
 from companion.rules.paris.board import BOURGEOIS_DISTRICT
 from companion.rules.paris.tracker import TRACKER, Entry
 from companion.ui.paris.full import ParisFullResultsScene, ParisFullScene
-from companion.ui.paris.full_model import ParisFullModel
+from companion.ui.paris.full_model import ParisFullModel, ParisFullTuning
 from companion.ui.paris.setup import PARIS_SETUP
-from companion.ui.paris.tracker import ParisResultsScene, ParisTrackerScene
+from companion.ui.paris.tracker import ParisTrackerResultsScene, ParisTrackerScene
 from companion.ui.paris.tracker_model import ParisTrackerModel
-from companion.ui.samples import Drawable, Sample, sample_session
+from companion.ui.samples import (
+    Drawable,
+    Sample,
+    first_option,
+    play_until,
+    played,
+    sample_game,
+    sample_session,
+    setup_sample,
+)
 from companion.ui.scenes import AppContext
-from companion.ui.setup import SetupModel, SetupScene
 
 TURN_ONE: Final = (
     Entry.place(3),
@@ -52,13 +59,13 @@ SETTLE_REST: Final = (
     Entry.settle(1),  # 8: yellow draws a counter
     Entry.settle(0),  # 9: purple fences 2 thefts
 )
+NO_PAUSE: Final = ParisFullTuning(bot_pause_ns=0)
+"""The bots play at once: the same game every time."""
 
 
 def _model(app: AppContext) -> ParisTrackerModel:
-    session = sample_session(app, TRACKER, {"players": 4}, auto_chance=False)
-    for entry in (*TURN_ONE, *TURN_TWO):
-        session.apply(entry)
-    return ParisTrackerModel(session)
+    entries = (*TURN_ONE, *TURN_TWO)
+    return ParisTrackerModel(sample_game(app, TRACKER, {"players": 4}, entries))
 
 
 def _to_settlement(model: ParisTrackerModel) -> None:
@@ -72,9 +79,9 @@ def _turn(app: AppContext) -> Drawable:
 
 def _place(app: AppContext) -> Drawable:
     model = _model(app)
-    model.colour("green", "chief")  # green's turn: placed Apaches
-    model.colour("green", "chief")  # +1 leader
-    model.colour("green", "warrior")  # +1 novice
+    model.colour("green", "chief", 0)  # green's turn: placed Apaches
+    model.colour("green", "chief", 0)  # +1 leader
+    model.colour("green", "warrior", 0)  # +1 novice
     model.move(1)
     return ParisTrackerScene(app, model), 0
 
@@ -92,7 +99,7 @@ def _slot(app: AppContext) -> Drawable:
     _to_settlement(model)
     for entry in SETTLE_ONE:
         model.session.apply(entry)
-    model.colour("red", "hunter")
+    model.colour("red", "hunter", 0)
     return ParisTrackerScene(app, model), 0
 
 
@@ -124,54 +131,25 @@ def _policeman(app: AppContext) -> Drawable:
 def _results(app: AppContext) -> Drawable:
     scene, _ = _policeman(app)
     assert isinstance(scene, ParisTrackerScene)
-    scene.model.colour("yellow", "chief")
-    return ParisResultsScene(app, scene.model), 0
+    scene.model.colour("yellow", "chief", 0)
+    return ParisTrackerResultsScene(app, scene.model), 0
 
 
 def _full_model(app: AppContext) -> ParisFullModel:
     """A four-player FULL game: purple a person, three bots (no pause), seed 7."""
     session = sample_session(app, PARIS, {"players": 4}, auto_chance=True)
-    return ParisFullModel(session, humans=1, now_ns=0, bot_pause_ns=0)
-
-
-def _full_until(model: ParisFullModel, done: Callable[[ParisFullModel], bool]) -> None:
-    """Bots act, and the person takes the first option (a stash only), until ``done``."""
-    for tick in range(5000):
-        if done(model):
-            return
-        if not model.poll(tick):
-            model.focus = 0
-            model.select(tick)
-    raise AssertionError("the sample game did not get there")
+    return ParisFullModel(session, humans=1, now_ns=0, tuning=NO_PAUSE)
 
 
 def _full_play(app: AppContext) -> Drawable:
     model = _full_model(app)
-    _full_until(model, lambda m: m.step == "turn" and m.state.turn == 3)
+    play_until(model, lambda m: m.step == "turn" and m.state.turn == 3, person=first_option)
     model.pick(1, 0)  # Place
     return ParisFullScene(app, model), 0
 
 
-def _full_report(app: AppContext) -> Drawable:
-    model = _full_model(app)
-    _full_until(model, lambda m: m.step == "report")
-    return ParisFullScene(app, model), 0
-
-
-def _full_results(app: AppContext) -> Drawable:
-    model = _full_model(app)
-    _full_until(model, lambda m: m.step == "over")
-    return ParisFullResultsScene(app, model), 0
-
-
-def _setup(app: AppContext) -> Drawable:
-    model = SetupModel(PARIS_SETUP, players=4)
-    model.focus = 0
-    return SetupScene(app, model), 0
-
-
 SAMPLES: Final[dict[str, Sample]] = {
-    "setup-paris": _setup,
+    "setup-paris": setup_sample(PARIS_SETUP, players=4),
     "paris-tracker-turn": _turn,
     "paris-tracker-place": _place,
     "paris-tracker-holder": _holder,
@@ -180,6 +158,11 @@ SAMPLES: Final[dict[str, Sample]] = {
     "paris-tracker-policeman": _policeman,
     "paris-tracker-results": _results,
     "paris-full-play": _full_play,
-    "paris-full-report": _full_report,
-    "paris-full-results": _full_results,
+    # the bots, and purple taking the first option (a stash only)
+    "paris-full-report": played(
+        _full_model, ParisFullScene, lambda m: m.step == "report", person=first_option
+    ),
+    "paris-full-results": played(
+        _full_model, ParisFullResultsScene, lambda m: m.step == "over", person=first_option
+    ),
 }

@@ -8,7 +8,8 @@ Mode (tracker: the bank beside the real board; full game: the virtual board agai
 bots), Players (2-4), in the tracker First player (the gang the table drew, rulebook 1; the
 full game draws it), Districts (the configuration, ruling D2: the rulebook's lists for 2
 and 3 players, all nine for 4), in the full game Humans (the first gang a person, or only
-bots). The tests' pauses come as ``SetupChoice.tuning``: an int, the bots' pause in ns.
+bots). The tests' pauses come as ``SetupChoice.tuning``: a
+:class:`~companion.ui.paris.full_model.ParisFullTuning`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from companion.rules.paris.state import GANGS
 from companion.session import Session
 from companion.ui.app import Scene
 from companion.ui.scenes import AppContext
-from companion.ui.setup import (
+from companion.ui.setup_model import (
     Count,
     GameSetup,
     Mode,
@@ -30,17 +31,15 @@ from companion.ui.setup import (
     new_session,
     noted,
 )
-from companion.ui.widgets import seat_name as gang_name
+from companion.ui.theme import seat_name
 
 MOST_CONFIGURATIONS: Final = max(len(c) for c in CONFIGURATIONS.values())
-
-
 SEATS_NOTE: Final = "paris-seats"
 """The note a FULL game starts with: how many seats are people."""
 
 
 def _first_words(choice: SetupChoice) -> str:
-    return gang_name(GANGS[choice.number("first") - 1])
+    return seat_name(GANGS[choice.number("first") - 1])
 
 
 def configuration(choice: SetupChoice) -> tuple[int, ...]:
@@ -72,48 +71,56 @@ def tracker_setup(choice: SetupChoice) -> dict[str, Any]:
 
 
 def start_paris(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
-    """The bank or the full game (their screens load now: a quicker first frame)."""
+    """The bank (beside the real board) or the FULL game (the virtual board)."""
+    if choice.mode == "full":
+        return _start_full(choice, app, now_ns)
+    return _start_tracker(choice, app)
+
+
+def _start_tracker(choice: SetupChoice, app: AppContext) -> Scene:
     from companion.rules.paris.tracker import TRACKER
     from companion.ui.paris.tracker import ParisTrackerScene
     from companion.ui.paris.tracker_model import ParisTrackerModel
 
-    if choice.mode == "full":
-        return _start_full(choice, app, now_ns)
     session = new_session(TRACKER, tracker_setup(choice), app, auto_chance=False)
     return ParisTrackerScene(app, ParisTrackerModel(session))
 
 
 def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
-    from companion.rules.paris import PARIS
-    from companion.ui.paris.full import ParisFullScene
-    from companion.ui.paris.full_model import DEFAULT_BOT_PAUSE_NS, ParisFullModel
+    from companion.rules.paris import PARIS as FULL
 
     humans = choice.number("humans")
-    session = new_noted_session(
-        PARIS, full_setup(choice), app, note=SEATS_NOTE, data={"humans": humans}
-    )
-    pause = choice.tuning if isinstance(choice.tuning, int) else DEFAULT_BOT_PAUSE_NS
-    model = ParisFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
-    return ParisFullScene(app, model)
+    seats = {"humans": humans}
+    session = new_noted_session(FULL, full_setup(choice), app, note=SEATS_NOTE, data=seats)
+    return _full_scene(session, app, now_ns, humans, choice.tuning)
 
 
 def resume_paris(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
-    from companion.ui.paris.full import ParisFullResultsScene, ParisFullScene
-    from companion.ui.paris.full_model import DEFAULT_BOT_PAUSE_NS, ParisFullModel
-    from companion.ui.paris.tracker import ParisResultsScene, ParisTrackerScene
+    """A bank journal at its step, or a FULL game with its people and bots."""
+    if session.engine.name == "paris":
+        return _resume_full(session, app, now_ns, tuning)
+    from companion.ui.paris.tracker import ParisTrackerScene
     from companion.ui.paris.tracker_model import ParisTrackerModel
 
-    if session.engine.name == "paris":
-        humans = int(noted(session, SEATS_NOTE).get("humans", 1))
-        pause = tuning if isinstance(tuning, int) else DEFAULT_BOT_PAUSE_NS
-        full = ParisFullModel(session, humans=humans, now_ns=now_ns, bot_pause_ns=pause)
-        if full.step == "over":
-            return ParisFullResultsScene(app, full)
-        return ParisFullScene(app, full)
-    model = ParisTrackerModel(session)
-    if model.step == "over":
-        return ParisResultsScene(app, model)
-    return ParisTrackerScene(app, model)
+    return ParisTrackerScene(app, ParisTrackerModel(session))
+
+
+def _resume_full(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
+    """With the people it was started with (its first note; without it: a person)."""
+    humans = int(noted(session, SEATS_NOTE).get("humans", 1))
+    return _full_scene(session, app, now_ns, humans, tuning)
+
+
+def _full_scene(
+    session: Session[Any, Any], app: AppContext, now_ns: int, humans: int, tuning: object
+) -> Scene:
+    """The FULL game with ``humans`` people; ``tuning``: the tests' pauses, if this game's."""
+    from companion.ui.paris.full import ParisFullScene
+    from companion.ui.paris.full_model import ParisFullModel, ParisFullTuning
+
+    tuned = tuning if isinstance(tuning, ParisFullTuning) else None
+    model = ParisFullModel(session, humans=humans, now_ns=now_ns, tuning=tuned)
+    return ParisFullScene(app, model)
 
 
 PARIS_SETUP: Final = GameSetup(

@@ -22,15 +22,16 @@ The real board is on the table; the companion is the bank (see
     over       the final tally: the results               -
 
 Previous / next move the focus, select chooses, back steps back: out of a half-entered
-placement or settlement, else it undoes the last entry. The mouse clicks an option.
+placement or settlement, else it undoes the last entry. The mouse clicks an option. The
+scene (``companion.ui.paris.tracker``) drives it as a ``GameModel``
+(``companion.ui.game_model``). ``KINDS`` and ``KIND_WORDS`` name the Apaches for both modes'
+screens.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, Literal
 
-from companion.errors import IllegalAction
 from companion.rules.paris.board import DISTRICT_NAMES, FENCE_DISTRICT, SLOT_COUNTS
 from companion.rules.paris.settlement import BAIL
 from companion.rules.paris.tracker import (
@@ -45,9 +46,10 @@ from companion.rules.paris.tracker import (
 )
 from companion.session import Session
 from companion.ui import theme
+from companion.ui.cues import Cue
+from companion.ui.game_model import MENU, Choice, ChoiceModel, Reply, applied
 
 Step = Literal["turn", "place", "stash", "holder", "slot", "policeman", "over"]
-MENU: Final = "menu"
 NOBODY: Final = "nobody"
 KINDS: Final = ("leaders", "novices", "recruits")
 KIND_WORDS: Final = {"leaders": "leaders", "novices": "novices", "recruits": "reinf."}
@@ -62,25 +64,11 @@ _TURN_PROMPTS: Final = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One option on screen: ``key`` is what choosing it does, ``colour`` a gang's chip."""
-
-    key: str
-    label: str
-    colour: str | None = None
-
-
-def gang_name(colour: str) -> str:
-    """``"P purple"``: the letter first, for colour-blind players."""
-    return f"{theme.SEAT_LETTERS[colour]} {colour}"
-
-
 def letters(state: TrackerState, seats: tuple[int, ...]) -> str:
     return " ".join(theme.SEAT_LETTERS[state.colours[s]] for s in seats)
 
 
-class ParisTrackerModel:
+class ParisTrackerModel(ChoiceModel):
     """The bank's entry steps (see the module docstring)."""
 
     def __init__(self, session: Session[TrackerState, Entry]) -> None:
@@ -92,6 +80,8 @@ class ParisTrackerModel:
         self.focus = 0
         self.notices: list[str] = []
         """Brief messages for the screen (a refusal, an undo)."""
+        self.cues: list[Cue] = []
+        """Sound cues (none yet: the bank is quiet)."""
 
     # -- what the screen shows --
 
@@ -126,14 +116,14 @@ class ParisTrackerModel:
             found = [Choice(k, f"{KIND_WORDS[k]} {placing.get(k, 0)}") for k in KINDS]
             return [*found, Choice("done", "Done")]
         if step == "holder":
-            gangs = [Choice(str(s), gang_name(c), c) for s, c in enumerate(state.colours)]
+            gangs = [Choice(str(s), theme.seat_name(c), c) for s, c in enumerate(state.colours)]
             return [*gangs, Choice(NOBODY, "nobody")]
         if step == "slot":
             slots = board_of(state).slots[state.district or 0]
             return [Choice(str(k), f"{k}: {o}") for k, o in enumerate(slots, start=1)]
         if step == "policeman":
             return [
-                Choice(str(s), gang_name(state.colours[s]), state.colours[s])
+                Choice(str(s), theme.seat_name(state.colours[s]), state.colours[s])
                 if s >= 0
                 else Choice(NOBODY, "nobody drew him")
                 for s in policeman_choices(state)
@@ -180,30 +170,7 @@ class ParisTrackerModel:
 
     # -- the buttons --
 
-    def move(self, delta: int) -> None:
-        count = len(self.choices())
-        if count:
-            self.focus = (self.focus + delta) % count
-
-    def select(self) -> str | None:
-        """Choose the focused option; returns ``"menu"`` when the game menu is asked for."""
-        choices = self.choices()
-        if not choices:
-            return None
-        return self.pick(min(self.focus, len(choices) - 1))
-
-    def pick(self, index: int) -> str | None:
-        choices = self.choices()
-        if not 0 <= index < len(choices):
-            return None
-        self.focus = index
-        choice = choices[index]
-        if choice.key == MENU:
-            return MENU
-        self._choose(choice.key)
-        return None
-
-    def colour(self, colour: str, button: str) -> None:
+    def colour(self, colour: str, button: str, now_ns: int) -> None:
         """A seat colour's button (see the module docstring)."""
         step, state = self.step, self.state
         if colour not in state.colours:
@@ -213,7 +180,7 @@ class ParisTrackerModel:
         if step in ("holder", "policeman"):
             key = str(seat)
             if key in [c.key for c in self.choices()]:
-                self._choose(key)
+                self.choose(key, now_ns)
             else:
                 self.notices.append(f"{colour} holds no bourgeois counter (ruling D10)")
             return
@@ -224,27 +191,32 @@ class ParisTrackerModel:
             return
         if step == "place":
             kind = PLACE_BUTTONS.get(button)
-            self._choose(kind if kind is not None else "done")
+            self.choose(kind if kind is not None else "done", now_ns)
             return
         wanted = TURN_BUTTONS.get(button, "stash")
         if step == "stash" and wanted in ("place", "move"):
             self.notices.append("one optional action per turn (ruling D5)")
             return
-        self._choose(wanted)
+        self.choose(wanted, now_ns)
 
-    def back(self) -> None:
-        """Out of a half-entered placement or settlement, else undo the last entry."""
+    def back(self) -> Reply:
+        """Out of a half-entered placement or settlement, else undo the last entry (nothing
+        to undo: a notice says so)."""
         if self.placing is not None or self.holder is not None:
             self.placing, self.holder = None, None
-            self.focus = 0
-            return
-        if not self.session.history:
+        elif self.session.history:
+            last = self.session.history[-1].action
+            self.session.undo()
+            self.notices.append(f"undone: {last}")
+        else:
             self.notices.append("nothing to undo")
-            return
-        last = self.session.history[-1].action
-        self.session.undo()
-        self.notices.append(f"undone: {last}")
+            return None
         self.focus = 0
+        return None
+
+    def poll(self, now_ns: int) -> bool:
+        """Nothing happens on time at a real table."""
+        return False
 
     def close(self) -> None:
         self.session.close()
@@ -263,7 +235,7 @@ class ParisTrackerModel:
             found.append(Choice("bail", f"Bail {BAIL} F + stash"))
         return [*found, Choice(MENU, "Menu")]
 
-    def _choose(self, key: str) -> None:
+    def choose(self, key: str, now_ns: int) -> None:
         step = self.step
         if step in ("turn", "stash"):
             self._turn(key)
@@ -312,7 +284,7 @@ class ParisTrackerModel:
         holder = -1 if key == NOBODY else int(key)
         if holder >= 0 and not on_board(state, holder):  # say so now, not after the slot
             self.notices.append(
-                f"{gang_name(state.colours[holder])} has no Apache on the board: it cannot "
+                f"{theme.seat_name(state.colours[holder])} has no Apache on the board: it cannot "
                 "hold a district (ruling D7)"
             )
             return
@@ -323,10 +295,7 @@ class ParisTrackerModel:
         self.focus = 0
 
     def _enter(self, entry: Entry) -> bool:
-        try:
-            self.session.apply(entry)
-        except IllegalAction as exc:
-            self.notices.append(str(exc))
+        if not applied(self.session, entry, self.notices):
             return False
         self.holder = None
         self.focus = 0

@@ -1,4 +1,4 @@
-"""The host's side of the box protocol (box_protocol.py): strict parsing."""
+"""The host's side of the box protocol (companion/input/box/protocol.py): strict parsing."""
 
 from __future__ import annotations
 

@@ -3,15 +3,16 @@
 
 The sim makes the pty pair and points a symlink at the slave, as udev points
 /dev/companion-box at the Pico; "unplug" closes the pair (the host's reads fail like a
-vanished USB device) and "replug" makes a new one. No sleeps decide an outcome: tests
-wait on conditions with a deadline.
+vanished USB device) and "replug" makes a new one. Nothing sleeps: a test waits for a
+condition, woken by the source (each event, each status) or asking the sim process,
+whose every answer is a round trip.
 """
 
 from __future__ import annotations
 
-import queue
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -60,6 +61,11 @@ class SimBox:
         self.send(command)
         return self.read()
 
+    def stats(self) -> dict[str, int]:
+        """The box's ring: ``head`` (events made), ``acked`` (acknowledged by the host)."""
+        words = self.ask("stats").split()[1:]
+        return {key: int(value) for key, value in (word.split("=") for word in words)}
+
     def press(self, index: int, count: int, gap_ms: float) -> list[tuple[int, int]]:
         """(input, true host ns of the first edge) per press scheduled."""
         self.send(f"press {index} {count} {gap_ms}")
@@ -87,23 +93,45 @@ def sim(link: Path) -> Iterator[SimBox]:
     box.close()
 
 
-def wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+TIMEOUT_S = 10.0
+
+
+def ask_until(condition: Callable[[], bool], timeout: float = TIMEOUT_S) -> None:
+    """Check ``condition`` until it holds; each check asks the sim process (a round trip),
+    which paces the loop."""
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError("timed out waiting")
-        time.sleep(0.005)
 
 
 class Collector:
+    """The source's sink and status callback: keeps both and wakes whoever waits."""
+
     def __init__(self) -> None:
-        self.queue: queue.SimpleQueue[InputEvent] = queue.SimpleQueue()
+        self.changed = threading.Condition()
         self.events: list[InputEvent] = []
+        self.statuses: list[BoxStatus] = []
+
+    def put(self, event: InputEvent) -> None:
+        with self.changed:
+            self.events.append(event)
+            self.changed.notify_all()
+
+    def status(self, status: BoxStatus) -> None:
+        with self.changed:
+            self.statuses.append(status)
+            self.changed.notify_all()
 
     def presses(self) -> list[Press]:
-        while not self.queue.empty():
-            self.events.append(self.queue.get())
-        return [e for e in self.events if isinstance(e, Press)]
+        with self.changed:
+            return [e for e in self.events if isinstance(e, Press)]
+
+    def wait_for(self, condition: Callable[[], bool], timeout: float = TIMEOUT_S) -> None:
+        """Wait until ``condition`` holds; it is checked again after each event or status."""
+        with self.changed:
+            if not self.changed.wait_for(condition, timeout):
+                raise AssertionError("timed out waiting")
 
 
 def fast_clock() -> ClockMap:
@@ -112,7 +140,9 @@ def fast_clock() -> ClockMap:
 
 def open_source(link: Path, sink: Collector, **options: Any) -> SerialBoxSource:
     options.setdefault("clock_factory", fast_clock)
-    return SerialBoxSource(sink.queue, port=str(link), profile=load_profile("usb-box"), **options)
+    return SerialBoxSource(
+        sink.put, port=str(link), profile=load_profile("usb-box"), on_status=sink.status, **options
+    )
 
 
 def check_presses(got: list[Press], pressed: list[tuple[int, int]], controls: Any) -> None:
@@ -128,11 +158,11 @@ def check_presses(got: list[Press], pressed: list[tuple[int, int]], controls: An
 def test_presses_cross_the_pty_with_box_timestamps(sim: SimBox, link: Path) -> None:
     sink = Collector()
     with open_source(link, sink) as source:
-        wait_for(lambda: source.status.is_connected)
+        sink.wait_for(lambda: source.status.is_connected)
         assert source.source.startswith("box:companion-box:")
         sim.ask("banner")  # a MicroPython banner on the line: noise, not a press
         pressed = sim.press(3, 4, 70) + sim.press(22, 2, 70)
-        wait_for(lambda: len(sink.presses()) == len(pressed))
+        sink.wait_for(lambda: len(sink.presses()) == len(pressed))
         check_presses(sink.presses(), pressed, source.controls)
         assert source.stats()["red.hunter"].presses == 4
         assert source.counters.noise >= 1
@@ -143,19 +173,25 @@ def test_presses_cross_the_pty_with_box_timestamps(sim: SimBox, link: Path) -> N
 def test_unplug_mid_burst_then_replug_loses_and_duplicates_nothing(sim: SimBox, link: Path) -> None:
     """Acceptance (issue 7), with the real clock filter (2 s to lock)."""
     sink = Collector()
-    statuses: list[BoxStatus] = []
-    with open_source(link, sink, on_status=statuses.append, clock_factory=ClockMap) as source:
-        wait_for(lambda: source.status.is_connected)
+    with open_source(link, sink, clock_factory=ClockMap) as source:
+        sink.wait_for(lambda: source.status.is_connected)
         pressed = sim.press(0, 12, 60) + sim.press(5, 12, 60)  # 720 ms of presses
-        wait_for(lambda: len(sink.presses()) >= 4)
+        sink.wait_for(lambda: len(sink.presses()) >= 4)
         assert sim.ask("unplug") == "unplugged"  # mid-burst
-        wait_for(lambda: source.status.state == "gone")
-        time.sleep(0.4)  # presses go on while the box is unplugged
+        sink.wait_for(lambda: source.status.state == "gone")
+        # presses go on while the box is unplugged: two more (or all there are)
+        made = sim.stats()["head"]
+        ask_until(lambda: sim.stats()["head"] >= min(made + 2, len(pressed)))
         assert sim.ask("replug").startswith("replugged ")
-        wait_for(lambda: len(sink.presses()) >= len(pressed))
-        time.sleep(0.3)  # room for a duplicate to show up, if one were coming
+        sink.wait_for(lambda: len(sink.presses()) >= len(pressed))
+        # No duplicate can still be coming once the box holds nothing unacknowledged and
+        # the host has read everything the box wrote before a last line of noise.
+        ask_until(lambda: (stats := sim.stats())["acked"] == stats["head"])
+        noise = source.counters.noise
+        sim.ask("banner")
+        ask_until(lambda: source.counters.noise > noise)
         check_presses(sink.presses(), pressed, source.controls)
-        states = [s.state for s in statuses]
+        states = [s.state for s in sink.statuses]
         assert states.index("gone") < len(states) - 1 - states[::-1].index("connected")
         assert source.status.is_connected and source.status.reconnects == 1
         assert "again" in source.status.message
@@ -166,18 +202,18 @@ def test_a_rebooted_box_is_a_new_source(link: Path) -> None:
     first = SimBox(link, "--boot", "0000000a")
     with open_source(link, sink) as source:
         source.light_only("red.woman")
-        wait_for(lambda: source.status.is_connected)
+        sink.wait_for(lambda: source.status.is_connected)
         pressed = first.press(1, 2, 70)
-        wait_for(lambda: len(sink.presses()) == 2)
+        sink.wait_for(lambda: len(sink.presses()) == 2)
         first.close()  # power lost
-        wait_for(lambda: source.status.state == "gone")
+        sink.wait_for(lambda: source.status.state == "gone")
         second = SimBox(link, "--boot", "0000000b")
         try:
             pressed += second.press(2, 2, 70)
-            wait_for(lambda: len(sink.presses()) == 4)
+            sink.wait_for(lambda: len(sink.presses()) == 4)
             position = load_profile("usb-box").leds["red.woman"]
             # a rebooted box starts dark: the source lights it again
-            wait_for(lambda: second.ask("pixels").split()[1 + position] == "00FF00")
+            ask_until(lambda: second.ask("pixels").split()[1 + position] == "00FF00")
         finally:
             second.close()
         sources = [p.source for p in sink.presses()]
@@ -190,24 +226,22 @@ def test_leds_reach_the_chain(sim: SimBox, link: Path) -> None:
     table = load_profile("usb-box").leds
     with open_source(link, sink) as source:
         source.light_only("red.hunter")  # before the box is even connected
-        wait_for(lambda: source.status.is_connected)
+        sink.wait_for(lambda: source.status.is_connected)
 
         def pixel(control: str) -> str:
             return sim.ask("pixels").split()[1:][table[control]]
 
-        wait_for(lambda: pixel("red.hunter") == "00FF00")
+        ask_until(lambda: pixel("red.hunter") == "00FF00")
         source.set_led("blue.chief", (0, 0, 255))
-        wait_for(lambda: pixel("blue.chief") == "0000FF")
+        ask_until(lambda: pixel("blue.chief") == "0000FF")
         source.show_leds({"nav.select": 0x102030})
-        wait_for(lambda: pixel("nav.select") == "102030" and pixel("red.hunter") == "000000")
+        ask_until(lambda: pixel("nav.select") == "102030" and pixel("red.hunter") == "000000")
 
 
 def test_close_is_safe_twice_and_a_missing_port_is_reported(tmp_path: Path) -> None:
-    statuses: list[BoxStatus] = []
-    source = SerialBoxSource(
-        queue.SimpleQueue(), port=str(tmp_path / "nothing"), on_status=statuses.append
-    )
-    wait_for(lambda: "not found" in source.status.message)
+    sink = Collector()
+    source = SerialBoxSource(sink.put, port=str(tmp_path / "nothing"), on_status=sink.status)
+    sink.wait_for(lambda: "not found" in source.status.message)
     assert source.warnings[0].startswith("button box not found")
     source.close()
     source.close()

@@ -17,22 +17,12 @@ from companion.rules.apache import (
     Action,
     ApacheState,
     Choose,
-    Close,
-    End,
     Reveal,
     Slap,
     Turn,
-    card_ids,
-    card_type,
-    card_words,
-    colour_of,
-    kind_of,
-    parse_action,
 )
-from companion.rules.apache.engine import pending_options
 from companion.rules.base import CHANCE, TABLE, SetupError
 from companion.rules.registry import engine_names, get_engine
-from companion.tools.simulate.apache import play_apache_game
 from tests.rules.apache.script import card, cards, lay, new, window
 
 RED, YELLOW, PURPLE = 0, 1, 2
@@ -203,78 +193,31 @@ def test_state_json_round_trip_mid_choice_and_malformed_input() -> None:
         APACHE.state_from_json({"phase": "ready"})
 
 
-def test_actions_round_trip_through_json_and_text() -> None:
-    namespace = {"Turn": Turn, "Reveal": Reveal, "Slap": Slap, "Close": Close}
-    namespace |= {"Choose": Choose, "End": End}
-    actions: list[Action] = [
-        Turn(0),
-        Reveal("red-hunter"),
-        Slap(1, "hunter"),
-        CLOSE,
-        Choose(1, "item"),
-        Choose(2, "prisoner", 17),
-        Choose(0, "wedding", 8),
-        END,
-    ]
-    for action in actions:
-        data = json.loads(json.dumps(APACHE.action_to_json(action)))
-        assert APACHE.action_from_json(data) == action
-        assert parse_action(str(action)) == action
-        assert eval(repr(action), namespace) == action  # repr is a constructor call
-    assert APACHE.action_to_json(Slap(1, "hunter")) == {
-        "kind": "slap",
-        "seat": 1,
-        "indian": "hunter",
-    }
-    assert str(Choose(2, "prisoner", 17)) == "choose 2 prisoner 17"
+class _Draw:
+    """A stand-in ``random.Random`` whose ``random()`` returns the given value."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def random(self) -> float:
+        return self.value
 
 
-@pytest.mark.parametrize(
-    ("data", "message"),
-    [
-        ("slap", "not an apache action"),
-        ({"kind": "dance"}, "unknown apache action kind 'dance'"),
-        ({"kind": "slap", "seat": 1}, "unknown indian None"),
-        ({"kind": "slap", "seat": "1", "indian": "hunter"}, "seat must be an integer"),
-        ({"kind": "reveal", "card": "joker"}, "unknown card type 'joker'"),
-        ({"kind": "choose", "seat": 0, "option": "prisoner"}, "needs a card id target"),
-        ({"kind": "choose", "seat": 0, "option": "tipis", "target": 3}, "needs no target"),
-        ({"kind": "close", "seat": 0}, "unexpected field"),
-    ],
-)
-def test_malformed_actions_are_value_errors(data: object, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
-        APACHE.action_from_json(data)
+def test_random_reveal_draws_a_face_down_card_with_the_chance_probabilities() -> None:
+    """One ``random()`` picks a place among the face-down cards counted in type order
+    (each type as many times as ``chance_outcomes`` weighs it): the draws of a whole game
+    fall on each type as often as its cards."""
+    state = APACHE.apply(lay(new(3), "buffalo", "tipi", "red-hunter"), Turn(0))
+    outcomes = APACHE.chance_outcomes(state)
+    places = [a for a, p in outcomes for _ in range(round(p * state.deck_count))]
+    assert len(places) == state.deck_count == 111
+    for place, expected in enumerate(places):
+        draw = _Draw((place + 0.5) / state.deck_count)
+        assert APACHE.random_reveal(state, draw) == expected  # type: ignore[arg-type]
 
 
-def test_parse_action_rejects_garbage() -> None:
-    for text in ("", "slap", "turn 1 2", "fly 3"):
-        with pytest.raises(ValueError):
-            parse_action(text)
-
-
-def test_card_tables() -> None:
-    assert card_ids("red-chief") == range(0, 2) and card_ids("tipi") == range(105, 114)
-    assert card_type(8) == "red-hunter" and APACHE.card_type(45) == "buffalo"
-    assert (colour_of(8), kind_of(8), colour_of(45), kind_of(45)) == ("red", "hunter", None, None)
-    assert card_words(78) == "totem pole"
-
-
-def test_the_remembered_options_of_a_choice_are_the_computed_ones() -> None:
-    """``pending_options`` remembers the options the resolution found for the state that
-    entered phase ``choose``: a copy of that state (never remembered) gets the same."""
-    setup = APACHE.validate_setup(
-        {"players": 4, "variants": {"war_path": True, "wedding": True, "joint_raid": True}}
-    )
-    choices = 0
-    for seed in range(1, 6):
-        actions: list[Action] = []
-        play_apache_game(setup, seed, record=actions)
-        state = APACHE.new(setup, seed)
-        for action in actions:
-            state = APACHE.apply(state, action)
-            if state.phase == CHOOSE:
-                choices += 1
-                assert pending_options(state) == pending_options(ApacheState(*state))
-                assert pending_options(ApacheState(*state)), "a choice has options"
-    assert choices > 0
+def test_the_deck_is_the_face_down_cards_in_id_order() -> None:
+    state = lay(new(2), "buffalo", "buffalo", "red-hunter")
+    assert state.deck_count == 111 and len(state.deck) == 111
+    assert state.display == cards("buffalo", "buffalo#1", "red-hunter")
+    assert list(state.deck) == sorted(state.deck) and not set(state.display) & set(state.deck)

@@ -5,7 +5,7 @@ import pytest
 from companion.rules.apache import APACHE, CHOOSE, READY, Choose
 from tests.rules.apache.script import cards, choose, lay, new, types, window
 
-RED, YELLOW, PURPLE, BLUE = 0, 1, 2, 3
+RED, YELLOW, PURPLE = 0, 1, 2
 
 
 @pytest.mark.parametrize(

@@ -30,7 +30,7 @@ from companion.rules.apache import (
     Slap,
     Turn,
 )
-from companion.rules.apache.cards import TYPE_NAMES
+from companion.rules.apache.cards import TYPE_NAMES, type_counts
 from companion.rules.harness import check_random_games, play_random, play_random_game
 
 VARIANT_SETS = [
@@ -68,7 +68,9 @@ def illegal_candidates(state: ApacheState) -> list[Action]:
         found.append(END)
     if state.phase == REVEAL:
         found += [
-            Reveal(name) for name, left in zip(TYPE_NAMES, state.deck, strict=True) if not left
+            Reveal(name)
+            for name, left in zip(TYPE_NAMES, type_counts(state.deck), strict=True)
+            if not left
         ]
     else:
         found.append(Reveal("tipi"))

@@ -18,7 +18,7 @@ from companion.rules.apache import (
     Turn,
     card_ids,
 )
-from companion.rules.apache.cards import NUM_CARDS, TYPE_NAMES
+from companion.rules.apache.cards import NUM_CARDS, TYPE_NAMES, card_type
 from companion.rules.base import SetupError
 from tests.rules.apache.script import card, cards, choose, lay, new, types, window
 
@@ -227,7 +227,7 @@ def test_ruling_a9_judged_at_the_opening_the_last_slapper_turns_then_clockwise()
 
 def _all_but_last(state: ApacheState) -> ApacheState:
     while state.deck_count > 1:
-        kind = next(t for t, left in zip(TYPE_NAMES, state.deck, strict=True) if left)
+        kind = card_type(state.deck[0])  # the face-down card with the lowest id
         state = lay(state, kind)
     return state
 

@@ -166,10 +166,12 @@ def test_actions_round_trip_through_json_and_bad_json_is_refused() -> None:
         text = json.dumps(TRACKER.action_to_json(action))
         assert TRACKER.action_from_json(json.loads(text)) == action
     for bad in [{"kind": "slap", "seat": "0", "indian": "hunter"}, {"kind": "jump"}, []]:
-        with pytest.raises(ValueError, match=r"apache_tracker|needs"):
+        with pytest.raises(ValueError, match="apache_tracker"):
             TRACKER.action_from_json(bad)
-    with pytest.raises(ValueError, match="no field"):
+    with pytest.raises(ValueError, match=r"close action has the field\(s\) \[\], got \['seat'\]"):
         TRACKER.action_from_json({"kind": "close", "seat": 0})
+    with pytest.raises(ValueError, match="'indian' must be a string"):
+        TRACKER.action_from_json({"kind": "slap", "seat": 0, "indian": 3})
 
 
 def test_every_indian_can_slap() -> None:

@@ -26,7 +26,6 @@ from companion.rules.apocalypse.cards import (
     FIRST_TRANQUILITY,
     SUIT_INDEX,
     mask_of,
-    points_of,
 )
 
 
@@ -104,7 +103,6 @@ def arranged(
         turn=turn,
         tokens=sum(1 << SUIT_INDEX[s] for s in black),
         flips=flips,
-        points=tuple(points_of(w) for w in won),
     )
     APOCALYPSE.check_invariants(state)
     return state

@@ -2,7 +2,7 @@
 
 from companion.rules.apocalypse import (
     APOCALYPSE,
-    NAME,
+    NAMING,
     PLAY,
     ApocalypseState,
     NameFirst,
@@ -27,7 +27,7 @@ def before_the_example() -> ApocalypseState:
     state = deal(new(4), *HANDS)
     state = play(state, "blue-1", "blue-2", "blue-3", "blue-4")
     assert state.last_trick is not None and state.last_trick.winner == DAVID
-    assert state.black_tokens == ["blue"] and state.phase == NAME
+    assert state.black_tokens == ["blue"] and state.phase == NAMING
     return first(state, ANNA)
 
 
@@ -64,7 +64,7 @@ def test_the_rulebook_example_trick() -> None:
     assert "Tranquility never wins: seat 2" in result.reason
     # the tokens turn coloured again; Barry names Camilla, who opens the next trick
     assert state.tokens == 0 and state.flips == ()
-    assert state.phase == NAME and APOCALYPSE.actor(state) == BARRY
+    assert state.phase == NAMING and APOCALYPSE.actor(state) == BARRY
     state = APOCALYPSE.apply(state, NameFirst(CAMILLA))
     assert state.phase == PLAY and state.leader == CAMILLA == APOCALYPSE.actor(state)
     APOCALYPSE.check_invariants(state)

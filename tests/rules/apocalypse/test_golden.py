@@ -27,6 +27,7 @@ from companion.rules.apocalypse import (
     APOCALYPSE,
     Action,
     ApocalypseState,
+    Deal,
     DealCards,
     card_name,
     parse_action,
@@ -97,7 +98,9 @@ def bots_game(setup: dict[str, Any], seed: int) -> list[Action]:
     return [
         single
         for action in actions
-        for single in (action.expand() if isinstance(action, DealCards) else (action,))
+        for single in (
+            [Deal(card) for card in action.cards] if isinstance(action, DealCards) else [action]
+        )
     ]
 
 

@@ -16,7 +16,6 @@ from companion.rules.apocalypse import (
     Play,
 )
 from companion.rules.apocalypse.cards import TYPE_NAMES
-from companion.rules.apocalypse.engine import hand_of
 from companion.rules.harness import check_random_games, play_random, play_random_game
 
 SETUPS: list[dict[str, Any]] = [
@@ -35,7 +34,7 @@ def illegal_candidates(state: ApocalypseState) -> list[Action]:
     if state.phase != DEAL:
         found.append(Deal("red-1"))
     if state.phase == PLAY:
-        hand = hand_of(state, state.turn)
+        hand = state.hands[state.turn]
         missing = next(t for t in range(45) if not hand >> t & 1)
         found.append(Play(TYPE_NAMES[missing]))  # ruling P4: not in the hand
         if state.coloured_tokens and hand >> 45 & 0x3F:
@@ -84,7 +83,7 @@ def test_random_play_reaches_every_kind_of_trick() -> None:
         while not APOCALYPSE.is_over(state):
             seen.add(state.phase)
             if state.phase == DEAL:
-                action: Action = APOCALYPSE.random_deal(state, rng)
+                action: Action = APOCALYPSE.deal_round(state, rng)
             else:
                 action = rng.choice(list(APOCALYPSE.legal_actions(state)))
             last = state.last_trick

@@ -7,7 +7,8 @@ from companion.rules.apocalypse import (
     APOCALYPSE,
     CHOOSE,
     DEAL,
-    NAME,
+    NAMING,
+    NOBODY,
     OVER,
     PLAY,
     ApocalypseState,
@@ -20,7 +21,7 @@ from companion.rules.apocalypse import (
     game_winners,
     next_chooser,
 )
-from companion.rules.apocalypse.cards import HORSEMAN_MASK, SUIT_MASK, SUITS, TYPE_NAMES
+from companion.rules.apocalypse.cards import HORSEMAN_MASK, SUIT_INDEX, SUIT_MASK, SUITS, TYPE_NAMES
 from companion.rules.base import SetupError
 from tests.rules.apocalypse.script import (
     arranged,
@@ -32,8 +33,6 @@ from tests.rules.apocalypse.script import (
     new,
     play,
 )
-
-RED, GREEN, PURPLE, BLUE, YELLOW = range(5)
 
 
 def deal_all(state: ApocalypseState) -> ApocalypseState:
@@ -48,7 +47,7 @@ def test_ruling_p1_two_to_six_players_and_two_play_the_duel() -> None:
         with pytest.raises(SetupError, match=r"'players' must be 2 to 6 \(ruling P1\)"):
             APOCALYPSE.new({"players": players}, seed=0)
     duel = new(2)
-    assert duel.is_duel and duel.suit_names == ("red", "green", "purple")
+    assert duel.players == 2 and duel.suit_names == ("red", "green", "purple")
     assert APOCALYPSE.num_seats(new(6)) == 6
     dealt = deal_all(duel)
     assert dealt.hand_sizes == (13, 13), "the Duel deals 13 cards each (ruling P12)"
@@ -71,7 +70,7 @@ def test_ruling_p2_suits_values_and_the_dropped_suit() -> None:
         new(5, drop="yellow")
     # only the tokens of suits in play: the yellow token is never flipped with 4 players
     state = deal_all(new(4))
-    assert state.token_mask == 0b01111 and not state.cards & SUIT_MASK[YELLOW]
+    assert state.token_mask == 0b01111 and not state.cards & SUIT_MASK[SUIT_INDEX["yellow"]]
 
 
 @pytest.mark.parametrize(("players", "dealt"), [(3, 10), (4, 8), (5, 8), (6, 7)])
@@ -189,7 +188,7 @@ def test_ruling_p6_regular_and_apocalypse_resolution() -> None:
     )
     state = play(state, "tranquility", "red-3", "red-7")
     result = state.last_trick
-    assert result is not None and result.apocalypse and result.lead == RED
+    assert result is not None and result.apocalypse and result.lead == SUIT_INDEX["red"]
     assert result.winner == 1 and result.points == 3 + 7 + 0
     assert "Tranquility never wins: seat 0" in result.reason
 
@@ -214,13 +213,13 @@ def test_ruling_p7_a_trick_without_a_winner_and_chaos_alone() -> None:
     state = play(state, "chaos:red", "tranquility")
     result = state.last_trick
     assert result is not None and result.winner == 0 and result.lead == -1
-    assert result.skipped == (2,) and result.points == 5 and state.phase == NAME
+    assert result.skipped == (2,) and result.points == 5 and state.phase == NAMING
 
 
 def test_ruling_p8_the_winner_names_the_next_first_player() -> None:
     hands = [ids("red-1", "red-2"), ids("red-9", "green-1"), ids("red-3", "green-2")]
     state = play(arranged(new(3), hands), "red-1", "red-9", "red-3")
-    assert state.phase == NAME and APOCALYPSE.actor(state) == 1
+    assert state.phase == NAMING and APOCALYPSE.actor(state) == 1
     assert APOCALYPSE.legal_actions(state) == (NameFirst(0), NameFirst(1), NameFirst(2))
     with pytest.raises(IllegalAction, match=r"ruling P1 \(seats\)"):
         APOCALYPSE.apply(state, NameFirst(3))
@@ -251,9 +250,11 @@ def test_ruling_p9_the_round_ends_and_is_scored() -> None:
 
 
 def test_ruling_p10_the_next_rounds_chooser() -> None:
-    assert next_chooser([10, 30, 20], last_winner=0) == 1, "the most points"
-    assert next_chooser([30, 30, 20], last_winner=1) == 1, "tie: the last trick's winner"
-    assert next_chooser([30, 30, 20], last_winner=2) == 2, "even when not among the tied"
+    assert next_chooser([10, 30, 20], last_winner=0, count_from=0) == 1, "the most points"
+    assert next_chooser([30, 30, 20], 1, count_from=0) == 1, "tie: the last trick's winner"
+    assert next_chooser([30, 30, 20], 2, count_from=0) == 2, "even when not among the tied"
+    assert next_chooser([30, 30, 20], NOBODY, count_from=0) == 0, "no winner yet: the first tied"
+    assert next_chooser([30, 20, 30], NOBODY, count_from=1) == 2, "counted clockwise from 1"
     hands = [ids("red-10"), ids("red-9", "blue-9") | chaos(1), ids("red-1", "red-2") | calm(2)]
     state = play(arranged(new(3), hands), "red-10", "red-9", "red-1")
     assert state.totals == (10, 20, 20) and state.last_winner == 0

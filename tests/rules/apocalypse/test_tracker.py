@@ -329,7 +329,11 @@ def test_json_round_trips_of_entries_and_states() -> None:
     assert TRACKER.state_from_json(TRACKER.state_to_json(state)) == state
     for entry in (H("red"), CHAOS(None), SCORE(totals=[1, 2]), SCORE(specials=[0, 1]), LEAD(2)):
         assert TRACKER.action_from_json(TRACKER.action_to_json(entry)) == entry
-    with pytest.raises(ValueError, match="not an apocalypse tracker entry"):
+    with pytest.raises(ValueError, match="unknown apocalypse tracker action kind 'slap'"):
         TRACKER.action_from_json({"kind": "slap"})
-    with pytest.raises(ValueError, match="totals must be a list of integers"):
+    with pytest.raises(ValueError, match="'totals' must be a list of integers"):
         TRACKER.action_from_json({"kind": "score", "totals": ["a"]})
+    with pytest.raises(ValueError, match=r"a apocalypse tracker lead action has the field\(s\)"):
+        TRACKER.action_from_json({"kind": "lead", "seat": 1, "suit": "red"})
+    with pytest.raises(ValueError, match="'seat' must be an integer"):
+        TRACKER.action_from_json({"kind": "first", "seat": "2"})

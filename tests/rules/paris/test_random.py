@@ -6,8 +6,11 @@ that goes straight to the stash a third of the time; it can still pick every leg
 """
 
 import random
+import re
 from collections.abc import Sequence
 from typing import Any
+
+import pytest
 
 from companion.rules.harness import check_random_games, play_random, play_random_game
 from companion.rules.paris import (
@@ -27,6 +30,9 @@ from companion.rules.paris import (
     Take,
 )
 from companion.rules.paris.board import SLOT_COUNTS
+from companion.rules.paris.state import with_change
+from tests.rules.paris.laws import check_board_and_turn
+from tests.rules.paris.script import PURPLE, YELLOW, deal, new, turn
 
 SETUPS: list[dict[str, Any]] = [
     {"players": players, "districts": ".".join(map(str, districts))}
@@ -88,6 +94,7 @@ def test_random_games_every_player_count_and_configuration() -> None:
         seed=1,
         policy=policy,
         illegal_actions=illegal_candidates,
+        invariants=check_board_and_turn,
         view_check=check_view,
         score_bounds=(0, 10_000),
     )
@@ -98,7 +105,13 @@ def test_random_games_every_player_count_and_configuration() -> None:
 
 def test_random_four_player_games() -> None:
     report = check_random_games(
-        PARIS, [{"players": 4}], games=3, seed=40, policy=policy, illegal_actions=illegal_candidates
+        PARIS,
+        [{"players": 4}],
+        games=3,
+        seed=40,
+        policy=policy,
+        illegal_actions=illegal_candidates,
+        invariants=check_board_and_turn,
     )
     assert report.games == 3 and report.chance_actions >= 3 * (1 + 3 * (7 + 24))
 
@@ -129,3 +142,25 @@ def test_random_play_reaches_every_kind_of_settlement() -> None:
     assert seen >= {"bail", "bourgeois", "policeman", "moved", "nobody", "fence"}
     assert seen >= {"money", "valuables", "steal", "reinforcements", "wounded", "killed"}
     assert seen >= {"prison", "hospital", "cemetery"}
+
+
+def test_the_board_and_turn_laws_catch_ties_followers_alone_and_hands_out_of_turn() -> None:
+    state = deal(new(2))
+    state = turn(state, Place(5, 2, 1))  # purple: 2 leaders and a novice in 5
+    state = turn(state, Place(7, 2))  # yellow: 2 in 7
+    check_board_and_turn(state)
+    y5, p5, p1 = YELLOW * 10 + 5, PURPLE * 10 + 5, PURPLE * 10 + 1
+    cases = {
+        "a tie": state._replace(
+            leaders=with_change(state.leaders, y5, 3), counts=with_change(state.counts, y5, 3)
+        ),
+        "without a leader": state._replace(leaders=with_change(state.leaders, p5, -2)),
+        "prohibited": state._replace(
+            leaders=with_change(state.leaders, p1, 1), counts=with_change(state.counts, p1, 1)
+        ),
+        "(3, 0": state._replace(turn=3),
+        "(0, 0)": state._replace(order=(0, 0)),
+    }
+    for words, bad in cases.items():
+        with pytest.raises(AssertionError, match=re.escape(words)):
+            check_board_and_turn(bad)

@@ -11,18 +11,21 @@ from companion.tools.bench import serial as bench
 
 
 def test_parse_measure_turns_every_frame_into_a_press() -> None:
-    seconds, presses = bench.measure_parse(2_000)
-    assert presses == 2_000 and seconds > 0
+    _seconds, presses = bench.measure_parse(2_000)
+    assert presses == 2_000
 
 
 def test_run_prints_json_with_both_measurements(capsys: pytest.CaptureFixture[str]) -> None:
+    """What the report holds, never how fast this machine was: the figures are measured by
+    running the bench, and the exit code follows the bars whatever they say."""
     parser = argparse.ArgumentParser()
     bench.add_arguments(parser)
     args = parser.parse_args(["--json", "--frames", "5000", "--events", "50"])
     code = bench.run(args)
     report = json.loads(capsys.readouterr().out)
     assert report["frames"] == 5000 and report["delivered"] == report["events"] == 50
-    assert report["median_us"] > 0 and report["p99_us"] >= report["median_us"]
+    assert report["median_us"] <= report["p99_us"] <= report["max_us"]
+    assert set(report["bars"]) == {"frames_per_s", "p99_us"}
     assert code == (0 if report["passed"] else 1)
 
 

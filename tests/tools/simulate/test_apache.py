@@ -3,15 +3,13 @@
 import argparse
 import io
 import json
-import random
 from typing import Any
 
 import pytest
 
-from companion.rules.apache import APACHE, Turn
-from companion.rules.apache.engine import REVEALS
+from companion.rules.apache import APACHE
 from companion.tools.simulate import add_arguments, run
-from companion.tools.simulate.apache import _face_down, play_apache_game
+from companion.tools.simulate.apache import play_apache_game
 
 TIMES = ("seconds", "games_per_second")
 
@@ -133,17 +131,17 @@ def test_an_invariant_failure_is_counted_and_fails_the_run(
 ) -> None:
     calls = 0
 
-    def broken(state: object) -> None:
+    def broken(state: object, since: object = None) -> None:
         nonlocal calls
         calls += 1
-        if calls == 50:
+        if calls == 50:  # the first call checks the state before the first action
             raise AssertionError("cards not conserved (ruling A2): planted")
 
     monkeypatch.setattr(APACHE, "check_invariants", broken)
     code, out, _ = simulate("apache", "--games", "2", "--json")
     data = json.loads(out)
     assert code == 1 and data["invariant_failures"] == 1
-    assert "action 50: cards not conserved (ruling A2): planted" in data["failures"][0]
+    assert "action 49: cards not conserved (ruling A2): planted" in data["failures"][0]
 
 
 def test_a_recorded_game_replays_through_the_checked_engine() -> None:
@@ -155,22 +153,6 @@ def test_a_recorded_game_replays_through_the_checked_engine() -> None:
         state = APACHE.apply(state, action)
     assert APACHE.is_over(state) and APACHE.scores(state) == report.scores
     assert report.windows > 0 and report.slaps >= report.windows
-
-
-def test_the_simulators_chance_is_random_reveal() -> None:
-    """Drawing from the face-down types in type order is ``Apache.random_reveal``'s draw:
-    the same ``random()`` gives the same card type, card after card."""
-    setup = APACHE.validate_setup({"players": 3})
-    state = APACHE.new(setup, 5)
-    faces = _face_down(state)
-    ours, theirs = random.Random(8), random.Random(8)
-    while state.deck_count:
-        state = APACHE.apply(state, Turn(state.turner))
-        expected = APACHE.random_reveal(state, theirs)
-        drawn = REVEALS[faces.pop(int(ours.random() * len(faces)))]
-        assert drawn == expected
-        state = APACHE.apply(state, drawn)
-    assert faces == []
 
 
 def test_districts_are_for_paris_and_a_bad_one_names_the_ruling() -> None:

@@ -78,13 +78,10 @@ def test_an_impossible_player_count_cites_ruling_p1() -> None:
 
 
 def test_a_failed_invariant_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
-    import companion.tools.simulate.apocalypse as module
+    def broken(state: object) -> None:
+        raise AssertionError("cards not conserved (ruling P2): test")
 
-    class Broken:
-        def check(self, state: object) -> None:
-            raise AssertionError("cards not conserved (ruling P2): test")
-
-    monkeypatch.setattr(module, "CHECKER", Broken())
+    monkeypatch.setattr(APOCALYPSE, "check_invariants", broken)
     report = play_apocalypse_game(APOCALYPSE.validate_setup({"players": 3}), 1)
     assert (
         report.failure is not None

@@ -77,7 +77,7 @@ def test_the_text_report() -> None:
 
 
 def test_an_invariant_failure_is_reported_not_raised(monkeypatch: Any) -> None:
-    def broken(state: Any) -> None:
+    def broken(state: Any, *, since: Any = None) -> None:
         if state.phase == "draft":
             raise AssertionError("stashes not conserved (test)")
 

@@ -1,7 +1,6 @@
-"""Apache FULL mode: the model (turns, bots through the arbiter, choices, undo), and
-`companion run` end to end: the real main loop, simulated pins pressed by keyboard events,
-from the start menu and Apache's setup through a whole 2-player game (a person and a bot)
-to the results."""
+"""Apache FULL mode's screens: `companion run` end to end (the real main loop, simulated
+pins pressed by keyboard events, from the start menu and Apache's setup through a whole
+2-player game, a person and a bot, to the results), and the mouse on the on-screen hand."""
 
 from __future__ import annotations
 
@@ -13,158 +12,19 @@ import pygame
 
 from companion.input.events import Press
 from companion.input.pinmap import load_profile
-from companion.rules.apache import APACHE, KINDS, Choose
+from companion.rules.apache import KINDS, Choose
 from companion.session import Session
-from companion.ui.apache.full import FullResultsScene, FullScene, hand_buttons
-from companion.ui.apache.full_model import WINDOW_NOTE, FullModel, FullOptions, FullTuning
-from companion.ui.apache.setup import APACHE_SETUP, apache_full_options
+from companion.ui.apache.full import ApacheFullResultsScene, ApacheFullScene, hand_buttons
+from companion.ui.apache.full_model import WINDOW_NOTE, ApacheFullModel
 from companion.ui.app import Inbox, open_display, run_loop
 from companion.ui.menu import MenuScene
 from companion.ui.run import build_app
-from companion.ui.scenes import AppContext, PowwowSettings, SceneStack
-from companion.ui.setup import SetupModel
+from companion.ui.scenes import AppContext, SceneStack
 from companion.ui.sources import open_input
+from tests.ui.apache.test_full_model import FAST, MS, QUICK, model_for
 from tests.ui.test_run import QUICK_KEYS, Step, on_row, on_setup, tap, top
 
 SIZE = (480, 320)
-FAST = PowwowSettings(quiet_ns=20_000_000, settle_ns=5_000_000)
-QUICK = FullTuning(bot_median_ms=3, bot_pause_ns=0, choice_timeout_ns=40_000_000, auto_turn_ns=0)
-"""Test-only pauses: bots react in ~3 ms, turn at once, auto turn at once."""
-MS = 1_000_000
-
-
-def model_for(tmp_path: Path, humans: int, seed: int = 7, **variants: bool) -> FullModel:
-    options = FullOptions(("red", "yellow", "purple"), humans, **variants)
-    session = Session.start(APACHE, options.setup(), seed, tmp_path / "g.jsonl")
-    return FullModel(session, FAST, humans=humans, tuning=QUICK, now_ns=0)
-
-
-def run_to_end(model: FullModel, now: int = 0, step: int = 16 * MS) -> int:
-    while model.stage != "over" and now < 10**12:
-        now += step
-        model.poll(now)
-    return now
-
-
-def test_a_game_of_bots_ends_and_replays(tmp_path: Path) -> None:
-    model = model_for(tmp_path, humans=0, war_path=True, wedding=True, joint_raid=True)
-    run_to_end(model)
-    assert model.cues.count("turn") == 114, "a tick for every card turned"
-    assert model.cues.count("slap") == len(model.windows) > 0
-    assert "penalty" in model.cues, "bots sometimes slap wrongly"
-    model.close()
-    replayed = Session.load(tmp_path / "g.jsonl")
-    assert replayed.is_over
-    assert replayed.state.pile_sizes == model.state.pile_sizes
-    notes = [note for note in replayed.notes if note.kind == WINDOW_NOTE]
-    assert len(notes) == len(model.windows) > 0
-    results = model.results()
-    assert sum(p.cards for p in results.players) == sum(model.state.pile_sizes)
-    assert {p.colour for p in results.players if p.winner} == set(results.winners)
-
-
-def test_the_turners_button_turns_and_a_legal_indian_slaps(tmp_path: Path) -> None:
-    model = model_for(tmp_path, humans=3)
-    model.press(Press("red.hunter", 10 * MS, "t", 1), 10 * MS)
-    assert model.state.display and model.state.phase == "ready", "red turned a card"
-    assert model.arbiter.pending == 0
-    # find a legal slap for some seat, then that seat's press is a slap, not a turn
-    now = 20 * MS
-    while not any(
-        model.engine.slap_is_legal(model.state, seat, i)
-        for seat in range(3)
-        for i in ("chief", "warrior", "woman", "hunter")
-    ):
-        now += 10 * MS
-        model.turn(now)
-    turner = model.state.turner
-    seat, indian = next(
-        (s, i)
-        for s in (turner, *range(3))
-        for i in ("chief", "warrior", "woman", "hunter")
-        if model.engine.slap_is_legal(model.state, s, i)
-    )
-    shown = len(model.state.display)
-    model.press(Press(f"{model.colours[seat]}.{indian}", now + MS, "t", 2), now + MS)
-    assert len(model.state.display) == shown and model.arbiter.pending == 1
-    model.poll(now + 200 * MS)
-    assert model.windows and model.windows[-1].slaps[0].seat == model.colours[seat]
-
-
-def test_a_person_chooses_by_button_or_gets_the_default(tmp_path: Path) -> None:
-    for by_button in (True, False):
-        (tmp_path / str(by_button)).mkdir()
-        model = model_for(tmp_path / str(by_button), humans=3, seed=7, wedding=True)
-        now, found = 0, False
-        while model.stage != "over" and not found:
-            now += 100 * MS
-            state = model.state
-            legal = [
-                (s, i)
-                for s in range(3)
-                for i in ("chief", "warrior", "woman", "hunter")
-                if model.engine.slap_is_legal(state, s, i)
-            ]
-            if legal and state.phase == "ready":
-                s, i = legal[0]
-                model.file_press(Press(f"{model.colours[s]}.{i}", now, "t", now))
-                model.poll(now + 100 * MS)
-                now += 100 * MS
-                if model.state.phase == "choose":
-                    found = len(model.options) >= 2
-                    if not found:
-                        model.choose_index(0, now)
-            elif state.phase == "ready":
-                model.turn(now)
-        assert found
-        options = model.options
-        seat = model.state.pending_seat
-        assert seat is not None
-        if by_button:
-            model.press(Press(f"{model.colours[seat]}.warrior", now, "t", 1), now)  # option 2
-            chosen = options[1]
-        else:
-            chosen = model.engine.default_choice(model.state)
-            model.poll(now + QUICK.choice_timeout_ns - 1)
-            assert model.state.phase == "choose", "still time to choose"
-            model.poll(now + QUICK.choice_timeout_ns)  # ruling A6: the default
-        assert model.state.phase != "choose"
-        last = model.session.history[-1].action
-        assert isinstance(last, Choose)
-        assert last == chosen
-        model.close()
-
-
-def test_undo_takes_back_the_last_card(tmp_path: Path) -> None:
-    model = model_for(tmp_path, humans=3)
-    model.turn(MS)
-    model.turn(2 * MS)
-    first_two = model.state.display
-    assert model.undo().startswith("undone")
-    assert model.state.display == first_two[:1]
-    model.turn(3 * MS)
-    assert model.state.display == first_two, "the same card is dealt again"
-    model.close()
-
-
-def test_setup_full_game_rows() -> None:
-    setup = SetupModel(APACHE_SETUP)
-    setup.set_mode("full")
-    keys = [row.key for row in setup.rows]
-    setup.focus = keys.index("joint_raid")
-    setup.select()
-    assert apache_full_options(setup.choice()).joint_raid
-    setup.set_players(5)
-    assert not apache_full_options(setup.choice()).joint_raid, "only with fewer than 5 players"
-    assert setup.words(setup.row) == "only with < 5 players"
-    setup.focus = keys.index("humans")
-    setup.select()
-    setup.nav("next")
-    assert apache_full_options(setup.choice()).humans == 2
-    setup.focus = keys.index("start")
-    assert setup.nav("select") is None, "the first select only ends the editing"
-    assert setup.nav("select") == "start"
-    assert setup.choice().mode == "full"
 
 
 # --- end to end ------------------------------------------------------------------------------
@@ -195,12 +55,12 @@ STEPS = [
     Step("start it", on_row("start"), tap(pygame.K_RETURN)),
     Step(
         "red turns the first card by hand",
-        lambda app: isinstance(top(app), FullScene),
+        lambda app: isinstance(top(app), ApacheFullScene),
         tap(pygame.K_4),
     ),
     Step(
         "back to the menu",
-        lambda app: isinstance(top(app), FullResultsScene),
+        lambda app: isinstance(top(app), ApacheFullResultsScene),
         tap(pygame.K_RETURN),
     ),
     Step(
@@ -217,7 +77,7 @@ def test_a_full_game_from_the_menu_to_the_results(tmp_path: Path) -> None:
     screen = open_display(SIZE, fullscreen=False, title="test")
     pygame.event.clear()
     done: list[str] = []
-    shown: list[FullResultsScene] = []
+    shown: list[ApacheFullResultsScene] = []
     with open_input("sim", profile, inbox.put, debounce=QUICK_KEYS) as opened:
         app = build_app(
             SIZE, games_dir=tmp_path, opened=opened, profile=profile, powwow=FAST, full_tuning=QUICK
@@ -225,7 +85,7 @@ def test_a_full_game_from_the_menu_to_the_results(tmp_path: Path) -> None:
         app.new_seed = lambda: 11
 
         def after_frame(surface: pygame.Surface) -> None:
-            if isinstance(top(app), FullResultsScene) and not shown:
+            if isinstance(top(app), ApacheFullResultsScene) and not shown:
                 shown.append(top(app))  # type: ignore[arg-type]
             if len(done) < len(STEPS) and STEPS[len(done)].ready(app):
                 step = STEPS[len(done)]
@@ -279,7 +139,7 @@ def test_the_mouse_plays_with_the_on_screen_hand(tmp_path: Path) -> None:
     pygame.font.init()
     app = AppContext(size=SIZE, stack=SceneStack(), games_dir=tmp_path, monotonic_ns=lambda: 0)
     model = model_for(tmp_path, humans=1)
-    scene = FullScene(app, model)
+    scene = ApacheFullScene(app, model)
     buttons = dict(hand_buttons(SIZE, model))
     assert list(buttons) == ["red.chief", "red.warrior", "red.woman", "red.hunter"]
     scene.click(buttons["red.hunter"].center, 0)
@@ -335,11 +195,11 @@ def test_a_person_slaps_and_chooses_with_the_keys(tmp_path: Path) -> None:
                     steps[len(done) - 1].then(app)
                 return
             scene = top(app)
-            if isinstance(scene, FullResultsScene):
+            if isinstance(scene, ApacheFullResultsScene):
                 scene.nav("select", 0)
                 app.stack.clear()
                 return
-            if isinstance(scene, FullScene):
+            if isinstance(scene, ApacheFullScene):
                 _act_for_red(scene.model, slapped, chose)
 
         deadline = time.monotonic_ns() + 60_000_000_000
@@ -361,7 +221,7 @@ def test_a_person_slaps_and_chooses_with_the_keys(tmp_path: Path) -> None:
     )
 
 
-def _act_for_red(model: FullModel, slapped: set[int], chose: list[int]) -> None:
+def _act_for_red(model: ApacheFullModel, slapped: set[int], chose: list[int]) -> None:
     state = model.state
     if model.stage == "choose" and state.pending_seat == 0 and state.deck_count not in chose:
         chose.append(state.deck_count)

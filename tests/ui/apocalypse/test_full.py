@@ -9,16 +9,19 @@ import pygame
 import pytest
 
 from companion.input.events import Press
-from companion.rules.apocalypse import APOCALYPSE, CHOOSE, PLAY
+from companion.rules.apocalypse import APOCALYPSE, PLAY
 from companion.session import Session
-from companion.ui.apocalypse.full import ApocalypseFullScene, FullResultsScene
-from companion.ui.apocalypse.full_model import ApocalypseFullModel
+from companion.ui.apocalypse.full import ApocalypseFullResultsScene, ApocalypseFullScene
+from companion.ui.apocalypse.full_model import ApocalypseFullModel, ApocalypseFullTuning
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
 from companion.ui.menu import MenuModel, MenuScene
 from companion.ui.scenes import AppContext, SceneStack
-from companion.ui.setup import SetupModel, SetupScene
+from companion.ui.setup import SetupScene
+from companion.ui.setup_model import SetupModel
 
 NOW = 1_735_761_600.0
+NO_PAUSE = ApocalypseFullTuning(bot_pause_ns=0)
+"""The bots act at once."""
 seq = itertools.count()
 
 
@@ -39,7 +42,7 @@ def start(app: AppContext, *, players: int = 4, humans: int = 1) -> ApocalypseFu
     setup = SetupModel(APOCALYPSE_SETUP, players=players)
     setup.set_mode("full")
     setup.values["humans"] = humans
-    scene = SetupScene(app, setup, tuning=0)  # the bots act at once
+    scene = SetupScene(app, setup, tuning=NO_PAUSE)
     app.stack.push(scene)
     app.stack.update(0)
     scene.start(0)
@@ -51,7 +54,7 @@ def start(app: AppContext, *, players: int = 4, humans: int = 1) -> ApocalypseFu
 
 def model_of(app: AppContext) -> ApocalypseFullModel:
     scene = app.stack.top
-    assert isinstance(scene, ApocalypseFullScene | FullResultsScene)
+    assert isinstance(scene, ApocalypseFullScene | ApocalypseFullResultsScene)
     return scene.model
 
 
@@ -80,7 +83,7 @@ def test_bots_alone_play_a_whole_game_that_replays(app: AppContext) -> None:
     scene = start(app, humans=0)
     for tick in range(5000):
         app.stack.update(tick)
-        if isinstance(app.stack.top, FullResultsScene):
+        if isinstance(app.stack.top, ApocalypseFullResultsScene):
             break
     model = model_of(app)
     outcome = APOCALYPSE.outcome(model.state)
@@ -213,24 +216,3 @@ def test_leaving_with_the_buttons_through_the_game_menu(app: AppContext) -> None
     press(scene, "nav.select")  # Leave
     app.stack.update(1)
     assert app.stack.top is menu and scene.model.session.closed
-
-
-def test_a_tie_for_the_most_points_says_who_chooses_and_why(app: AppContext) -> None:
-    scene = start(app, players=3)
-    model = scene.model
-    state = model.state
-    for totals, words in (((9, 5, 1), "P1 has the most points"), ((5, 5, 1), "Tie for the most")):
-        model.session._states[-1] = state._replace(phase=CHOOSE, turn=0, totals=totals)
-        assert model.step == "choose" and model.prompt().startswith(words)
-    model.session._states[-1] = state
-    model.close()
-
-
-def test_the_setup_names_the_engines_suits_without_loading_them() -> None:
-    """The start menu knows the suits without importing the engines (a quicker first
-    frame); they must be the engines' own."""
-    from companion.rules.apocalypse.cards import SUITS as FULL_SUITS
-    from companion.rules.apocalypse.tracker import SUITS as TRACKER_SUITS
-    from companion.ui.apocalypse.setup import SUITS
-
-    assert SUITS == FULL_SUITS == TRACKER_SUITS

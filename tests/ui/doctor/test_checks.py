@@ -201,3 +201,32 @@ def test_the_leds_are_lit_one_at_a_time(pin_factory: Any) -> None:
 
 def test_no_leds_no_lines() -> None:
     assert doctor_checks.light_leds_in_turn(object(), load_profile("gpio-dsi")) == []
+
+
+class LitBox:
+    """Stands in for ``SerialBoxSource``: records what it was asked to light."""
+
+    def __init__(self, connected: bool) -> None:
+        self.status = Box(connected)
+        self.lit: list[object] = []
+
+    def light_only(self, control: str) -> None:
+        self.lit.append(control)
+
+    def show_leds(self, colours: dict[str, int]) -> None:
+        self.lit.append(dict(colours))
+
+
+def test_the_box_lights_each_button_alone_then_none() -> None:
+    profile = load_profile("usb-box")
+    box = LitBox(connected=True)
+    lines = doctor_checks.light_leds_in_turn(box, profile, sleep=lambda seconds: None)
+    assert box.lit == [*profile.leds, {}]
+    assert len(lines) == len(profile.leds)
+    assert lines[0].startswith(f"red.chief (pixel {profile.leds['red.chief']} of the chain)")
+
+
+def test_a_box_that_is_not_connected_lights_nothing() -> None:
+    box = LitBox(connected=False)
+    lines = doctor_checks.light_leds_in_turn(box, load_profile("usb-box"))
+    assert box.lit == [] and lines == ["the box is not connected: its buttons cannot be lit"]

@@ -15,18 +15,21 @@ from companion.rules.paris import PARIS, Move, Place, Stash, Take
 from companion.session import Session
 from companion.ui.menu import MenuModel, MenuScene
 from companion.ui.paris.full import (
-    FullLayout,
+    ParisFullLayout,
     ParisFullResultsScene,
     ParisFullScene,
     option_rects,
 )
-from companion.ui.paris.full_model import ParisFullModel
+from companion.ui.paris.full_model import ParisFullModel, ParisFullTuning
 from companion.ui.paris.setup import PARIS_SETUP
 from companion.ui.scenes import AppContext, SceneStack
-from companion.ui.setup import SetupModel, SetupScene
+from companion.ui.setup import SetupScene
+from companion.ui.setup_model import SetupModel
 
 NOW = 1_735_761_600.0
 SEED = int(os.environ.get("PARIS_TEST_SEED", "7"))
+NO_PAUSE = ParisFullTuning(bot_pause_ns=0)
+"""The bots act at once."""
 seq = itertools.count()
 
 
@@ -47,7 +50,7 @@ def start(app: AppContext, players: int = 3, humans: int = 1) -> ParisFullScene:
     setup = SetupModel(PARIS_SETUP, players=players)
     setup.set_mode("full")
     setup.values["humans"] = humans
-    app.stack.push(SetupScene(app, setup, tuning=0))
+    app.stack.push(SetupScene(app, setup, tuning=NO_PAUSE))
     app.stack.update(0)
     scene = app.stack.top
     assert isinstance(scene, SetupScene)
@@ -199,7 +202,7 @@ def test_bots_alone_and_the_resume(app: AppContext) -> None:
 def test_a_click_picks_an_option(app: AppContext) -> None:
     scene = start(app)
     until(scene, "turn")
-    area = FullLayout(app.size).option_area(scene.model)
+    area = ParisFullLayout(app.size).option_area(scene.model)
     (index, rect), *_ = [(i, r) for i, r in option_rects(area, scene.model) if i == 1]
     scene.click(rect.center, 1)  # Place
     assert scene.model.step in ("district", "count") and index == 1

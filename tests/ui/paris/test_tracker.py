@@ -16,10 +16,15 @@ from companion.session import Session, UnfinishedGame
 from companion.ui.menu import MenuModel, MenuScene
 from companion.ui.paris.samples import SAMPLES
 from companion.ui.paris.setup import PARIS_SETUP
-from companion.ui.paris.tracker import Layout, ParisResultsScene, ParisTrackerScene
+from companion.ui.paris.tracker import (
+    ParisTrackerLayout,
+    ParisTrackerResultsScene,
+    ParisTrackerScene,
+)
 from companion.ui.paris.tracker_model import ParisTrackerModel
 from companion.ui.scenes import AppContext, SceneStack
-from companion.ui.setup import SetupModel, SetupScene
+from companion.ui.setup import SetupScene
+from companion.ui.setup_model import SetupModel
 
 NOW = 1_735_761_600.0
 seq = itertools.count()
@@ -49,7 +54,7 @@ def start(app: AppContext, players: int = 4) -> ParisTrackerScene:
 
 
 def press(scene: object, control: str) -> None:
-    assert isinstance(scene, ParisTrackerScene | ParisResultsScene)
+    assert isinstance(scene, ParisTrackerScene | ParisTrackerResultsScene)
     scene.handle_input(Press(control, 1, "test", next(seq)), 1)
 
 
@@ -161,7 +166,7 @@ def test_a_whole_game_to_the_results_and_the_journal_replays(app: AppContext) ->
         app.stack.update(1)
     assert {"turn", "place", "stash", "holder", "slot", "policeman"} <= seen
     results = app.stack.top
-    assert isinstance(results, ParisResultsScene)
+    assert isinstance(results, ParisTrackerResultsScene)
     outcome = TRACKER.outcome(model.state)
     assert outcome is not None and len(model.state.tally) == 3
     assert Session.load(model.session.path).state == model.state
@@ -173,7 +178,7 @@ def test_a_whole_game_to_the_results_and_the_journal_replays(app: AppContext) ->
     press(again, "nav.select")
     app.stack.update(3)
     final = app.stack.top
-    assert isinstance(final, ParisResultsScene)
+    assert isinstance(final, ParisTrackerResultsScene)
     press(final, "nav.select")
     app.stack.update(4)
     assert model.session.closed
@@ -209,10 +214,10 @@ def test_the_menu_leaves_and_the_game_resumes_from_the_start_menu(app: AppContex
 
 def test_a_click_picks_an_option(app: AppContext) -> None:
     scene = start(app)
-    rects = Layout(app.size, scene.model).choices
+    rects = ParisTrackerLayout(app.size, scene.model).choices
     scene.click(rects[1].center, 1)  # Placed Apaches
     assert scene.model.step == "place"
-    rects = Layout(app.size, scene.model).choices
+    rects = ParisTrackerLayout(app.size, scene.model).choices
     scene.click(rects[0].center, 1)  # leaders 1
     scene.click(rects[3].center, 1)  # Done
     assert scene.model.state.board_leaders[0] == 1
@@ -231,18 +236,3 @@ def test_every_step_draws(app: AppContext, size: tuple[int, int], tmp_path: Path
         model = getattr(shown, "model", None)
         if isinstance(model, ParisTrackerModel):
             model.close()
-
-
-def test_the_journal_is_a_tracker_journal(app: AppContext) -> None:
-    scene = start(app, players=2)
-    press(scene, "purple.hunter")
-    session = Session.load(scene.model.session.path)
-    assert session.setup == {
-        "players": 2,
-        "colours": ["purple", "yellow"],
-        "districts": [5, 6, 7, 8, 9],
-        "board": "reference",
-        "first": 0,
-    }
-    assert [s.action for s in session.history] == [Entry.stash()]
-    scene.model.close()

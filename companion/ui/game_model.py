@@ -1,0 +1,227 @@
+"""What a game's scene asks of its model, and what the models share; no pygame.
+
+Each game's TRACKER and FULL model (``companion.ui.<game>.tracker_model`` and
+``full_model``) is a ``GameModel``: ``companion.ui.game_scene.GameScene`` hands it the
+buttons and the mouse's picks, shows its notices, plays its cues and lets it act on time.
+A model never draws; its scene never changes the game but through it.
+
+    the scene calls             when                         the model
+    move(delta)                 previous / next              moves the focus (or a count)
+    select(now_ns)              select                       chooses the focused option
+    pick(index, now_ns)         a click on option ``index``  chooses that option
+    back()                      back                         steps back, or undoes
+    colour(colour, button, t)   a seat button                a suit, a gang, a count step
+    poll(now_ns)                every frame                  lets a bot act (FULL)
+
+``select``, ``pick`` and ``back`` return ``MENU`` when the game menu is asked for (a "Menu"
+option, select while the bots play, back with nothing of the person's to undo). A model
+whose options are ``Choice`` s builds on ``ChoiceModel``; a FULL game with people and bots
+on ``FullGameModel``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableSequence
+from dataclasses import dataclass
+from typing import Any, Final, Generic, Literal, Protocol, TypeVar
+
+from companion.errors import IllegalAction
+from companion.session import Session, Step
+from companion.ui.cues import Cue
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+MENU: Final = "menu"
+"""What a model's ``select``, ``pick`` or ``back`` returns to ask for the game menu."""
+
+Reply = Literal["menu"] | None
+"""``MENU``: show the game menu; None: the model did what was asked."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option on screen: ``key`` is what choosing it does, ``colour`` a seat colour's
+    chip (an Apocalypse suit, a Paris gang)."""
+
+    key: str
+    label: str
+    colour: str | None = None
+
+
+def applied(session: Session[Any, A], action: A, notices: MutableSequence[str]) -> bool:
+    """Apply ``action``; a refusal (it names its rule) becomes a notice. True if it went
+    through."""
+    try:
+        session.apply(action)
+    except IllegalAction as exc:
+        notices.append(str(exc))
+        return False
+    return True
+
+
+class GameModel(Protocol):
+    """A game in progress as its scene drives it (see the module docstring)."""
+
+    @property
+    def session(self) -> Session[Any, Any]: ...
+
+    @property
+    def step(self) -> str:
+        """What is asked now; ``"over"`` when the game is over (the results show)."""
+        ...
+
+    @property
+    def notices(self) -> MutableSequence[str]:
+        """Brief messages for the screen (a refusal, an undo); the scene empties it."""
+        ...
+
+    @property
+    def cues(self) -> list[Cue]:
+        """Sounds to play; the scene empties it."""
+        ...
+
+    def move(self, delta: int) -> None: ...
+
+    def select(self, now_ns: int) -> Reply: ...
+
+    def pick(self, index: int, now_ns: int) -> Reply: ...
+
+    def back(self) -> Reply: ...
+
+    def colour(self, colour: str, button: str, now_ns: int) -> None: ...
+
+    def poll(self, now_ns: int) -> bool:
+        """Let time act (a bot whose pause is over); True if anything changed."""
+        ...
+
+    def close(self) -> None:
+        """Release the journal (safe twice)."""
+        ...
+
+
+class ChoiceModel:
+    """A model whose options are ``Choice`` s: previous / next move the focus round them,
+    select or a click picks one; "Menu" asks for the game menu, any other option is the
+    game's ``choose(key, now_ns)``. A game gives ``choices()`` and ``choose``."""
+
+    focus: int
+
+    def choices(self) -> list[Choice]:
+        raise NotImplementedError
+
+    def choose(self, key: str, now_ns: int) -> None:
+        """Do what the option ``key`` says (a refusal becomes a notice)."""
+        raise NotImplementedError
+
+    def move(self, delta: int) -> None:
+        count = len(self.choices())
+        if count:
+            self.focus = (self.focus + delta) % count
+
+    def select(self, now_ns: int) -> Reply:
+        """Pick the focused option; ``MENU`` when it is the game menu."""
+        choices = self.choices()
+        return self.pick(min(self.focus, len(choices) - 1), now_ns) if choices else None
+
+    def pick(self, index: int, now_ns: int) -> Reply:
+        """Pick option ``index`` (focused from now on); ``MENU`` when it is the game menu."""
+        choices = self.choices()
+        if not 0 <= index < len(choices):
+            return None
+        self.focus = index
+        if choices[index].key == MENU:
+            return MENU
+        self.choose(choices[index].key, now_ns)
+        return None
+
+
+# --- FULL games: people and bots at one table ----------------------------------------------
+
+S_contra = TypeVar("S_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
+
+
+class Bot(Protocol[S_contra, A_co]):
+    def choose(self, state: S_contra, /) -> A_co: ...
+
+
+class FullGameModel(Generic[S, A]):
+    """A FULL game at one table: the companion deals (the session's chance actions); seats
+    ``0 .. humans-1`` are people who play on the screen, the others ``bots`` that each play
+    ``pause_ns`` after the table last changed (``calm_since_ns``), so the table can follow.
+
+    A game gives ``_after`` (what follows an action: cues, a report, the focus) and, where
+    a person makes more than choices, ``_is_mine``.
+    """
+
+    def __init__(
+        self,
+        session: Session[S, A],
+        bots: Mapping[int, Bot[S, A]],
+        *,
+        humans: int,
+        pause_ns: int,
+        now_ns: int,
+    ) -> None:
+        self.session = session
+        self.bots = dict(bots)
+        self.humans = humans
+        self.pause_ns = pause_ns
+        self.calm_since_ns = now_ns
+        """When the table last changed: a bot's pause counts from it."""
+        self.focus = 0
+        self.notices: list[str] = []
+        """Brief messages for the screen (a refusal, an undo)."""
+        self.cues: list[Cue] = []
+
+    @property
+    def state(self) -> S:
+        return self.session.state
+
+    @property
+    def person(self) -> int | None:
+        """The person whose move it is (None: a bot's, chance, or the game is over)."""
+        actor = self.session.actor
+        return actor if self.is_person(actor) else None
+
+    def is_person(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < self.humans
+
+    def poll(self, now_ns: int) -> bool:
+        """Let a bot play once its pause is over. True if anything changed."""
+        actor = self.session.actor
+        if actor is None or actor not in self.bots or now_ns - self.calm_since_ns < self.pause_ns:
+            return False
+        return self._apply(self.bots[actor].choose(self.state), now_ns)
+
+    def undo_to_person(self) -> bool:
+        """Undo back to before the person's last choice (the bots' moves and the deals after
+        it go too); False when there is none."""
+        mine = [k for k, step in enumerate(self.session.history) if self._is_mine(step)]
+        if not mine:
+            return False
+        while len(self.session.history) > mine[-1]:
+            self.session.undo()
+        self.notices.append("undone: your last choice (and the bots' moves after it)")
+        return True
+
+    def close(self) -> None:
+        self.session.close()
+
+    def _apply(self, action: A, now_ns: int) -> bool:
+        """Apply ``action``: True if it went through (a refusal becomes a notice)."""
+        before = self.state
+        if not applied(self.session, action, self.notices):
+            return False
+        self.calm_since_ns = now_ns
+        self._after(before)
+        return True
+
+    def _after(self, before: S) -> None:
+        """What follows an action that went through (``before``: the state before it)."""
+        raise NotImplementedError
+
+    def _is_mine(self, step: Step[A]) -> bool:
+        """A person's own choice: what undo goes back to."""
+        return self.is_person(step.actor)

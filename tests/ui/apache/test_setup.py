@@ -1,0 +1,134 @@
+"""Apache's setup: its rows per mode, 2-5 colours (ruling A1), Joint Raid only with fewer than
+five (ruling A13), the FULL options from the rows, and each mode started from the setup
+with its journal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.session import Session
+from companion.ui.apache.full import ApacheFullScene
+from companion.ui.apache.setup import APACHE_SETUP, AUTO_TURN_NS, SEATS_NOTE, full_options
+from companion.ui.apache.tracker import ApacheTrackerScene
+from companion.ui.scenes import AppContext, SceneStack
+from companion.ui.setup import SetupScene
+from companion.ui.setup_model import SetupModel
+
+TRACKER_ROWS = ["mode", "players", "colours", "start"]
+FULL_ROWS = [
+    "mode",
+    "players",
+    "colours",
+    "humans",
+    "war_path",
+    "wedding",
+    "joint_raid",
+    "auto_turn",
+    "start",
+]
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> AppContext:
+    pygame.display.init()
+    pygame.font.init()
+    return AppContext(
+        size=(480, 320),
+        stack=SceneStack(),
+        games_dir=tmp_path,
+        wall_clock=lambda: 1_735_761_600.0,
+        new_seed=lambda: 5,
+    )
+
+
+def keys(model: SetupModel) -> list[str]:
+    return [row.key for row in model.rows]
+
+
+def focus_on(model: SetupModel, row: str) -> None:
+    model.focus = keys(model).index(row)
+
+
+def started(app: AppContext, model: SetupModel) -> object:
+    """The scene Start gives, from the setup on the stack."""
+    scene = SetupScene(app, model)
+    app.stack.push(scene)
+    app.stack.update(0)
+    scene.start(0)
+    app.stack.update(0)
+    return app.stack.top
+
+
+def test_the_rows_of_each_mode_and_three_colours_first_ruling_a1() -> None:
+    model = SetupModel(APACHE_SETUP)
+    assert keys(model) == TRACKER_ROWS
+    assert model.colours == ("red", "yellow", "purple")
+    model.set_mode("full")
+    assert keys(model) == FULL_ROWS
+    model.set_players(9)
+    assert model.players == 5, "2-5 players (ruling A1)"
+    model.toggle("red")
+    model.set_players(2)
+    model.toggle("yellow")
+    assert model.message == "yellow stays: Apache needs 2 players (ruling A1)"
+
+
+def test_joint_raid_is_refused_with_five_players_ruling_a13() -> None:
+    model = SetupModel(APACHE_SETUP, players=5)
+    model.set_mode("full")
+    focus_on(model, "joint_raid")
+    assert model.words(model.row) == "only with < 5 players"
+    model.nav("select")
+    assert model.message == "Joint Raid needs fewer than 5 players (ruling A13)"
+    model.set_players(4)
+    model.nav("select")
+    assert full_options(model.choice()).joint_raid
+    model.set_players(5)
+    assert not full_options(model.choice()).joint_raid, "a fifth player turns it off"
+
+
+def test_the_full_options_come_from_the_rows() -> None:
+    model = SetupModel(APACHE_SETUP, players=4)
+    model.set_mode("full")
+    for row in ("war_path", "auto_turn"):
+        focus_on(model, row)
+        model.nav("select")
+    focus_on(model, "auto_turn")
+    assert model.words(model.row) == "2 s"
+    focus_on(model, "humans")
+    model.nav("select")
+    model.nav("next")
+    options = full_options(model.choice())
+    assert options.colours == ("red", "yellow", "purple", "blue")
+    assert (options.humans, options.war_path, options.wedding) == (2, True, False)
+    assert options.auto_turn_ns == AUTO_TURN_NS
+    assert options.setup()["variants"] == {"war_path": True, "wedding": False, "joint_raid": False}
+
+
+def test_start_opens_a_tracker_game_with_its_journal(app: AppContext) -> None:
+    game = started(app, SetupModel(APACHE_SETUP, players=2))
+    assert isinstance(game, ApacheTrackerScene)
+    (journal,) = app.games_dir.glob("apache_tracker-*.jsonl")
+    assert game.model.session.path == journal
+    assert Session.load(journal).setup == {"colours": ["red", "yellow"]}
+    assert Session.load(journal).seed == 5
+    game.close()
+
+
+def test_start_opens_a_full_game_with_its_people_and_bots(app: AppContext) -> None:
+    model = SetupModel(APACHE_SETUP)
+    model.set_mode("full")
+    focus_on(model, "wedding")
+    model.nav("select")
+    game = started(app, model)
+    assert isinstance(game, ApacheFullScene)
+    assert game.model.humans == 1 and sorted(game.model.bots) == [1, 2]
+    (journal,) = app.games_dir.glob("apache-*.jsonl")
+    game.close()
+    loaded = Session.load(journal)
+    assert loaded.setup["variants"] == {"war_path": False, "wedding": True, "joint_raid": False}
+    (note,) = [n for n in loaded.notes if n.kind == SEATS_NOTE]
+    assert note.data == {"humans": 1, "auto_turn_ns": None}

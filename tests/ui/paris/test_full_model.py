@@ -1,0 +1,74 @@
+"""The Paris FULL model without a screen: the bots play on time (not while a settlement is
+shown), the game menu asked for while they do and when nothing of the person's is left to
+undo, and a half-made choice stepped out of before any undo."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.rules.paris import PARIS
+from companion.session import Session
+from companion.ui.game_model import MENU
+from companion.ui.paris.full_model import ParisFullModel, ParisFullTuning
+from companion.ui.samples import first_option, play_until
+
+PAUSE_NS = 1_000
+
+
+def step(model: ParisFullModel) -> str:
+    """The step, read afresh (mypy would keep an earlier narrowing)."""
+    return model.step
+
+
+def game(directory: Path, *, humans: int = 1, pause_ns: int = 0) -> ParisFullModel:
+    session = Session.start(PARIS, {"players": 3}, 7, directory / "g.jsonl")
+    tuning = ParisFullTuning(bot_pause_ns=pause_ns)
+    return ParisFullModel(session, humans=humans, now_ns=0, tuning=tuning)
+
+
+@pytest.fixture
+def model(tmp_path: Path) -> Iterator[ParisFullModel]:
+    played = game(tmp_path)
+    yield played
+    played.close()
+
+
+def test_a_bot_plays_only_once_its_pause_is_over(tmp_path: Path) -> None:
+    bots = game(tmp_path, humans=0, pause_ns=PAUSE_NS)
+    moves = len(bots.session.history)
+    assert bots.step == "wait"
+    assert not bots.poll(PAUSE_NS - 1) and len(bots.session.history) == moves
+    assert bots.poll(PAUSE_NS) and bots.session.history[moves].actor in bots.bots
+    assert not bots.poll(PAUSE_NS + 1), "the pause counts again from its move"
+    bots.close()
+
+
+def test_the_bots_wait_while_a_settlement_is_shown(model: ParisFullModel) -> None:
+    play_until(model, lambda m: m.step == "report", person=first_option)
+    assert not model.poll(10**12) and model.step == "report", "the table reads it first"
+    model.select(0)  # go on
+    assert model.step != "report"
+
+
+def test_select_while_the_bots_play_and_back_with_nothing_of_yours_ask_for_the_menu(
+    model: ParisFullModel,
+) -> None:
+    assert model.back() == MENU, "nothing of the person's to undo: the game menu"
+    play_until(model, lambda m: m.step == "wait", person=first_option)
+    assert model.select(0) == MENU
+
+
+def test_back_steps_out_of_a_half_made_choice_then_undoes(model: ParisFullModel) -> None:
+    play_until(model, lambda m: m.step == "turn", person=first_option)
+    model.pick([c.key for c in model.choices()].index("place"), 0)
+    assert step(model) in ("district", "count")
+    assert model.back() is None and step(model) == "turn"
+    moves = len(model.session.history)
+    model.pick(0, 0)  # stash only
+    model.pick(0, 0)  # the first stash
+    assert len(model.session.history) > moves
+    assert model.back() is None and model.notices[-1].startswith("undone: your last choice")
+    assert len(model.session.history) == moves and step(model) == "turn"
