@@ -48,15 +48,15 @@ def test_actions_round_trip_through_json_and_text() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ("slap", "not a apache action: 'slap'; a apache action is a JSON object"),
+        ("slap", "not an action of apache: 'slap'; an action is a JSON object"),
         ({"kind": "dance"}, "unknown apache action kind 'dance'"),
-        ({"kind": "slap", "seat": 1}, r"slap action has the field\(s\) \['indian', 'seat'\]"),
+        ({"kind": "slap", "seat": 1}, r"slap' has the field\(s\) \['indian', 'seat'\]"),
         ({"kind": "slap", "seat": "1", "indian": "hunter"}, "'seat' must be an integer"),
         ({"kind": "slap", "seat": 1, "indian": ["hunter"]}, r"unknown indian \['hunter'\]"),
         ({"kind": "reveal", "card": "joker"}, "unknown card type 'joker'"),
         ({"kind": "choose", "seat": 0, "option": "prisoner"}, "needs a card id target"),
         ({"kind": "choose", "seat": 0, "option": "tipis", "target": 3}, "needs no target"),
-        ({"kind": "close", "seat": 0}, r"close action has the field\(s\) \[\], got \['seat'\]"),
+        ({"kind": "close", "seat": 0}, r"close' has the field\(s\) \[\], got \['seat'\]"),
     ],
 )
 def test_malformed_actions_are_value_errors(data: object, message: str) -> None:

@@ -168,7 +168,7 @@ def test_actions_round_trip_through_json_and_bad_json_is_refused() -> None:
     for bad in [{"kind": "slap", "seat": "0", "indian": "hunter"}, {"kind": "jump"}, []]:
         with pytest.raises(ValueError, match="apache_tracker"):
             TRACKER.action_from_json(bad)
-    with pytest.raises(ValueError, match=r"close action has the field\(s\) \[\], got \['seat'\]"):
+    with pytest.raises(ValueError, match=r"close' has the field\(s\) \[\], got \['seat'\]"):
         TRACKER.action_from_json({"kind": "close", "seat": 0})
     with pytest.raises(ValueError, match="'indian' must be a string"):
         TRACKER.action_from_json({"kind": "slap", "seat": 0, "indian": 3})

@@ -333,7 +333,7 @@ def test_json_round_trips_of_entries_and_states() -> None:
         TRACKER.action_from_json({"kind": "slap"})
     with pytest.raises(ValueError, match="'totals' must be a list of integers"):
         TRACKER.action_from_json({"kind": "score", "totals": ["a"]})
-    with pytest.raises(ValueError, match=r"a apocalypse tracker lead action has the field\(s\)"):
+    with pytest.raises(ValueError, match=r"apocalypse tracker action 'lead' has the field\(s\)"):
         TRACKER.action_from_json({"kind": "lead", "seat": 1, "suit": "red"})
     with pytest.raises(ValueError, match="'seat' must be an integer"):
         TRACKER.action_from_json({"kind": "first", "seat": "2"})

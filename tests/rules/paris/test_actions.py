@@ -56,11 +56,11 @@ def test_a_move_keeps_its_steps_sorted() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ([], r"not a paris action: \[\]; a paris action is a JSON object"),
+        ([], r"not an action of paris: \[\]; an action is a JSON object"),
         ({"kind": "fly"}, r"unknown paris action kind 'fly'; known: \['aside'"),
-        ({"kind": "take"}, r"a paris take action has the field\(s\) \['district'\], got \[\]"),
+        ({"kind": "take"}, r"paris action 'take' has the field\(s\) \['district'\], got \[\]"),
         ({"kind": "take", "district": True}, r"'district' must be an integer, got True"),
-        ({"kind": "take", "district": 4, "slot": 1}, r"take action has the field\(s\)"),
+        ({"kind": "take", "district": 4, "slot": 1}, r"take' has the field\(s\)"),
         ({"kind": "move", "moves": []}, r"a paris move moves 1 or 2 Apaches"),
         ({"kind": "move", "moves": [{"from": 4, "to": 8}]}, r"a paris move step is"),
         (
