@@ -260,9 +260,15 @@ class Engine(ABC, Generic[S, A]):
         winners = tuple(seat for seat, score in enumerate(scores) if score == best)
         return Outcome(scores=scores, winners=winners, reason="game over")
 
-    def check_invariants(self, state: S) -> None:
+    def check_invariants(self, state: S, *, since: S | None = None) -> None:
         """Raise ``AssertionError`` if ``state`` breaks a conservation law of the game
-        (cards, money, tokens). The random-play harness calls it after every action."""
+        (cards, money, tokens). The random-play harness and ``companion simulate`` call it
+        after every action.
+
+        ``since``: the state before the last action, which passed this check. An engine
+        may then leave out the laws whose fields that action did not change (the fields are
+        immutable, so an unchanged field is the same object); without it, everything is
+        checked."""
 
     # -- JSON --
 

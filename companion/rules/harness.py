@@ -12,7 +12,8 @@ action the harness checks, for the state reached:
 
 * actor, ``is_over``, ``legal_actions`` and ``chance_outcomes`` agree with each other, and
   chance probabilities are positive and sum to 1;
-* the game's invariants (``engine.check_invariants`` plus any ``invariants`` callable);
+* the game's invariants (``engine.check_invariants``, whole and ``since`` the state before,
+  plus any ``invariants`` callable);
 * JSON round trip of the state (through real ``json.dumps``/``json.loads``; the copy is
   ``==``, serialises the same and offers the same legal actions) and of the action taken;
 * ``view`` of every seat is JSON (and ``view_check`` accepts it, if given);
@@ -159,6 +160,8 @@ class _Checker(Generic[S, A]):
     def check_state(self, state: S) -> None:
         self.check_turn(state)
         self.engine.check_invariants(state)
+        if self.record.states:
+            self.engine.check_invariants(state, since=self.record.states[-1])
         if self.invariants is not None:
             self.invariants(state)
         snapshot = self.check_state_json(state)

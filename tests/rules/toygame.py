@@ -158,7 +158,7 @@ class ToyGame(Engine[ToyState, ToyAction]):
     def scores(self, state: ToyState) -> tuple[float, ...]:
         return state.won
 
-    def check_invariants(self, state: ToyState) -> None:
+    def check_invariants(self, state: ToyState, *, since: ToyState | None = None) -> None:
         held = [c for hand in state.hands for c in hand] + [*state.deck, *state.pile]
         assert len(held) == len(set(held)), f"a card is in two places: {sorted(held)}"
         assert all(1 <= c <= state.cards for c in held), f"a card out of range: {held}"

@@ -275,7 +275,7 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
             reason += ", and the tied players share the victory (ruling A10)"
         return Outcome(scores=scores, winners=best, reason=reason)
 
-    def check_invariants(self, state: TrackerState) -> None:
+    def check_invariants(self, state: TrackerState, *, since: TrackerState | None = None) -> None:
         seats = [seat for seat, _ in state.window]
         assert len(set(seats)) == len(seats), f"a seat slapped twice in a window: {seats}"
         assert all(0 <= s < state.seats for s in seats), f"a slap by no seat: {seats}"

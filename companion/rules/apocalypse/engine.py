@@ -401,7 +401,9 @@ class Apocalypse(Engine[ApocalypseState, Action]):
             reason = f"{names} wins with the fewest points, {fewest} (ruling P11)"
         return Outcome(scores=totals, winners=winners, reason=reason)
 
-    def check_invariants(self, state: ApocalypseState) -> None:
+    def check_invariants(
+        self, state: ApocalypseState, *, since: ApocalypseState | None = None
+    ) -> None:
         """Every card in exactly one place (deck or set aside, hands, trick, won piles,
         discard: ruling P2); the trick as the rules build it (P4, P5); the black tokens are
         the flips since the last Apocalypse (P5); the rounds scored are the rounds played

@@ -453,7 +453,7 @@ class ApocalypseTracker(Engine[TrackerState, Entry]):
             reason = f"{names} wins with the fewest points, {fewest} (ruling P11)"
         return Outcome(scores=self.scores(state), winners=winners, reason=reason)
 
-    def check_invariants(self, state: TrackerState) -> None:
+    def check_invariants(self, state: TrackerState, *, since: TrackerState | None = None) -> None:
         _check_cards(state)
         _check_tokens(state)
         _check_scores(state)

@@ -389,7 +389,7 @@ class ParisTracker(Engine[TrackerState, Entry]):
             reason = f"{names} wins with {best} F (ruling D10)"
         return Outcome(scores=self.scores(state), winners=winners, reason=reason)
 
-    def check_invariants(self, state: TrackerState) -> None:
+    def check_invariants(self, state: TrackerState, *, since: TrackerState | None = None) -> None:
         """7 leaders and 3 novices a gang and 5 reinforcements, each in one place; money =
         500 F + the ledger, never below 0 (D1); at most 4 bourgeois counters held."""
         _check_apaches(state)
