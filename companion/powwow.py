@@ -109,12 +109,13 @@ DEFAULT_QUIET_NS: Final = 1_200_000_000
 
 # Settle time: 50 ms.
 # A press stamped just before the quiet time runs out must still reach the arbiter before
-# the window is resolved. Worst delivery from HARDWARE_NOTES: lgpio holds edges about
-# 0.5 ms; the serial box adds up to about 20 ms (box drains its FIFO every ms, USB CDC
-# polling, the host reader thread). The main loop then passes ``now_ns`` once per frame
-# (16.7 ms), possibly read before it drains the queue: 20 + 16.7 = about 37 ms, rounded up
-# to 50 ms for margin. It delays each result by 4 % of the 1.2 s quiet time, which nobody
-# at the table notices; a press later than this is ignored as late (see the docstring).
+# the window is resolved. Worst delivery (hardware/README.md, "GPIO timestamps"; for the
+# box firmware/README.md): lgpio holds edges about 0.5 ms; the serial box adds up to about
+# 20 ms (box drains its FIFO every ms, USB CDC polling, the host reader thread). The main
+# loop then passes ``now_ns`` once per frame (16.7 ms), possibly read before it drains the
+# queue: 20 + 16.7 = about 37 ms, rounded up to 50 ms for margin. It delays each result by
+# 4 % of the 1.2 s quiet time, which nobody at the table notices; a press later than this
+# is ignored as late (see the docstring).
 DEFAULT_SETTLE_NS: Final = 50_000_000
 
 # Resolved presses remembered to tell a re-sent press (DUPLICATE) from a late one (LATE),

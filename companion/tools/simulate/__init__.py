@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import json
 import statistics
 import sys
@@ -177,17 +176,12 @@ def simulator(game: str) -> Simulator:
     return found
 
 
-def available() -> list[str]:
-    """The games whose simulator module exists in this installation."""
-    return [game for game, module in GAMES.items() if importlib.util.find_spec(module)]
-
-
 # --- the command -----------------------------------------------------------------------------
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``companion simulate``."""
-    parser.add_argument("game", type=_game, help=f"the game to simulate ({', '.join(available())})")
+    parser.add_argument("game", type=_game, help=f"the game to simulate ({', '.join(GAMES)})")
     parser.add_argument(
         "--players",
         type=_players,
@@ -330,10 +324,9 @@ class _ProgressBar:
 
 
 def _game(text: str) -> str:
-    known = available()
-    if text not in known:
+    if text not in GAMES:
         raise argparse.ArgumentTypeError(
-            f"no simulator for game {text!r}; known: {', '.join(known)}"
+            f"no simulator for game {text!r}; known: {', '.join(GAMES)}"
         )
     return text
 
@@ -376,7 +369,6 @@ __all__ = [
     "Simulator",
     "Summary",
     "add_arguments",
-    "available",
     "format_summary",
     "run",
     "simulator",
