@@ -433,6 +433,21 @@ def noted(session: Session[Any, Any], note: str) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def start_with_people(
+    engine: Any, setup: Mapping[str, Any], choice: SetupChoice, app: AppContext, *, note: str
+) -> Session[Any, Any]:
+    """A new FULL game whose first ``note`` says how many seats are people (the Humans row;
+    the other seats are bots): read back with :func:`people_in`."""
+    people = {"humans": choice.number("humans")}
+    return new_noted_session(engine, setup, app, note=note, data=people)
+
+
+def people_in(session: Session[Any, Any], note: str, *, default: int = 1) -> int:
+    """How many seats of a FULL game are people: its first ``note`` says (``default`` for a
+    journal without it)."""
+    return int(noted(session, note).get("humans", default))
+
+
 def humans_words(choice: SetupChoice) -> str:
     """``"1 (red); 2 bots"``: the first K seats are people, the rest bots (numbered seats:
     ``"1 (seat 1); 2 bots"``)."""

@@ -21,9 +21,9 @@ from companion.ui.setup_model import (
     Mode,
     SetupChoice,
     humans_words,
-    new_noted_session,
     new_session,
-    noted,
+    people_in,
+    start_with_people,
 )
 
 SUITS: Final = ("red", "green", "purple", "blue", "yellow")
@@ -65,20 +65,16 @@ def start_apocalypse(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene
 
 def _start_tracker(choice: SetupChoice, app: AppContext) -> Scene:
     from companion.rules.apocalypse.tracker import TRACKER
-    from companion.ui.apocalypse.tracker import ApocalypseTrackerScene
-    from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel
 
     session = new_session(TRACKER, tracker_setup(choice), app, auto_chance=False)
-    return ApocalypseTrackerScene(app, ApocalypseTrackerModel(session))
+    return _tracker_scene(session, app)
 
 
 def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
-    from companion.rules.apocalypse import APOCALYPSE as FULL
+    from companion.rules.apocalypse import APOCALYPSE
 
-    humans = choice.number("humans")
-    seats = {"humans": humans}
-    session = new_noted_session(FULL, full_setup(choice), app, note=SEATS_NOTE, data=seats)
-    return _full_scene(session, app, now_ns, humans, choice.tuning)
+    session = start_with_people(APOCALYPSE, full_setup(choice), choice, app, note=SEATS_NOTE)
+    return _full_scene(session, app, now_ns, choice.tuning)
 
 
 def resume_apocalypse(
@@ -86,27 +82,25 @@ def resume_apocalypse(
 ) -> Scene:
     """A tracker journal at its step, or a FULL game with its people and bots."""
     if session.engine.name == "apocalypse":
-        return _resume_full(session, app, now_ns, tuning)
+        return _full_scene(session, app, now_ns, tuning)
+    return _tracker_scene(session, app)
+
+
+def _tracker_scene(session: Session[Any, Any], app: AppContext) -> Scene:
     from companion.ui.apocalypse.tracker import ApocalypseTrackerScene
     from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel
 
     return ApocalypseTrackerScene(app, ApocalypseTrackerModel(session))
 
 
-def _resume_full(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
-    """With the people it was started with (its first note; without it: P1 a person)."""
-    humans = int(noted(session, SEATS_NOTE).get("humans", 1))
-    return _full_scene(session, app, now_ns, humans, tuning)
-
-
-def _full_scene(
-    session: Session[Any, Any], app: AppContext, now_ns: int, humans: int, tuning: object
-) -> Scene:
-    """The FULL game with ``humans`` people; ``tuning``: the tests' pauses, if this game's."""
+def _full_scene(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
+    """The FULL game with the people it was started with (without its note: one person);
+    ``tuning``: the tests' pauses, if this game's."""
     from companion.ui.apocalypse.full import ApocalypseFullScene
     from companion.ui.apocalypse.full_model import ApocalypseFullModel, ApocalypseFullTuning
 
     tuned = tuning if isinstance(tuning, ApocalypseFullTuning) else None
+    humans = people_in(session, SEATS_NOTE)
     model = ApocalypseFullModel(session, humans=humans, now_ns=now_ns, tuning=tuned)
     return ApocalypseFullScene(app, model)
 

@@ -27,9 +27,9 @@ from companion.ui.setup_model import (
     Mode,
     SetupChoice,
     humans_words,
-    new_noted_session,
     new_session,
-    noted,
+    people_in,
+    start_with_people,
 )
 from companion.ui.theme import seat_name
 
@@ -79,46 +79,40 @@ def start_paris(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
 
 def _start_tracker(choice: SetupChoice, app: AppContext) -> Scene:
     from companion.rules.paris.tracker import TRACKER
-    from companion.ui.paris.tracker import ParisTrackerScene
-    from companion.ui.paris.tracker_model import ParisTrackerModel
 
     session = new_session(TRACKER, tracker_setup(choice), app, auto_chance=False)
-    return ParisTrackerScene(app, ParisTrackerModel(session))
+    return _tracker_scene(session, app)
 
 
 def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
-    from companion.rules.paris import PARIS as FULL
+    from companion.rules.paris import PARIS
 
-    humans = choice.number("humans")
-    seats = {"humans": humans}
-    session = new_noted_session(FULL, full_setup(choice), app, note=SEATS_NOTE, data=seats)
-    return _full_scene(session, app, now_ns, humans, choice.tuning)
+    session = start_with_people(PARIS, full_setup(choice), choice, app, note=SEATS_NOTE)
+    return _full_scene(session, app, now_ns, choice.tuning)
 
 
 def resume_paris(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
     """A bank journal at its step, or a FULL game with its people and bots."""
     if session.engine.name == "paris":
-        return _resume_full(session, app, now_ns, tuning)
+        return _full_scene(session, app, now_ns, tuning)
+    return _tracker_scene(session, app)
+
+
+def _tracker_scene(session: Session[Any, Any], app: AppContext) -> Scene:
     from companion.ui.paris.tracker import ParisTrackerScene
     from companion.ui.paris.tracker_model import ParisTrackerModel
 
     return ParisTrackerScene(app, ParisTrackerModel(session))
 
 
-def _resume_full(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
-    """With the people it was started with (its first note; without it: a person)."""
-    humans = int(noted(session, SEATS_NOTE).get("humans", 1))
-    return _full_scene(session, app, now_ns, humans, tuning)
-
-
-def _full_scene(
-    session: Session[Any, Any], app: AppContext, now_ns: int, humans: int, tuning: object
-) -> Scene:
-    """The FULL game with ``humans`` people; ``tuning``: the tests' pauses, if this game's."""
+def _full_scene(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
+    """The FULL game with the people it was started with (without its note: one person);
+    ``tuning``: the tests' pauses, if this game's."""
     from companion.ui.paris.full import ParisFullScene
     from companion.ui.paris.full_model import ParisFullModel, ParisFullTuning
 
     tuned = tuning if isinstance(tuning, ParisFullTuning) else None
+    humans = people_in(session, SEATS_NOTE)
     model = ParisFullModel(session, humans=humans, now_ns=now_ns, tuning=tuned)
     return ParisFullScene(app, model)
 
