@@ -52,8 +52,10 @@ __all__ = [
     "SetupError",
     "illegal",
     "int_field",
+    "int_value",
     "record_kind",
     "sample_chance",
+    "victory_reason",
 ]
 
 # --- constants -------------------------------------------------------------------------------
@@ -89,6 +91,20 @@ class Outcome:
 
     def to_json(self) -> dict[str, JSON]:
         return {"scores": self.scores, "winners": self.winners, "reason": self.reason}
+
+
+def victory_reason(names: Sequence[str], rule: str, *, shared: str, alone: str) -> str:
+    """An :class:`Outcome`'s ``reason``: the winners' ``names``, and what won, citing ``rule``
+    (``shared`` follows tied winners' names, ``alone`` a single winner's).
+
+    >>> victory_reason(["red"], "ruling A10", shared="9 cards each", alone="9 cards")
+    'red wins with 9 cards (ruling A10)'
+    >>> victory_reason(["red", "blue"], "ruling A10", shared="9 cards each", alone="9 cards")
+    'shared victory (ruling A10): red and blue with 9 cards each'
+    """
+    if len(names) > 1:
+        return f"shared victory ({rule}): {' and '.join(names)} with {shared}"
+    return f"{names[0]} wins with {alone} ({rule})"
 
 
 def illegal(rule: str, action: object, reason: str) -> IllegalAction:
@@ -139,6 +155,14 @@ def int_field(data: Mapping[str, Any], key: str, game: str) -> int:
     value = data.get(key)
     if type(value) is not int:
         raise ValueError(f"{game} action field {key!r} must be an integer, got {value!r}")
+    return value
+
+
+def int_value(value: Any) -> int:
+    """``value`` when it is an integer (not a bool), else ``ValueError``: for reading a state's
+    JSON form."""
+    if type(value) is not int:
+        raise ValueError(f"expected an integer, got {value!r}")
     return value
 
 

@@ -47,12 +47,13 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar, Unpack
 
 from companion.errors import IllegalAction
 from companion.rules.base import CHANCE, TABLE, Engine, sample_chance
 
 __all__ = [
+    "Checks",
     "GameRecord",
     "HarnessReport",
     "Policy",
@@ -70,6 +71,26 @@ nodes). It must return one of ``legal_actions`` and draw only from ``rng``."""
 
 ILLEGAL_TRIES_PER_STEP = 2
 """How many earlier-seen actions that are illegal now are tried at each step."""
+MAX_STEPS = 10_000
+"""How many actions a checked random game may take by default before it fails."""
+
+
+class Checks(TypedDict, Generic[S, A], total=False):
+    """The options of a checked random game (:func:`play_random_game`,
+    :func:`check_random_games`), all optional."""
+
+    invariants: Callable[[S], object] | None
+    """More conservation laws: called with every state reached, raises ``AssertionError``."""
+    illegal_actions: Callable[[S], Iterable[A]] | None
+    """Actions that must be refused in a state, besides the ones the harness tries."""
+    view_check: Callable[[S, int, Any], object] | None
+    """Called with every state, seat and that seat's view."""
+    score_bounds: tuple[float, float] | None
+    """The lowest and highest final score."""
+    max_steps: int
+    """The game fails if it is not over after this many actions (:data:`MAX_STEPS`)."""
+    policy: Policy | None
+    """How the random players pick (see the module docstring); uniform by default."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,25 +126,16 @@ class _Checker(Generic[S, A]):
     """Plays and checks one game; every check raises ``AssertionError`` on failure."""
 
     def __init__(
-        self,
-        engine: Engine[S, A],
-        record: GameRecord[S, A],
-        *,
-        invariants: Callable[[S], object] | None,
-        illegal_actions: Callable[[S], Iterable[A]] | None,
-        view_check: Callable[[S, int, Any], object] | None,
-        score_bounds: tuple[float, float] | None,
-        max_steps: int,
-        policy: Policy | None,
+        self, engine: Engine[S, A], record: GameRecord[S, A], checks: Checks[S, A]
     ) -> None:
         self.engine = engine
-        self.policy = policy
         self.record = record
-        self.invariants = invariants
-        self.illegal_actions = illegal_actions
-        self.view_check = view_check
-        self.score_bounds = score_bounds
-        self.max_steps = max_steps
+        self.invariants = checks.get("invariants")
+        self.illegal_actions = checks.get("illegal_actions")
+        self.view_check = checks.get("view_check")
+        self.score_bounds = checks.get("score_bounds")
+        self.max_steps = checks.get("max_steps", MAX_STEPS)
+        self.policy = checks.get("policy")
         self.rng = random.Random(record.seed)
         self.illegal_rng = random.Random(f"harness-illegal:{record.seed}")
         self.seen: dict[str, A] = {}
@@ -295,25 +307,12 @@ def play_random_game(
     setup: Mapping[str, Any],
     *,
     seed: int,
-    invariants: Callable[[S], object] | None = None,
-    illegal_actions: Callable[[S], Iterable[A]] | None = None,
-    view_check: Callable[[S, int, Any], object] | None = None,
-    score_bounds: tuple[float, float] | None = None,
-    max_steps: int = 10_000,
-    policy: Policy | None = None,
+    **checks: Unpack[Checks[S, A]],
 ) -> GameRecord[S, A]:
-    """Play and check one random game (see the module docstring); returns its record."""
+    """Play and check one random game (see the module docstring and :class:`Checks`);
+    returns its record."""
     record: GameRecord[S, A] = GameRecord(setup=setup, seed=seed)
-    checker = _Checker(
-        engine,
-        record,
-        invariants=invariants,
-        illegal_actions=illegal_actions,
-        view_check=view_check,
-        score_bounds=score_bounds,
-        max_steps=max_steps,
-        policy=policy,
-    )
+    checker = _Checker(engine, record, checks)
     try:
         checker.play()
     except Exception as exc:
@@ -342,31 +341,17 @@ def check_random_games(
     *,
     games: int = 100,
     seed: int = 0,
-    invariants: Callable[[S], object] | None = None,
-    illegal_actions: Callable[[S], Iterable[A]] | None = None,
-    view_check: Callable[[S, int, Any], object] | None = None,
-    score_bounds: tuple[float, float] | None = None,
-    max_steps: int = 10_000,
-    policy: Policy | None = None,
+    **checks: Unpack[Checks[S, A]],
 ) -> HarnessReport:
     """Play ``games`` checked random games; game ``i`` uses ``setups[i % len(setups)]`` and
-    seed ``seed + i``. Raises ``AssertionError`` on the first failure (see module doc)."""
+    seed ``seed + i``. Raises ``AssertionError`` on the first failure (see the module
+    docstring and :class:`Checks`)."""
     if not setups:
         raise ValueError("check_random_games needs at least one setup")
     start = time.perf_counter()
     actions = chance = refused = longest = 0
     for i in range(games):
-        record = play_random_game(
-            engine,
-            setups[i % len(setups)],
-            seed=seed + i,
-            invariants=invariants,
-            illegal_actions=illegal_actions,
-            view_check=view_check,
-            score_bounds=score_bounds,
-            max_steps=max_steps,
-            policy=policy,
-        )
+        record = play_random_game(engine, setups[i % len(setups)], seed=seed + i, **checks)
         actions += len(record.actions)
         chance += record.chance_actions
         refused += record.illegal_refused

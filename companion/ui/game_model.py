@@ -14,14 +14,15 @@ A model never draws; its scene never changes the game but through it.
     poll(now_ns)                every frame                  lets a bot act (FULL)
 
 ``select``, ``pick`` and ``back`` return ``MENU`` when the game menu is asked for (a "Menu"
-option, select while the bots play, back with nothing of the person's to undo). A model
-whose options are ``Choice`` s builds on ``ChoiceModel``; a FULL game with people and bots
-on ``FullGameModel``.
+option, select while the bots play, back with nothing of the person's to undo). Every model
+is a ``SessionModel`` (its session's state, notices, cues; the journal released on close);
+a model whose options are ``Choice`` s builds on ``ChoiceModel`` too; a FULL game with
+people and bots on ``FullGameModel``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableSequence
+from collections.abc import MutableSequence
 from dataclasses import dataclass
 from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
@@ -100,6 +101,26 @@ class GameModel(Protocol):
         ...
 
 
+class SessionModel(Generic[S, A]):
+    """A game model over its journaled session: the state it shows, the notices and sound
+    cues its scene takes, and the journal released on close."""
+
+    def __init__(self, session: Session[S, A]) -> None:
+        self.session = session
+        self.notices: list[str] = []
+        """Brief messages for the screen (a refusal, an undo); the scene empties it."""
+        self.cues: list[Cue] = []
+        """Sound cues since the scene last took them (``companion.ui.cues``)."""
+
+    @property
+    def state(self) -> S:
+        return self.session.state
+
+    def close(self) -> None:
+        """Release the journal (safe twice; every entry is on disk already)."""
+        self.session.close()
+
+
 class ChoiceModel:
     """A model whose options are ``Choice`` s: previous / next move the focus round them,
     select or a click picks one; "Menu" asks for the game menu, any other option is the
@@ -146,38 +167,52 @@ class Bot(Protocol[S_contra, A_co]):
     def choose(self, state: S_contra, /) -> A_co: ...
 
 
-class FullGameModel(Generic[S, A]):
-    """A FULL game at one table: the companion deals (the session's chance actions); seats
-    ``0 .. humans-1`` are people who play on the screen, the others ``bots`` that each play
-    ``pause_ns`` after the table last changed (``calm_since_ns``), so the table can follow.
+class Table(Protocol):
+    """A FULL game's state: how many seats the table has."""
 
-    A game gives ``_after`` (what follows an action: cues, a report, the focus) and, where
-    a person makes more than choices, ``_is_mine``.
+    @property
+    def players(self) -> int: ...
+
+
+T = TypeVar("T", bound=Table)
+
+
+@dataclass(frozen=True, slots=True)
+class FullTuning:
+    """A FULL game's pause. The default is for people; tests shorten it."""
+
+    bot_pause_ns: int = 700_000_000
+    """How long a bot waits after the last action before it plays."""
+
+
+class FullGameModel(SessionModel[T, A]):
+    """A FULL game at one table: the companion deals (the session's chance actions); seats
+    ``0 .. humans-1`` are people who play on the screen, the others bots (``_bot``) that
+    each play ``pause_ns`` (``tuning.bot_pause_ns``) after the table last changed
+    (``calm_since_ns``), so the table can follow.
+
+    A game gives ``_bot`` (its bot for a seat) and ``_after`` (what follows an action: cues,
+    a report, the focus); where the focus does not start on the first option,
+    ``_reset_focus``; where a person makes more than choices, ``_is_mine``.
     """
 
     def __init__(
         self,
-        session: Session[S, A],
-        bots: Mapping[int, Bot[S, A]],
+        session: Session[T, A],
         *,
         humans: int,
-        pause_ns: int,
         now_ns: int,
+        tuning: FullTuning | None = None,
     ) -> None:
-        self.session = session
-        self.bots = dict(bots)
+        super().__init__(session)
+        self.tuning = tuning or FullTuning()
         self.humans = humans
-        self.pause_ns = pause_ns
+        self.pause_ns = self.tuning.bot_pause_ns
+        self.bots = {seat: self._bot(seat) for seat in range(humans, session.state.players)}
         self.calm_since_ns = now_ns
         """When the table last changed: a bot's pause counts from it."""
         self.focus = 0
-        self.notices: list[str] = []
-        """Brief messages for the screen (a refusal, an undo)."""
-        self.cues: list[Cue] = []
-
-    @property
-    def state(self) -> S:
-        return self.session.state
+        self._reset_focus()
 
     @property
     def person(self) -> int | None:
@@ -206,9 +241,6 @@ class FullGameModel(Generic[S, A]):
         self.notices.append("undone: your last choice (and the bots' moves after it)")
         return True
 
-    def close(self) -> None:
-        self.session.close()
-
     def _apply(self, action: A, now_ns: int) -> bool:
         """Apply ``action``: True if it went through (a refusal becomes a notice)."""
         before = self.state
@@ -218,9 +250,17 @@ class FullGameModel(Generic[S, A]):
         self._after(before)
         return True
 
-    def _after(self, before: S) -> None:
+    def _bot(self, seat: int) -> Bot[T, A]:
+        """The bot that plays ``seat``."""
+        raise NotImplementedError
+
+    def _after(self, before: T) -> None:
         """What follows an action that went through (``before``: the state before it)."""
         raise NotImplementedError
+
+    def _reset_focus(self) -> None:
+        """The focus on the current step's first option."""
+        self.focus = 0
 
     def _is_mine(self, step: Step[A]) -> bool:
         """A person's own choice: what undo goes back to."""

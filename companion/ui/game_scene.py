@@ -18,18 +18,20 @@ sound cues are played. When its step is ``"over"`` the scene gives its place to
 ``results()`` (a resumed game that is over too: its first frame shows the results).
 
 A game's scene gives ``results()``, ``choice_rects()`` (the options on screen, by index,
-for the mouse) and ``draw``; ``draw_choice`` and ``choice_grid`` draw and place options.
+for the mouse) and ``draw``, which ends with ``draw_footer`` (the game menu when open, the
+footer's hint or a brief message); ``choice_grid`` places options, ``draw_choices`` and
+``draw_choice`` draw them.
 
-``GameResultsScene``: the results over the same model. Select leaves to the start menu (the
-journal is closed); back, where ``game_scene()`` gives the scene to return to (a TRACKER
-game), undoes the last entry and goes back to the game. A FULL game's results stay: its
-undo never crosses what the table has seen.
+``GameResultsScene``: the results over the same model (``winners()``: the winning seats).
+Select leaves to the start menu (the journal is closed); back, where ``game_scene()`` gives
+the scene to return to (a TRACKER game), undoes the last entry and goes back to the game. A
+FULL game's results stay: its undo never crosses what the table has seen.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
 import pygame
@@ -38,7 +40,7 @@ from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
 from companion.ui import theme, widgets
 from companion.ui.game_menu import GameMenu
-from companion.ui.game_model import MENU, Choice, GameModel, Reply
+from companion.ui.game_model import MENU, Choice, ChoiceModel, GameModel, Reply
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
 
@@ -131,6 +133,19 @@ class GameScene(BaseScene, Generic[M]):
         """The program is leaving: release the journal (every entry is on disk already)."""
         self.model.close()
 
+    # -- drawing --
+
+    def draw_footer(
+        self, surface: pygame.Surface, hint: str, now_ns: int, *, menu_hint: str | None = None
+    ) -> None:
+        """The game menu over the body when it is open; the footer: ``hint`` (while the menu
+        is open, ``menu_hint`` if given), or a brief message in its place."""
+        if self.menu.open:
+            self.menu.draw(surface)
+            hint = menu_hint or hint
+        footer = widgets.frame(surface.get_size()).footer
+        widgets.footer(surface, footer, hint, self.flashes.current(now_ns))
+
 
 class GameResultsScene(BaseScene, Generic[M]):
     """A game's results over its model (see the module docstring)."""
@@ -143,6 +158,11 @@ class GameResultsScene(BaseScene, Generic[M]):
         """The scene Back returns to once the last entry is undone (None: Back does
         nothing)."""
         return None
+
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats (none while the game is not over)."""
+        outcome = self.model.session.outcome
+        return outcome.winners if outcome is not None else ()
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         if button == "select":
@@ -178,6 +198,22 @@ def choice_grid(
         )
         for k in range(count)
     ]
+
+
+def draw_choices(
+    surface: pygame.Surface,
+    model: ChoiceModel,
+    placed: Iterable[tuple[int, pygame.Rect]],
+    *,
+    words: Callable[[Choice], str] | None = None,
+) -> None:
+    """The model's options on screen (``placed``: each one's index and place), its focus
+    lit; ``words`` gives an option's words in place of its label."""
+    choices = model.choices()
+    for index, rect in placed:
+        choice = choices[index]
+        label = choice.label if words is None else words(choice)
+        draw_choice(surface, rect, choice, focused=index == model.focus, words=label)
 
 
 def draw_choice(

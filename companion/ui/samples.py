@@ -4,7 +4,8 @@ sessions journaled in the app's temporary games directory.
 Each game lists its samples in ``companion.ui.<game>.samples.SAMPLES`` (scene name ->
 function of the app giving a scene in its sample state and the time to draw it at);
 ``companion screenshot`` (``screenshot.py``) renders them all. ``setup_sample`` shows a
-game's setup; ``played`` (``play_until``) plays a game's model on to the state it shows.
+game's setup; ``full_game`` starts a FULL game of a person and bots; ``played``
+(``play_until``) plays a game's model on to the state it shows.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import pygame
 
 from companion.input.events import Press
 from companion.session import Session
-from companion.ui.game_model import ChoiceModel, GameModel
+from companion.ui.game_model import ChoiceModel, FullGameModel, FullTuning, GameModel
 from companion.ui.scenes import AppContext, SceneStack
 from companion.ui.setup import SetupScene
 from companion.ui.setup_model import GameSetup, SetupModel
@@ -29,6 +30,8 @@ SAMPLE_WALL: Final = 1_735_761_600.0  # 2025-01-01 20:00 UTC
 SAMPLE_SEED: Final = 7
 SECOND: Final = 1_000_000_000
 MS: Final = 1_000_000
+NO_PAUSE: Final = FullTuning(bot_pause_ns=0)
+"""A FULL game's bots play at once: the same game every time."""
 
 
 class Draws(Protocol):
@@ -39,6 +42,7 @@ Drawable = tuple[Draws, int]
 """A scene in its sample state, and the time to draw it at."""
 Sample = Callable[[AppContext], Drawable]
 M = TypeVar("M", bound=GameModel)
+F = TypeVar("F", bound=FullGameModel[Any, Any])
 
 
 @contextmanager
@@ -78,6 +82,13 @@ def sample_game(
     for entry in entries:
         session.apply(entry)
     return session
+
+
+def full_game(app: AppContext, engine: Any, model: type[F]) -> F:
+    """A four-player FULL game of ``engine`` (``model``): seat 0 a person, three bots that
+    play at once."""
+    session = sample_session(app, engine, {"players": 4}, auto_chance=True)
+    return model(session, humans=1, now_ns=0, tuning=NO_PAUSE)
 
 
 def sample_press(control: str, t_ns: int, seq: int) -> Press:

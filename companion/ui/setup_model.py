@@ -25,8 +25,8 @@ full mode::
             Count("humans", "Humans", high=1, default=1, modes=("full",), words=humans_words),
         ),
         journals={"apocalypse_tracker": "Apocalypse tracker", "apocalypse": "Apocalypse"},
-        start=start_apocalypse,  # (choice, app, now_ns) -> the game's first scene
-        resume=resume_apocalypse,  # (session, app, now_ns, tuning) -> its scene
+        start=APOCALYPSE_MODES.start,  # (choice, app, now_ns) -> the game's first scene
+        resume=APOCALYPSE_MODES.resume,  # (session, app, now_ns, tuning) -> its scene
     )
 
 A start hook gets a ``SetupChoice`` (mode, players, colours, the mode's option values and
@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from companion.input.controls import SEATS
+from companion.rules.registry import get_engine
 from companion.session import JournalExists, Session, new_journal_path
 from companion.ui.nav import NavButton
 
@@ -446,6 +447,76 @@ def people_in(session: Session[Any, Any], note: str, *, default: int = 1) -> int
     """How many seats of a FULL game are people: its first ``note`` says (``default`` for a
     journal without it)."""
     return int(noted(session, note).get("humans", default))
+
+
+@dataclass(frozen=True, slots=True)
+class Screens:
+    """A game's screens, as :class:`PeopleAndBots` builds them: each scene class takes the
+    app and its model; the FULL model takes the session, ``humans``, ``now_ns`` and the tests'
+    pauses (``tuning``: an instance of ``full_tuning``, else ``None``)."""
+
+    tracker_scene: Callable[[AppContext, Any], Scene]
+    tracker_model: Callable[[Session[Any, Any]], Any]
+    full_scene: Callable[[AppContext, Any], Scene]
+    full_model: Callable[..., Any]
+    full_tuning: type
+
+
+@dataclass(frozen=True, slots=True)
+class PeopleAndBots:
+    """How a game with a tracker and a FULL game of people against bots (the Humans row)
+    starts and resumes: its ``start`` and ``resume`` are the :class:`GameSetup` hooks.
+
+    ``full`` and ``tracker`` name the engines (:data:`companion.rules.registry.GAMES`); a
+    journal of the FULL engine resumes as the FULL game. ``full_setup`` and
+    ``tracker_setup`` make each engine's setup from the rows; ``note`` is the note a FULL
+    game starts with (how many seats are people); ``screens`` imports the game's screens
+    when called, so the start menu loads without them."""
+
+    full: str
+    tracker: str
+    full_setup: Callable[[SetupChoice], dict[str, Any]]
+    tracker_setup: Callable[[SetupChoice], dict[str, Any]]
+    note: str
+    screens: Callable[[], Screens]
+
+    def start(self, choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
+        """The tracker, or the FULL game with the chosen people."""
+        if choice.mode == "full":
+            engine = get_engine(self.full)
+            session = start_with_people(
+                engine, self.full_setup(choice), choice, app, note=self.note
+            )
+            return self._full_scene(session, app, now_ns, choice.tuning)
+        session = new_session(
+            get_engine(self.tracker), self.tracker_setup(choice), app, auto_chance=False
+        )
+        return self._tracker_scene(session, app)
+
+    def resume(
+        self, session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object
+    ) -> Scene:
+        """A tracker journal at its step, or a FULL game with its people and bots."""
+        if session.engine.name == self.full:
+            return self._full_scene(session, app, now_ns, tuning)
+        return self._tracker_scene(session, app)
+
+    def _tracker_scene(self, session: Session[Any, Any], app: AppContext) -> Scene:
+        screens = self.screens()
+        return screens.tracker_scene(app, screens.tracker_model(session))
+
+    def _full_scene(
+        self, session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object
+    ) -> Scene:
+        """The FULL game with the people its note says (one person without the note)."""
+        screens = self.screens()
+        model = screens.full_model(
+            session,
+            humans=people_in(session, self.note),
+            now_ns=now_ns,
+            tuning=tuning if isinstance(tuning, screens.full_tuning) else None,
+        )
+        return screens.full_scene(app, model)
 
 
 def humans_words(choice: SetupChoice) -> str:

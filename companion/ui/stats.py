@@ -1,8 +1,18 @@
-"""Statistics the results screens share (no pygame)."""
+"""What the results screens share (no pygame): the winners' headline, time statistics."""
 
 from __future__ import annotations
 
 import statistics
+from collections.abc import Sequence
+
+
+def victory_words(names: Sequence[str], *, each: str, alone: str, joiner: str = ", ") -> str:
+    """The results headline: ``"Shared victory: A, B, <each>"`` for several winners (ties
+    share the victory), ``"A wins with <alone>"`` for one."""
+    together = joiner.join(names)
+    if len(names) > 1:
+        return f"Shared victory: {together}, {each}"
+    return f"{together} wins with {alone}"
 
 
 class TimeSpread:

@@ -14,6 +14,7 @@ from companion.rules.base import (
     Outcome,
     SetupError,
     illegal,
+    int_value,
     sample_chance,
 )
 from tests.rules.toygame import PASS, TOY, ToyAction, ToyState
@@ -186,6 +187,13 @@ def test_malformed_action_json_is_a_value_error(data: object) -> None:
 def test_malformed_state_json_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="not a toy state"):
         TOY.state_from_json({"phase": "play"})
+
+
+@pytest.mark.parametrize("value", [True, 3.0, "3", None])
+def test_int_value_refuses_what_is_not_an_integer(value: object) -> None:
+    assert int_value(3) == 3
+    with pytest.raises(ValueError, match=f"expected an integer, got {value!r}"):
+        int_value(value)
 
 
 def test_outcome_is_none_until_the_end_then_data() -> None:

@@ -1,13 +1,24 @@
 """What the game models share, without a screen: options picked by focus or index (the
-game menu asked for), and an action whose refusal becomes a notice naming its rule."""
+game menu asked for), an action whose refusal becomes a notice naming its rule, and a FULL
+game's bots that play once their pause is over."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from companion.rules.apache.tracker import TRACKER, TrackerAction
+from companion.rules.apocalypse import APOCALYPSE
+from companion.rules.paris import PARIS
 from companion.session import Session
+from companion.ui.apocalypse.full_model import ApocalypseFullModel
 from companion.ui.game_model import MENU, Choice, ChoiceModel, applied
+from companion.ui.paris.full_model import ParisFullModel
+from tests.ui.helpers import full_model
+
+PAUSE_NS = 1_000
 
 
 class Letters(ChoiceModel):
@@ -55,3 +66,20 @@ def test_a_refused_action_is_a_notice_naming_its_rule(tmp_path: Path) -> None:
     assert len(notices) == 1 and "ruling" in notices[0]
     assert applied(session, TrackerAction.slap(0, "hunter"), notices) and len(notices) == 1
     session.close()
+
+
+@pytest.mark.parametrize(
+    ("model", "engine", "seed"),
+    [(ApocalypseFullModel, APOCALYPSE, 3), (ParisFullModel, PARIS, 7)],
+    ids=["apocalypse", "paris"],
+)
+def test_a_bot_plays_only_once_its_pause_is_over(
+    tmp_path: Path, model: type[ApocalypseFullModel | ParisFullModel], engine: Any, seed: int
+) -> None:
+    bots = full_model(model, engine, tmp_path, seed=seed, humans=0, pause_ns=PAUSE_NS)
+    moves = len(bots.session.history)
+    assert bots.step == "wait"
+    assert not bots.poll(PAUSE_NS - 1) and len(bots.session.history) == moves
+    assert bots.poll(PAUSE_NS) and bots.session.history[moves].actor in bots.bots
+    assert not bots.poll(PAUSE_NS + 1), "the pause counts again from its move"
+    bots.close()

@@ -8,7 +8,6 @@ import itertools
 from pathlib import Path
 from typing import NoReturn
 
-import pygame
 import pytest
 
 from companion.input.events import Press
@@ -19,27 +18,12 @@ from companion.ui.apache.tracker import ApacheTrackerCountScene, ApacheTrackerSc
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
 from companion.ui.menu import GAMES, Choice, MenuModel, MenuScene
 from companion.ui.menu import describe_age as age
-from companion.ui.scenes import AppContext, SceneStack
+from companion.ui.scenes import AppContext
 from companion.ui.setup import SetupScene, visible_rows
-
-NOW = 1_735_761_600.0
+from tests.ui.helpers import NOW, show_menu, top
 
 RESUME = len(GAMES)
 """The first Resume row."""
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> AppContext:
-    pygame.display.init()
-    pygame.font.init()
-    return AppContext(
-        size=(480, 320),
-        stack=SceneStack(),
-        games_dir=tmp_path,
-        wall_clock=lambda: NOW,
-        new_seed=lambda: 5,
-        open_doctor=None,
-    )
 
 
 def kind(model: MenuModel) -> str:
@@ -49,16 +33,6 @@ def kind(model: MenuModel) -> str:
 
 def kinds(model: MenuModel) -> list[str]:
     return [row.kind for row in model.rows]
-
-
-def top(app: AppContext) -> object:
-    """The top scene, read afresh."""
-    return app.stack.top
-
-
-def shown(app: AppContext, menu: MenuScene) -> None:
-    app.stack.push(menu)
-    app.stack.update(0)
 
 
 def test_rows_in_order_with_one_row_per_unfinished_game() -> None:
@@ -141,8 +115,7 @@ def test_focus_stays_on_its_row_when_the_list_changes() -> None:
 
 
 def test_select_opens_the_games_setup_and_keeps_it(app: AppContext) -> None:
-    menu = MenuScene(app)
-    shown(app, menu)
+    menu = show_menu(app)
     menu.handle_input(Press("nav.select", 1, "test", 0), 1)
     app.stack.update(1)
     setup = app.stack.top
@@ -158,8 +131,7 @@ def test_select_opens_the_games_setup_and_keeps_it(app: AppContext) -> None:
 
 
 def test_starting_a_game_journals_it_and_its_end_returns_to_the_menu(app: AppContext) -> None:
-    menu = MenuScene(app)
-    shown(app, menu)
+    menu = show_menu(app)
     menu.nav("select", 0)
     app.stack.update(0)
     setup = app.stack.top
@@ -195,8 +167,7 @@ def _unfinished_tracker(directory: Path, *actions: TrackerAction) -> Path:
 
 def test_resume_reopens_the_game_at_its_phase(app: AppContext) -> None:
     _unfinished_tracker(app.games_dir, TrackerAction.finish())
-    menu = MenuScene(app)
-    shown(app, menu)
+    menu = show_menu(app)
     assert kinds(menu.model)[RESUME] == "resume"
     menu.model.focus = RESUME
     menu.nav("select", 0)
@@ -213,9 +184,7 @@ def test_a_journal_already_open_cannot_be_resumed_and_says_so(app: AppContext) -
     path = _unfinished_tracker(app.games_dir)
     holder = Session.resume(path)
     try:
-        menu = MenuScene(app)
-        app.stack.push(menu)
-        app.stack.update(0)
+        menu = show_menu(app)
         menu.model.focus = RESUME
         menu.nav("select", 0)
         app.stack.update(0)
@@ -236,8 +205,7 @@ def test_a_game_without_a_screen_is_listed_and_explains(app: AppContext) -> None
 
 
 def test_clicks_open_a_game_and_quit(app: AppContext) -> None:
-    menu = MenuScene(app, MenuModel())
-    shown(app, menu)
+    menu = show_menu(app, MenuModel())
     rects = dict(visible_rows(app.size, len(menu.model.rows), menu.model.focus))
     menu.click(rects[0].center, 0)
     app.stack.update(0)
@@ -261,8 +229,7 @@ def test_a_resume_that_the_game_refuses_is_flashed_and_the_journal_released(
         raise OSError("no room")
 
     broken = dataclasses.replace(APACHE_SETUP, resume=refuse)
-    menu = MenuScene(app, MenuModel(games=(broken,)))
-    shown(app, menu)
+    menu = show_menu(app, MenuModel(games=(broken,)))
     menu.model.focus = 1
     menu.nav("select", 0)
     flash = menu.flashes.current(0)
@@ -271,8 +238,7 @@ def test_a_resume_that_the_game_refuses_is_flashed_and_the_journal_released(
 
 
 def test_quit_empties_the_stack(app: AppContext) -> None:
-    menu = MenuScene(app)
-    shown(app, menu)
+    menu = show_menu(app)
     menu.nav("back", 0)
     menu.nav("back", 0)
     app.stack.update(0)
@@ -291,8 +257,7 @@ def test_a_full_game_resumes_with_its_people_and_bots(app: AppContext) -> None:
         session.annotate(SEATS_NOTE, {"humans": 1, "auto_turn_ns": None})
         session.apply(Turn(session.state.turner))
         turned = session.state.display
-    menu = MenuScene(app)
-    shown(app, menu)
+    menu = show_menu(app)
     menu.model.focus = RESUME
     menu.nav("select", 0)
     app.stack.update(0)

@@ -5,7 +5,6 @@ as a person would try another). Touchscreens send the same clicks."""
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -20,28 +19,14 @@ from companion.ui.menu import MenuModel, MenuScene
 from companion.ui.paris.full import ParisFullResultsScene
 from companion.ui.paris.full_model import ParisFullTuning
 from companion.ui.paris.tracker import ParisTrackerResultsScene
-from companion.ui.scenes import AppContext, SceneStack
+from companion.ui.scenes import AppContext
 from companion.ui.setup import SetupScene, visible_rows
-
-NOW = 1_735_761_600.0
+from tests.ui.helpers import show_menu, top
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> AppContext:
-    pygame.display.init()
-    pygame.font.init()
-    return AppContext(
-        size=(480, 320),
-        stack=SceneStack(),
-        games_dir=tmp_path,
-        wall_clock=lambda: NOW,
-        new_seed=lambda: 4,
-    )
-
-
-def top(app: AppContext) -> object:
-    """The top scene, read afresh (mypy would keep an earlier narrowing)."""
-    return app.stack.top
+def seed() -> int:
+    return 4
 
 
 def click_row(app: AppContext, label: str) -> None:
@@ -99,9 +84,7 @@ def start(
     rows: tuple[str, ...] = (),
 ) -> None:
     """From the start menu: the game's row, its Mode until ``mode``, ``rows``, Start."""
-    menu = MenuScene(app, MenuModel(doctor=False), full_tuning=tuning)
-    app.stack.push(menu)
-    app.stack.update(0)
+    show_menu(app, MenuModel(doctor=False), full_tuning=tuning)
     click_row(app, game)
     if mode is not None:
         setup = app.stack.top

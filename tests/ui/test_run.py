@@ -5,16 +5,13 @@ Pow-Wow."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 import pytest
 
 from companion.cli import main
-from companion.input.debounce import DebounceSettings
 from companion.input.events import Press
 from companion.input.pinmap import load_profile
 from companion.powwow import PowwowSettings
@@ -26,83 +23,21 @@ from companion.ui.apache.tracker import (
     ApacheTrackerScene,
 )
 from companion.ui.apache.tracker_model import ApacheTrackerModel
-from companion.ui.app import Inbox, open_display, run_loop
-from companion.ui.menu import MenuScene
 from companion.ui.run import build_app
 from companion.ui.scenes import AppContext
-from companion.ui.setup import SetupScene
 from companion.ui.sources import open_input
+from tests.ui.driving import Step, on, on_menu, on_row, on_setup, play_through, tap, top
 
-SIZE = (480, 320)
 QUIET = PowwowSettings(quiet_ns=150_000_000, settle_ns=30_000_000)
 """A short quiet time, so the test waits 0.18 s for the window instead of 1.25 s."""
-QUICK_KEYS = DebounceSettings(glitch_quiet_ns=1, release_quiet_ns=1)
-"""The test presses the next key as soon as a frame shows the last one's effect, which can
-be 5 ms after it: within the 10 ms a released button is given to stop bouncing, so the
-same button pressed again would be taken as a bounce. No hand presses that fast."""
-
-
-def tap(*keys: int) -> Callable[[AppContext], None]:
-    """Post a key-down and key-up per key (the keyboard presses a simulated pin)."""
-
-    def post(app: AppContext) -> None:
-        for key in keys:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
-            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
-
-    return post
-
-
-@dataclass
-class Step:
-    """When ``ready`` holds after a frame, ``then`` posts the next keys."""
-
-    what: str
-    ready: Callable[[AppContext], bool]
-    then: Callable[[AppContext], None]
-
-
-def top(app: AppContext) -> object:
-    return app.stack.top
-
-
-def menu(app: AppContext) -> MenuScene:
-    scene = app.stack.top
-    assert isinstance(scene, MenuScene)
-    return scene
-
-
-def on_menu(check: Callable[[MenuScene], bool]) -> Callable[[AppContext], bool]:
-    return lambda app: isinstance(top(app), MenuScene) and check(menu(app))
-
-
-def on_setup(check: Callable[[SetupScene], bool]) -> Callable[[AppContext], bool]:
-    def ready(app: AppContext) -> bool:
-        scene = top(app)
-        return isinstance(scene, SetupScene) and check(scene)
-
-    return ready
-
-
-def on_row(key: str) -> Callable[[AppContext], bool]:
-    """The setup shows with ``key``'s row focused and nothing being edited."""
-    return on_setup(lambda s: not s.model.editing and s.model.row.key == key)
 
 
 def on_game(check: Callable[[ApacheTrackerScene], bool]) -> Callable[[AppContext], bool]:
-    def ready(app: AppContext) -> bool:
-        scene = top(app)
-        return isinstance(scene, ApacheTrackerScene) and check(scene)
-
-    return ready
+    return on(ApacheTrackerScene, check)
 
 
 def on_count(check: Callable[[ApacheTrackerCountScene], bool]) -> Callable[[AppContext], bool]:
-    def ready(app: AppContext) -> bool:
-        scene = top(app)
-        return isinstance(scene, ApacheTrackerCountScene) and check(scene)
-
-    return ready
+    return on(ApacheTrackerCountScene, check)
 
 
 STEPS = [
@@ -148,33 +83,14 @@ STEPS = [
 
 
 def test_a_tracker_game_from_the_menu_to_the_results(tmp_path: Path) -> None:
-    profile = load_profile("gpio-dsi")
-    inbox = Inbox()
-    screen = open_display(SIZE, fullscreen=False, title="test")
-    pygame.event.clear()
-    done: list[str] = []
-    results: list[ApacheTrackerResultsScene] = []
-    with open_input("sim", profile, inbox.put, debounce=QUICK_KEYS) as opened:
-        app = build_app(SIZE, games_dir=tmp_path, opened=opened, profile=profile, powwow=QUIET)
-
-        def after_frame(surface: pygame.Surface) -> None:
-            if isinstance(top(app), ApacheTrackerResultsScene):
-                results[:] = [top(app)]  # type: ignore[list-item]
-            if len(done) < len(STEPS) and STEPS[len(done)].ready(app):
-                step = STEPS[len(done)]
-                done.append(step.what)
-                step.then(app)
-
-        deadline = time.monotonic_ns() + 30_000_000_000  # a safety net, never reached
-        run_loop(screen, app.stack, inbox, until_ns=deadline, after_frame=after_frame)
-    assert done == [step.what for step in STEPS]
+    app, results = play_through(tmp_path, STEPS, ApacheTrackerResultsScene, powwow=QUIET)
     assert app.stack.finished, "Escape twice on the menu quits"
     (journal,) = tmp_path.glob("apache_tracker-*.jsonl")
     replayed = Session.load(journal)
     assert replayed.is_over
     assert replayed.outcome is not None and replayed.outcome.scores == (11.0, 5.0)
     assert [step.action for step in replayed.history] == [
-        step.action for step in results[0].model.session.history
+        step.action for step in results.model.session.history
     ]
     (window,) = [note for note in replayed.notes if note.kind == "window"]
     assert [slap["control"] for slap in window.data["slaps"]] == ["red.hunter", "yellow.chief"]

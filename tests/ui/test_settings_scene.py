@@ -10,33 +10,22 @@ import pytest
 
 from companion.settings import Settings, load_settings
 from companion.ui.menu import MenuModel, MenuScene
-from companion.ui.scenes import AppContext, SceneStack
+from companion.ui.scenes import AppContext
 from companion.ui.settings_scene import ROWS, RowKey, SettingsModel, SettingsScene
 from companion.ui.setup import visible_rows
+from tests.ui.helpers import choose_row, make_app, show_menu
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> AppContext:
-    pygame.display.init()
-    pygame.font.init()
-    return AppContext(
-        size=(480, 320),
-        stack=SceneStack(),
-        games_dir=tmp_path,
-        settings_file=tmp_path / "settings.json",
-    )
+    """The app, its settings saved in the test's folder."""
+    return make_app(tmp_path, settings_file=tmp_path / "settings.json")
 
 
 def opened(app: AppContext) -> SettingsScene:
-    menu = MenuScene(app, MenuModel(doctor=False))
-    app.stack.push(menu)
-    app.stack.update(0)
-    menu.model.focus = [row.kind for row in menu.model.rows].index("settings")
-    menu.nav("select", 0)
-    app.stack.update(0)
-    scene = app.stack.top
-    assert isinstance(scene, SettingsScene)
-    return scene
+    menu = show_menu(app, MenuModel(doctor=False))
+    row = [row.kind for row in menu.model.rows].index("settings")
+    return choose_row(app, menu, row, SettingsScene, 0)
 
 
 def focus(scene: SettingsScene, key: RowKey) -> None:
@@ -126,13 +115,11 @@ def test_the_model_words() -> None:
     assert [model.words(row) for row in ROWS[:3]] == ["on", "1.5 s", "7 µs"]
 
 
-@pytest.mark.parametrize("size", [(480, 320), (800, 480)])
-def test_it_draws(app: AppContext, size: tuple[int, int]) -> None:
-    app.size = size
+def test_it_draws(app: AppContext, screen: pygame.Surface) -> None:
     scene = opened(app)
-    scene.draw(pygame.Surface(size), 0)
+    scene.draw(screen, 0)
     scene.model.editing = True
-    scene.draw(pygame.Surface(size), 0)
+    scene.draw(screen, 0)
 
 
 def test_changing_one_setting_leaves_the_command_lines_others(app: AppContext) -> None:

@@ -1,5 +1,5 @@
-"""Apache: the complete rules (``apache-rulebook.txt``) with rulings A1-A13, known as
-``"apache"``.
+"""Apache: the complete rules (the Apache rulebook) with rulings A1-A13
+(``companion/rules/RULINGS.md``), known as ``"apache"``.
 
 Setup: ``{"players": 2-5, "colours": [...], "variants": {"war_path": bool, "wedding": bool,
 "joint_raid": bool}, "first": seat}``; defaults: 4 players, the first N of red, yellow,

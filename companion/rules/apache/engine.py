@@ -25,9 +25,9 @@ from companion.rules.apache.actions import (
     Reveal,
     Slap,
     Turn,
+    action_from_json,
+    action_to_json,
 )
-from companion.rules.apache.actions import action_from_json as _action_from_json
-from companion.rules.apache.actions import action_to_json as _action_to_json
 from companion.rules.apache.cards import (
     COLOURS,
     KIND_INDEX,
@@ -66,7 +66,18 @@ from companion.rules.apache.table import (
     turner_after_window,
     winners,
 )
-from companion.rules.base import CHANCE, JSON, TABLE, Engine, Outcome, SetupError, illegal
+from companion.rules.base import (
+    CHANCE,
+    JSON,
+    TABLE,
+    Engine,
+    Outcome,
+    SetupError,
+    illegal,
+    int_value,
+    victory_reason,
+)
+from companion.rules.setup import check_setup_options, setup_first, setup_players
 
 # --- constants -------------------------------------------------------------------------------
 
@@ -138,15 +149,15 @@ class SlapResult(NamedTuple):
     @classmethod
     def from_json(cls, data: Any) -> SlapResult:
         return cls(
-            seat=_int(data["seat"]),
+            seat=int_value(data["seat"]),
             indian=_kind_name(data["indian"]),
             legal=_bool(data["legal"]),
             option=None if data["option"] is None else str(data["option"]),
-            target=None if data["target"] is None else _int(data["target"]),
+            target=None if data["target"] is None else int_value(data["target"]),
             taken=_ids(data["taken"]),
             joined=_ids(data["joined"]),
             penalty=_ids(data["penalty"]),
-            raid=tuple((_int(victim), _ids(ids)) for victim, ids in data["raid"]),
+            raid=tuple((int_value(victim), _ids(ids)) for victim, ids in data["raid"]),
             reason=str(data["reason"]),
         )
 
@@ -228,26 +239,18 @@ class Apache(Engine[ApacheState, Action]):
     # -- setup --
 
     def validate_setup(self, setup: Mapping[str, Any]) -> dict[str, JSON]:
-        if not isinstance(setup, Mapping):
-            raise SetupError(f"an apache setup is a mapping such as {{'players': 4}}: {setup!r}")
-        unknown = sorted(set(setup) - set(SETUP_KEYS))
-        if unknown:
-            raise SetupError(f"unknown apache setup option(s) {unknown}; known: {SETUP_KEYS}")
+        check_setup_options(setup, NAME, SETUP_KEYS)
         given = setup.get("colours")
         colours = None if given is None else parse_colours(given)
-        players = _setup_players(setup, colours)
+        default = DEFAULT_PLAYERS if colours is None else len(colours)
+        players = setup_players(setup, PLAYERS, "ruling A1", default=default)
         colours = colours if colours is not None else list(COLOURS[:players])
         if len(colours) != players:
             raise SetupError(
                 f"setup 'colours' {colours} has {len(colours)} colours for {players} players; "
                 "give one colour per player (ruling A1)"
             )
-        first = setup.get("first", 0)
-        if type(first) is not int or not 0 <= first < players:
-            raise SetupError(
-                f"setup 'first' must be the seat that turns first, 0 to {players - 1}, "
-                f"got {first!r}"
-            )
+        first = setup_first(setup, players, "the seat that turns first")
         variants: dict[str, JSON] = dict(_setup_variants(setup.get("variants", {})))
         return {"players": players, "colours": colours, "variants": variants, "first": first}
 
@@ -383,12 +386,11 @@ class Apache(Engine[ApacheState, Action]):
             return None
         scores = self.scores(state)
         best = winners(scores)
-        names = " and ".join(state.colours[w] for w in best)
+        names = [state.colours[w] for w in best]
         cards = int(scores[best[0]])
-        if len(best) > 1:
-            reason = f"shared victory (ruling A10): {names} with {cards} cards each"
-        else:
-            reason = f"{names} wins with {cards} cards (ruling A10)"
+        reason = victory_reason(
+            names, "ruling A10", shared=f"{cards} cards each", alone=f"{cards} cards"
+        )
         return Outcome(scores=scores, winners=best, reason=reason)
 
     def check_invariants(self, state: ApacheState, *, since: ApacheState | None = None) -> None:
@@ -410,10 +412,10 @@ class Apache(Engine[ApacheState, Action]):
     # -- JSON --
 
     def action_to_json(self, action: Action) -> JSON:
-        return _action_to_json(action)
+        return action_to_json(action)
 
     def action_from_json(self, data: Any) -> Action:
-        return _action_from_json(data)
+        return action_from_json(data)
 
     def state_to_json(self, state: ApacheState) -> JSON:
         return {
@@ -767,15 +769,6 @@ def _check_phase(state: ApacheState) -> None:
 # --- helpers: setup and JSON -----------------------------------------------------------------
 
 
-def _setup_players(setup: Mapping[str, Any], colours: list[str] | None) -> int:
-    default = DEFAULT_PLAYERS if colours is None else len(colours)
-    players = setup.get("players", default)
-    low, high = PLAYERS
-    if type(players) is not int or not low <= players <= high:
-        raise SetupError(f"setup 'players' must be {low} to {high} (ruling A1), got {players!r}")
-    return players
-
-
 def _pending_json(state: ApacheState) -> JSON:
     if state.phase != CHOOSE:
         return None
@@ -803,12 +796,6 @@ def _setup_variants(variants: Any) -> dict[str, bool]:
     if bad:
         raise SetupError(f"apache variants are on (true) or off (false), got {bad}")
     return {name: bool(variants.get(name, False)) for name in VARIANTS}
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected an integer, got {value!r}")
-    return value
 
 
 def _bool(value: Any) -> bool:
@@ -839,11 +826,11 @@ def _state_from_json(data: Any) -> ApacheState:
     deck_data = data["deck"]
     if set(deck_data) != set(TYPE_NAMES):
         raise ValueError(f"the deck must count every card type: {sorted(deck_data)}")
-    counts = [_int(deck_data[name]) for name in TYPE_NAMES]
+    counts = [int_value(deck_data[name]) for name in TYPE_NAMES]
     if any(not 0 <= left <= full for left, full in zip(counts, TYPE_COUNTS, strict=True)):
         raise ValueError(f"deck counts {counts} outside 0 .. {TYPE_COUNTS}")
     deck = cards_of_counts(counts)
-    if len(deck) != _int(data["deck_count"]):
+    if len(deck) != int_value(data["deck_count"]):
         raise ValueError(f"deck_count {data['deck_count']} but {len(deck)} cards in the deck")
     variants = data["variants"]
     return ApacheState(
@@ -856,9 +843,9 @@ def _state_from_json(data: Any) -> ApacheState:
         display=_ids(data["display"]),
         piles=tuple(_ids(pile) for pile in data["piles"]),
         removed=_ids(data["removed"]),
-        turner=_int(data["turner"]),
+        turner=int_value(data["turner"]),
         window=_ids(data["window"]),
-        slaps=tuple(Slap(_int(s["seat"]), _kind_name(s["indian"])) for s in data["slaps"]),
-        resolved=_int(data["resolved"]),
+        slaps=tuple(Slap(int_value(s["seat"]), _kind_name(s["indian"])) for s in data["slaps"]),
+        resolved=int_value(data["resolved"]),
         resolution=tuple(SlapResult.from_json(r) for r in data["resolution"]),
     )

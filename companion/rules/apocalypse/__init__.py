@@ -1,5 +1,5 @@
-"""Apocalypse: the complete rules (``apocalypse-rulebook.txt``) with rulings P1-P12, FULL mode
-(virtual hands), known as ``"apocalypse"``.
+"""Apocalypse: the complete rules (the Apocalypse rulebook) with rulings P1-P12
+(``companion/rules/RULINGS.md``), FULL mode (virtual hands), known as ``"apocalypse"``.
 
 Setup: ``{"players": 2-6, "suits": [...], "first": seat}``; defaults: 4 players, the suits of
 ruling P2 (3-4 players leave out yellow; ``"drop": "blue"`` is a shorthand for another

@@ -77,8 +77,10 @@ from companion.rules.apocalypse.tricks import (
     score_round,
     token_names,
     turned_token,
+    winners_words,
 )
-from companion.rules.base import CHANCE, JSON, Engine, Outcome, SetupError, illegal
+from companion.rules.base import CHANCE, JSON, Engine, Outcome, SetupError, illegal, int_value
+from companion.rules.setup import check_setup_options, setup_first, setup_players
 
 # --- constants -------------------------------------------------------------------------------
 
@@ -226,26 +228,10 @@ class Apocalypse(Engine[ApocalypseState, Action]):
     # -- setup --
 
     def validate_setup(self, setup: Mapping[str, Any]) -> dict[str, JSON]:
-        if not isinstance(setup, Mapping):
-            raise SetupError(
-                f"an apocalypse setup is a mapping such as {{'players': 4}}: {setup!r}"
-            )
-        unknown = sorted(set(setup) - set(SETUP_KEYS))
-        if unknown:
-            raise SetupError(f"unknown apocalypse setup option(s) {unknown}; known: {SETUP_KEYS}")
-        players = setup.get("players", DEFAULT_PLAYERS)
-        low, high = PLAYERS
-        if type(players) is not int or not low <= players <= high:
-            raise SetupError(
-                f"setup 'players' must be {low} to {high} (ruling P1), got {players!r}"
-            )
+        check_setup_options(setup, NAME, SETUP_KEYS)
+        players = setup_players(setup, PLAYERS, "ruling P1", default=DEFAULT_PLAYERS)
         suits = _setup_suits(setup, players)
-        first = setup.get("first", 0)
-        if type(first) is not int or not 0 <= first < players:
-            raise SetupError(
-                f"setup 'first' must be the seat of round 1's first player, 0 to {players - 1}, "
-                f"got {first!r}"
-            )
+        first = setup_first(setup, players, "the seat of round 1's first player")
         return {"players": players, "suits": suits, "first": first}
 
     def initial_state(self, setup: dict[str, JSON], seed: int) -> ApocalypseState:
@@ -393,12 +379,7 @@ class Apocalypse(Engine[ApocalypseState, Action]):
             return None
         totals = state.totals
         winners = game_winners(totals)
-        fewest = totals[winners[0]]
-        names = " and ".join(f"seat {w}" for w in winners)
-        if len(winners) > 1:
-            reason = f"shared victory (ruling P11): {names} with {fewest} points each"
-        else:
-            reason = f"{names} wins with the fewest points, {fewest} (ruling P11)"
+        reason = winners_words(totals, [f"seat {w}" for w in winners])
         return Outcome(scores=totals, winners=winners, reason=reason)
 
     def check_invariants(
@@ -925,14 +906,8 @@ def _round_view(result: RoundResult) -> JSON:
 # --- helpers: JSON ---------------------------------------------------------------------------
 
 
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected an integer, got {value!r}")
-    return value
-
-
 def _mask(values: Any) -> int:
-    ids = [_int(v) for v in values]
+    ids = [int_value(v) for v in values]
     if any(not 0 <= c < NUM_CARDS for c in ids) or len(set(ids)) != len(ids):
         raise ValueError(f"card ids are different integers 0 to {NUM_CARDS - 1}: {ids}")
     return mask_of(ids)
@@ -952,40 +927,45 @@ def _suit_index(name: Any) -> int:
 
 
 def _state_from_json(data: Any) -> ApocalypseState:
-    players = _int(data["players"])
+    players = int_value(data["players"])
     if not PLAYERS[0] <= players <= PLAYERS[1]:
         raise ValueError(f"{players} players (ruling P1: 2 to 6)")
     suits = tuple(sorted(_suit_index(s) for s in data["suits"]))
     if data["phase"] not in PHASES:
         raise ValueError(f"unknown phase {data['phase']!r}")
-    trick = tuple((_int(seat), _int(card)) for seat, card in data["trick"])
+    trick = tuple((int_value(seat), int_value(card)) for seat, card in data["trick"])
     lead, last_winner, last_trick = data["lead"], data["last_winner"], data["last_trick"]
     state = ApocalypseState(
         players=players,
         suits=suits,
-        first=_int(data["first"]),
+        first=int_value(data["first"]),
         cards=_game_cards(players, suits),
         token_mask=sum(1 << s for s in suits),
         phase=str(data["phase"]),
-        round=_int(data["round"]),
-        dealt=_int(data["dealt"]),
+        round=int_value(data["round"]),
+        dealt=int_value(data["dealt"]),
         deck=_mask(data["deck"]),
         discard=_mask(data["discard"]),
         in_trick=_mask([card for _, card in trick]),
         hands=_masks(data["hands"], players, "hands"),
         won=_masks(data["won"], players, "won piles"),
-        leader=_int(data["leader"]),
-        turn=_int(data["turn"]),
+        leader=int_value(data["leader"]),
+        turn=int_value(data["turn"]),
         trick=trick,
-        skipped=tuple(_int(s) for s in data["skipped"]),
+        skipped=tuple(int_value(s) for s in data["skipped"]),
         lead=NO_SUIT if lead is None else _suit_index(lead),
         tokens=sum(1 << _suit_index(s) for s in data["tokens"]),
         flips=tuple(
-            Flip(_suit_index(f["suit"]), _int(f["seat"]), _int(f["card"]), _int(f["round"]))
+            Flip(
+                _suit_index(f["suit"]),
+                int_value(f["seat"]),
+                int_value(f["card"]),
+                int_value(f["round"]),
+            )
             for f in data["flips"]
         ),
         rounds=tuple(RoundResult.from_json(r) for r in data["rounds"]),
-        last_winner=NOBODY if last_winner is None else _int(last_winner),
+        last_winner=NOBODY if last_winner is None else int_value(last_winner),
         last_trick=None if last_trick is None else TrickResult.from_json(last_trick),
     )
     for key in ("points", "totals"):

@@ -101,6 +101,7 @@ from companion.rules.apocalypse.tricks import (
     round_score,
     taken,
     turned_token,
+    winners_words,
     winning_play,
 )
 from companion.rules.base import JSON, Engine, Outcome, SetupError, illegal, int_field, record_kind
@@ -445,12 +446,7 @@ class ApocalypseTracker(Engine[TrackerState, Entry]):
         if state.phase != "over":
             return None
         winners = game_winners(state.totals)
-        fewest = state.totals[winners[0]]
-        names = " and ".join(f"player {w + 1}" for w in winners)
-        if len(winners) > 1:
-            reason = f"shared victory (ruling P11): {names} with {fewest} points each"
-        else:
-            reason = f"{names} wins with the fewest points, {fewest} (ruling P11)"
+        reason = winners_words(state.totals, [f"player {w + 1}" for w in winners])
         return Outcome(scores=self.scores(state), winners=winners, reason=reason)
 
     def check_invariants(self, state: TrackerState, *, since: TrackerState | None = None) -> None:

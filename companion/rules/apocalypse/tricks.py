@@ -35,7 +35,7 @@ from companion.rules.apocalypse.cards import (
     points_of,
     specials_in,
 )
-from companion.rules.base import JSON
+from companion.rules.base import JSON, int_value, victory_reason
 
 NOBODY: Final = -1
 """The winner of a trick without one (ruling P7), and of no trick yet."""
@@ -181,14 +181,14 @@ class TrickResult(NamedTuple):
     def from_json(cls, data: Any) -> TrickResult:
         lead, winner, card = data["lead"], data["winner"], data["card"]
         return cls(
-            plays=tuple((_int(seat), _card(card)) for seat, card in data["plays"]),
-            skipped=tuple(_int(s) for s in data["skipped"]),
+            plays=tuple((int_value(seat), _card(card)) for seat, card in data["plays"]),
+            skipped=tuple(int_value(s) for s in data["skipped"]),
             lead=NO_SUIT if lead is None else SUITS.index(lead),
             apocalypse=bool(data["apocalypse"]),
-            winner=NOBODY if winner is None else _int(winner),
+            winner=NOBODY if winner is None else int_value(winner),
             card=-1 if card is None else _card(card),
             taken=_mask(data["taken"]),
-            points=_int(data["points"]),
+            points=int_value(data["points"]),
         )
 
 
@@ -309,7 +309,7 @@ class RoundResult(NamedTuple):
     @classmethod
     def from_json(cls, data: Any) -> RoundResult:
         won = tuple(_mask(cards) for cards in data["won"])
-        result = score_round(_int(data["round"]), won, tuple(_mask(k) for k in data["kept"]))
+        result = score_round(int_value(data["round"]), won, tuple(_mask(k) for k in data["kept"]))
         written = (tuple(data["raw"]), tuple(data["scores"]), data["swapped"])
         if written != (result.raw, result.scores, result.swapped):
             raise ValueError(
@@ -348,13 +348,16 @@ def game_winners(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(seat for seat, total in enumerate(totals) if total == fewest)
 
 
+def winners_words(totals: Sequence[int], names: Sequence[str]) -> str:
+    """Ruling P11 in words: the winners (:func:`game_winners`), called ``names``, with the
+    fewest points of ``totals``."""
+    fewest = min(totals)
+    return victory_reason(
+        names, "ruling P11", shared=f"{fewest} points each", alone=f"the fewest points, {fewest}"
+    )
+
+
 # --- JSON helpers ----------------------------------------------------------------------------
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected an integer, got {value!r}")
-    return value
 
 
 def _mask(values: Any) -> int:

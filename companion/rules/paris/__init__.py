@@ -1,5 +1,6 @@
-"""Les Apaches de Paris: the complete rules (``les-apaches-de-paris-rulebook.txt``) with
-rulings D1-D10, FULL mode (virtual stashes and board), known as ``"paris"``.
+"""Les Apaches de Paris: the complete rules (the rulebook of Les Apaches de Paris) with
+rulings D1-D10 (``companion/rules/RULINGS.md``), FULL mode (virtual stashes and board), known
+as ``"paris"``.
 
 Setup: ``{"players": 2-4, "colours": [...], "districts": "5.6.7.8.9", "board": "reference"}``;
 defaults: 4 players, the gangs purple, yellow, green, red in seat order (seats clockwise),

@@ -1,9 +1,10 @@
 """The Paris board: districts, stash slots and their outcomes, adjacency, configurations.
 
 The printed board is not in the rulebook (ruling D4): a board is a TOML data file in
-``boards/`` (the shipped one is ``reference.toml``, RULINGS.md's REFERENCE_BOARD). How to
-describe another board: ``BOARDS.md`` beside this module. :func:`parse_board` validates a
-board and raises :class:`BoardError` naming the file, the key and the value.
+``boards/`` (the shipped one is ``reference.toml``, the REFERENCE_BOARD of
+``companion/rules/RULINGS.md``). How to describe another board: ``BOARDS.md`` beside this
+module. :func:`parse_board` validates a board and raises :class:`BoardError` naming the
+file, the key and the value.
 
 Stashes are numbered 0..30: district 1's slots first (slot 1 first), then district 2's, ...
 (ruling D3: each stash belongs to one slot of one district).

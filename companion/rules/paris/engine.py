@@ -16,7 +16,16 @@ from itertools import combinations_with_replacement
 from operator import add
 from typing import Any, Final
 
-from companion.rules.base import CHANCE, JSON, Engine, Outcome, illegal, sample_chance
+from companion.rules.base import (
+    CHANCE,
+    JSON,
+    Engine,
+    Outcome,
+    illegal,
+    int_value,
+    sample_chance,
+    victory_reason,
+)
 from companion.rules.paris.actions import (
     LEADER,
     NOVICE,
@@ -274,14 +283,12 @@ class Paris(Engine[ParisState, Action]):
             return None
         tally = _tally_of(state)
         winners = tally_winners(tally)
-        names = " and ".join(state.colours[w] for w in winners)
+        names = [state.colours[w] for w in winners]
         best = tally[winners[0]]
         tied = sum(line.total == best.total for line in tally) > 1
         why = f" (tie on money broken by {best.operational} operational Apaches)" if tied else ""
-        if len(winners) > 1:
-            reason = f"shared victory (ruling D10): {names} with {best.total} F{why}"
-        else:
-            reason = f"{names} wins with {best.total} F{why} (ruling D10)"
+        money = f"{best.total} F{why}"
+        reason = victory_reason(names, "ruling D10", shared=money, alone=money)
         return Outcome(scores=self.scores(state), winners=winners, reason=reason)
 
     def check_invariants(self, state: ParisState, *, since: ParisState | None = None) -> None:
@@ -946,22 +953,18 @@ def _state_from_json(data: Any) -> ParisState:
         if name == "settlement":
             values[name] = tuple(SettlementStep.from_json(s) for s in value)
         elif name == "ledger":
-            values[name] = tuple((_int(r), _int(s), _int(c), str(w)) for r, s, c, w in value)
+            values[name] = tuple(
+                (int_value(r), int_value(s), int_value(c), str(w)) for r, s, c, w in value
+            )
         elif name == "colours":
             values[name] = tuple(str(c) for c in value)
         elif name in ("board", "phase"):
             values[name] = str(value)
         elif isinstance(value, list):
-            values[name] = tuple(_int(v) for v in value)
+            values[name] = tuple(int_value(v) for v in value)
         else:
-            values[name] = _int(value)
+            values[name] = int_value(value)
     return ParisState(**values)
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected an integer, got {value!r}")
-    return value
 
 
 def _view(engine: Paris, state: ParisState, seat: int) -> JSON:

@@ -23,6 +23,7 @@ from companion.rules.paris.board import (
     parse_configuration,
 )
 from companion.rules.paris.settlement import SettlementStep
+from companion.rules.setup import check_setup_options, setup_players
 
 # --- constants -------------------------------------------------------------------------------
 
@@ -46,7 +47,8 @@ PLAYER_TURN: Final = frozenset({TURN, STASH})
 """The phases of a player's turn: ``order[step]`` is the player."""
 
 GANGS: Final = ("purple", "yellow", "green", "red")
-"""The Paris gangs (RULINGS.md names); seat ``i`` plays ``colours[i]``."""
+"""The Paris gangs (named as in ``companion/rules/RULINGS.md``); seat ``i`` plays
+``colours[i]``."""
 PLAYERS: Final = (2, 4)
 DEFAULT_PLAYERS: Final = 4
 SETUP_KEYS: Final = ("players", "colours", "districts", "board")
@@ -157,12 +159,10 @@ def parse_setup(setup: Mapping[str, Any], known: Sequence[str], game: str) -> di
     """``setup`` complete and checked: players (ruling D1), colours, districts (D2) and board
     (D4), each default filled in. Raises :class:`SetupError` naming the option; an option
     not in ``known`` (the keys of ``game``'s setup, which may have more) is refused."""
-    if not isinstance(setup, Mapping):
-        raise SetupError(f"a {game} setup is a mapping such as {{'players': 4}}: {setup!r}")
-    unknown = sorted(set(setup) - set(known))
-    if unknown:
-        raise SetupError(f"unknown {game} setup option(s) {unknown}; known: {tuple(known)}")
-    players = _setup_players(setup)
+    check_setup_options(setup, game, known)
+    given = setup.get("colours")
+    default = len(given) if isinstance(given, list | tuple) else DEFAULT_PLAYERS
+    players = setup_players(setup, PLAYERS, "ruling D1", default=default)
     colours = _setup_colours(setup, players)
     districts = parse_configuration(setup.get("districts"), players)
     board = setup.get("board", DEFAULT_BOARD)
@@ -175,16 +175,6 @@ def parse_setup(setup: Mapping[str, Any], known: Sequence[str], game: str) -> di
         "districts": list(districts),
         "board": board,
     }
-
-
-def _setup_players(setup: Mapping[str, Any]) -> int:
-    colours = setup.get("colours")
-    default = len(colours) if isinstance(colours, list | tuple) else DEFAULT_PLAYERS
-    players = setup.get("players", default)
-    low, high = PLAYERS
-    if type(players) is not int or not low <= players <= high:
-        raise SetupError(f"setup 'players' must be {low} to {high} (ruling D1), got {players!r}")
-    return players
 
 
 def _setup_colours(setup: Mapping[str, Any], players: int) -> tuple[str, ...]:

@@ -79,6 +79,7 @@ from companion.rules.base import (
     illegal,
     int_field,
     record_kind,
+    victory_reason,
 )
 from companion.rules.paris.board import (
     BOURGEOIS_DISTRICT,
@@ -381,12 +382,9 @@ class ParisTracker(Engine[TrackerState, Entry]):
         if state.phase != "over":
             return None
         winners = tally_winners(state.tally)
-        names = " and ".join(state.colours[w] for w in winners)
+        names = [state.colours[w] for w in winners]
         best = state.money[winners[0]]
-        if len(winners) > 1:
-            reason = f"shared victory (ruling D10): {names} with {best} F each"
-        else:
-            reason = f"{names} wins with {best} F (ruling D10)"
+        reason = victory_reason(names, "ruling D10", shared=f"{best} F each", alone=f"{best} F")
         return Outcome(scores=self.scores(state), winners=winners, reason=reason)
 
     def check_invariants(self, state: TrackerState, *, since: TrackerState | None = None) -> None:

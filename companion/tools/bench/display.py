@@ -40,6 +40,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from companion.tools.arguments import positive
+
 if TYPE_CHECKING:
     from companion.input.mock import SimulatedPins
 
@@ -152,13 +154,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default="480x320", metavar="WxH", help="default 480x320")
     parser.add_argument(
         "--presses",
-        type=_positive_int,
+        type=positive(int, "a positive whole number"),
         default=DEFAULT_PRESSES,
         help=f"button presses, and as many key presses (default {DEFAULT_PRESSES})",
     )
     parser.add_argument(
         "--idle-seconds",
-        type=_positive_float,
+        type=positive(float, "a positive number of seconds"),
         default=DEFAULT_IDLE_S,
         help=f"idle time measured (default {DEFAULT_IDLE_S:g})",
     )
@@ -179,26 +181,6 @@ def run(args: argparse.Namespace) -> int:
     )
     print(json.dumps(result.to_json(), indent=2) if args.json else format_report(result))
     return 0 if result.passed else 1
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
-    return value
 
 
 # --- the child -------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from companion.input.box.link import BoxLink
 from companion.input.box.source import BoxStatus, SerialBoxSource
 from companion.input.controls import ALL_CONTROLS
 from companion.input.events import InputEvent, Press
+from companion.tools.arguments import positive
 
 BOOT: Final = "be4c4b0c"
 FRAMES_BAR: Final = 100_000
@@ -218,27 +219,21 @@ def format_report(r: SerialBenchResult) -> str:
     )
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
-    return value
+_count: Final = positive(int, "a whole number of 1 or more")
+"""The type of ``--frames`` and ``--events``."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
         "--frames",
-        type=_positive,
+        type=_count,
         default=DEFAULT_FRAMES,
         help=f"EV frames to parse (default {DEFAULT_FRAMES:,})",
     )
     parser.add_argument(
         "--events",
-        type=_positive,
+        type=_count,
         default=DEFAULT_EVENTS,
         help=f"events sent over the pty for the latency (default {DEFAULT_EVENTS:,})",
     )

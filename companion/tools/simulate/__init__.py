@@ -3,7 +3,9 @@
 Each game plugs in a module of this package (``companion.tools.simulate.apache``, ...) that
 defines ``SIMULATOR``, a :class:`Simulator`: the player counts and variants it accepts and
 the function that plays the games into a :class:`Summary`. Modules are imported only for the
-game asked for, so a slow import never slows another game's run.
+game asked for, so a slow import never slows another game's run. What the games share in
+playing (the checked game loop, the many-games loop, the heuristic bot's tally) is in
+:mod:`companion.tools.simulate.play`.
 
 The contract every game keeps: the engine's invariants are checked after EVERY action; the
 report gives the games, the time, games per second, score statistics per seat, the winners
@@ -23,8 +25,10 @@ import json
 import statistics
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Final, Protocol, TextIO
+from dataclasses import dataclass, field, fields
+from typing import Any, Final, TextIO
+
+from companion.tools.arguments import positive, whole_number
 
 PROG: Final = "companion simulate"
 DEFAULT_GAMES: Final = 100
@@ -41,30 +45,57 @@ GAMES: Final = {
 Progress = Callable[[int, int], None]
 
 
-class GameReport(Protocol):
-    """What one simulated game reports (each game's own record type has these)."""
+COUNTER: Final = "counter"
+"""The metadata key that marks a report's field as a :func:`counter`."""
 
-    @property
-    def seed(self) -> int: ...
-    @property
-    def scores(self) -> tuple[int, ...]: ...
-    @property
-    def winners(self) -> tuple[int, ...]: ...
-    @property
-    def actions(self) -> int: ...
-    @property
-    def failure(self) -> str | None: ...
+
+def counter() -> int:
+    """A field of a game's report that counts something (windows, tricks, ...): it starts
+    at 0 and is summed over the games into the ``<name>_per_game`` figure."""
+    count: int = field(default=0, metadata={COUNTER: True})
+    return count
+
+
+@dataclass(slots=True)
+class GameReport:
+    """One simulated game: its scores and winners, or the failure that stopped it.
+
+    Each game's own report subclasses it and declares the game's counters with
+    :func:`counter`, such as ``windows: int = counter()``.
+    """
+
+    seed: int
+    scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    actions: int = 0
+    failure: str | None = None
+
     def counts(self) -> dict[str, int]:
-        """Per-game counts summed into ``<name>_per_game`` figures (windows, tricks, ...)."""
-        ...
+        """The game's counters by name, in the order they are declared."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.metadata.get(COUNTER)}
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """The games one run plays: ``games`` games of ``players`` players with ``variants``
+    (in the game's order), game ``i`` with the engine seed ``seed + i``."""
+
+    players: int
+    variants: tuple[str, ...] = ()
+    games: int = DEFAULT_GAMES
+    seed: int = 0
+    districts: str | None = None
+    """Les Apaches de Paris: the districts in play, such as ``"1.2.3.4.8.9"`` (ruling D2;
+    ``None``: the rulebook's first configuration for the player count)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Simulator:
     """A game's simulation: who may play and how games are played.
 
-    ``play(players=, variants=, games=, seed=, progress=)`` returns the filled Summary.
-    ``players_rule`` names the ruling in the error for an impossible player count.
+    ``play(batch, progress)`` plays the batch's games and returns the filled Summary,
+    calling ``progress(done, games)`` (if not ``None``) after each game. ``players_rule``
+    names the ruling in the error for an impossible player count.
     """
 
     game: str
@@ -72,7 +103,7 @@ class Simulator:
     default_players: int
     players_rule: str
     variants: tuple[str, ...]
-    play: Callable[..., Summary]
+    play: Callable[[Batch, Progress | None], Summary]
     districts: bool = False
     """Whether ``--districts`` (Les Apaches de Paris' configuration, ruling D2) applies."""
 
@@ -184,7 +215,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", type=_game, help=f"the game to simulate ({', '.join(GAMES)})")
     parser.add_argument(
         "--players",
-        type=_players,
+        type=whole_number("a number of players"),
         default=None,
         help="players per game (the game's usual number by default)",
     )
@@ -198,11 +229,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--games",
-        type=_games,
+        type=positive(int, "a number of games (1 or more)"),
         default=DEFAULT_GAMES,
         help=f"how many games (default {DEFAULT_GAMES})",
     )
-    parser.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default 0)")
+    parser.add_argument(
+        "--seed",
+        type=whole_number("an integer seed"),
+        default=0,
+        help="seed of the first game (default 0)",
+    )
     parser.add_argument(
         "--districts",
         default=None,
@@ -223,19 +259,16 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
     if problem is not None:
         print(f"{PROG}: error: {problem}", file=err)
         return 2
-    players = game.default_players if args.players is None else args.players
-    variants = tuple(v for v in game.variants if v in args.variants)  # the game's order
+    batch = Batch(
+        players=game.default_players if args.players is None else args.players,
+        variants=tuple(v for v in game.variants if v in args.variants),  # the game's order
+        games=args.games,
+        seed=args.seed,
+        districts=getattr(args, "districts", None),
+    )
     bar = None if args.json or not err.isatty() else _ProgressBar(err)
-    extra = {"districts": args.districts} if game.districts else {}
     try:
-        summary = game.play(
-            players=players,
-            variants=variants,
-            games=args.games,
-            seed=args.seed,
-            progress=bar,
-            **extra,
-        )
+        summary = game.play(batch, bar)
     except ValueError as exc:  # a setup the game refuses (SetupError), named by the engine
         if bar is not None:
             bar.done()
@@ -331,13 +364,6 @@ def _game(text: str) -> str:
     return text
 
 
-def _players(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
-
-
 def _variants(text: str) -> tuple[str, ...]:
     names = [name.strip().replace("-", "_") for name in text.split(",") if name.strip()]
     if names == ["none"]:
@@ -345,30 +371,15 @@ def _variants(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
-def _games(text: str) -> int:
-    try:
-        games = int(text)
-    except ValueError:
-        games = 0
-    if games < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of games (1 or more)")
-    return games
-
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer seed") from None
-
-
 __all__ = [
     "GAMES",
+    "Batch",
     "GameReport",
     "Progress",
     "Simulator",
     "Summary",
     "add_arguments",
+    "counter",
     "format_summary",
     "run",
     "simulator",

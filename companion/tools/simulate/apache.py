@@ -9,19 +9,13 @@ heats and splits them into windows by the quiet time. A lone slap is a one-slap 
 nothing to order and is applied directly (resolving a window through the arbiter costs tens
 of microseconds, and most windows have one slap).
 
-Actions go through the engine's trusting door, ``Apache.apply_unchecked``: bots only play
-legal actions, and the checked door is covered by the tests and the random-play harness.
-Every state is checked by ``Apache.check_invariants``, given the state before it as
-``since``. Chance draws each turned card with ``Apache.random_reveal``.
-
-Game ``i`` uses the engine seed ``seed + i`` and bot and chance generators seeded from it.
-The command, the report and the contract shared by every game: :mod:`companion.tools.simulate`.
+Chance draws each turned card with ``Apache.random_reveal``; the state before the first
+action is checked too. What every game shares: :mod:`companion.tools.simulate` (the command,
+the report) and :mod:`companion.tools.simulate.play` (applying, checking, seeding).
 """
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -33,13 +27,13 @@ from companion.bots.apache import (
     simulate_window,
     window_slaps,
 )
-from companion.errors import IllegalAction
 from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, Arbiter
 from companion.rules.apache import APACHE, CHOOSE, CLOSE, END, FINAL, OVER, READY, VARIANTS
 from companion.rules.apache.actions import Action, Slap, Turn
 from companion.rules.apache.engine import DEFAULT_PLAYERS, ApacheState
 from companion.rules.apache.table import PLAYERS
-from companion.tools.simulate import Progress, Simulator, Summary
+from companion.tools.simulate import Batch, GameReport, Progress, Simulator, Summary, counter
+from companion.tools.simulate.play import CheckedGame, play_games
 
 SCORE_WORDS: Final = "cards in the winnings pile"
 TURN_GAP_NS: Final = 700_000_000
@@ -50,36 +44,28 @@ TURN_GAP_NS: Final = 700_000_000
 
 
 @dataclass(slots=True)
-class GameReport:
-    """One simulated game: its scores and winners, or the failure that stopped it."""
+class ApacheReport(GameReport):
+    """One simulated Apache game, with its slap windows."""
 
-    seed: int
-    scores: tuple[int, ...] = ()
-    winners: tuple[int, ...] = ()
-    actions: int = 0
-    windows: int = 0
-    slaps: int = 0
-    illegal_slaps: int = 0
-    failure: str | None = None
-
-    def counts(self) -> dict[str, int]:
-        return {"windows": self.windows, "slaps": self.slaps, "illegal_slaps": self.illegal_slaps}
+    windows: int = counter()
+    slaps: int = counter()
+    illegal_slaps: int = counter()
 
 
-class _ApacheGame:
+class _ApacheGame(CheckedGame[ApacheState, Action, ApacheReport]):
     """Plays one Apache game with ReflexBots through the arbiter, checking every action."""
+
+    engine = APACHE
 
     def __init__(
         self, setup: dict[str, Any], seed: int, *, check: bool, record: list[Action] | None
     ) -> None:
-        self.state: ApacheState = APACHE.new(setup, seed)
-        self.colours = self.state.colours
-        self.check = check
-        self.record = record
-        self.chance = random.Random(f"simulate:apache:{seed}:chance")
+        state = APACHE.new(setup, seed)
+        super().__init__(state, ApacheReport(seed), check=check, record=record)
+        self.colours = state.colours
+        self.chance = self.generator("chance")
         self.bots = [
-            ReflexBot(seat, random.Random(f"simulate:apache:{seed}:bot:{seat}"))
-            for seat in range(len(self.colours))
+            ReflexBot(seat, self.generator(f"bot:{seat}")) for seat in range(len(self.colours))
         ]
         self.team = ReflexTeam(self.bots)
         self.arbiter = Arbiter(seats=self.colours, seed=seed)
@@ -90,37 +76,22 @@ class _ApacheGame:
         """Whether the arbiter has been told of the last card turn."""
         self.turns = [Turn(seat) for seat in range(len(self.colours))]
         """Each seat's card turn (actions are immutable values: one per seat serves)."""
-        self.report = GameReport(seed)
 
-    def play(self) -> GameReport:
-        try:
-            if self.check:
-                APACHE.check_invariants(self.state)
-            self._play()
-        except (AssertionError, IllegalAction) as exc:
-            self.report.failure = (
-                f"game seed {self.report.seed}, action {self.report.actions}: {exc}"
-            )
-            return self.report
-        outcome = APACHE.outcome(self.state)
-        assert outcome is not None
-        self.report.scores = tuple(int(s) for s in outcome.scores)
-        self.report.winners = outcome.winners
-        return self.report
-
-    def _play(self) -> None:
+    def play_out(self) -> None:
         """The game loop: turn, reveal, then slap rounds until nobody slaps (A9, A10)."""
+        if self.check:
+            APACHE.check_invariants(self.state)
         while self.state.phase != OVER:
             if self.state.phase == READY:
-                self._apply(self.turns[self.state.turner])
-                self._apply(APACHE.random_reveal(self.state, self.chance))
+                self.apply(self.turns[self.state.turner])
+                self.apply(APACHE.random_reveal(self.state, self.chance))
                 self.now += TURN_GAP_NS
                 self.turn_filed = False
             found = self.team.react(self.state, fresh=True)
             if found:  # about one card in three: most cards get no slap
                 self._slap_rounds(found)
             if self.state.phase == FINAL:
-                self._apply(END)
+                self.apply(END)
 
     def _slap_rounds(self, found: list[Reaction]) -> None:
         """Windows after a turned card until nobody has anything to slap (A9, A10).
@@ -160,25 +131,13 @@ class _ApacheGame:
         self.report.windows += 1
         self.report.slaps += len(slaps)
         for slap in slaps:
-            self._apply(slap)
-        self._apply(CLOSE)
+            self.apply(slap)
+        self.apply(CLOSE)
         while self.state.phase == CHOOSE:
             seat = self.state.pending_seat
             assert seat is not None
-            self._apply(self.bots[seat].choose(self.state))
+            self.apply(self.bots[seat].choose(self.state))
         self.report.illegal_slaps += sum(not result.legal for result in self.state.resolution)
-
-    def _apply(self, action: Action) -> None:
-        """Apply through the engine's trusting door (bots only play legal actions), count
-        and record the action, then check the invariants (since the state before, which
-        passed: the cards are checked again when one moved)."""
-        before = self.state
-        self.state = APACHE.apply_unchecked(before, action)
-        self.report.actions += 1
-        if self.record is not None:
-            self.record.append(action)
-        if self.check:
-            APACHE.check_invariants(self.state, since=before)
 
 
 def play_apache_game(
@@ -187,7 +146,7 @@ def play_apache_game(
     *,
     check: bool = True,
     record: list[Action] | None = None,
-) -> GameReport:
+) -> ApacheReport:
     """One full Apache game with ReflexBots (invariants checked after every action unless
     ``check`` is false); its actions are appended to ``record`` if given."""
     return _ApacheGame(setup, seed, check=check, record=record).play()
@@ -196,25 +155,15 @@ def play_apache_game(
 # --- many games ------------------------------------------------------------------------------
 
 
-def simulate_apache(
-    *,
-    players: int,
-    variants: Sequence[str],
-    games: int,
-    seed: int,
-    progress: Progress | None = None,
-) -> Summary:
-    """Play ``games`` checked Apache games (see the module docstring)."""
-    setup = {"players": players, "variants": {v: v in variants for v in VARIANTS}}
-    full = APACHE.validate_setup(setup)
-    colours = APACHE.new(full, seed).colours
-    summary = Summary("apache", players, colours, tuple(variants), seed, score_words=SCORE_WORDS)
-    start = time.perf_counter()
-    for i in range(games):
-        summary.add(play_apache_game(full, seed + i))
-        if progress is not None:
-            progress(i + 1, games)
-    summary.seconds = time.perf_counter() - start
+def simulate_apache(batch: Batch, progress: Progress | None = None) -> Summary:
+    """Play the batch's checked Apache games (see the module docstring)."""
+    variants = {variant: variant in batch.variants for variant in VARIANTS}
+    full = APACHE.validate_setup({"players": batch.players, "variants": variants})
+    colours = APACHE.new(full, batch.seed).colours
+    summary = Summary(
+        "apache", batch.players, colours, batch.variants, batch.seed, score_words=SCORE_WORDS
+    )
+    play_games(summary, batch.games, lambda i: play_apache_game(full, batch.seed + i), progress)
     return summary
 
 

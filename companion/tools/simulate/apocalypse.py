@@ -7,32 +7,23 @@ flips since the last Apocalypse, the rounds scored; rulings P2, P4, P5, P9, P11)
 and totals follow from the cards and the rounds, so they need no check. Each game seats one
 :class:`~companion.bots.apocalypse.HeuristicBot` and random bots
 (:class:`~companion.bots.apocalypse.RandomApocalypseBot`) in the other seats; the heuristic
-seat moves round the table: game ``i`` seats it at ``i % players``, so every seat is played
-by it equally often. The report's ``extra`` figures compare it with the random bots: its
-win rate (shared victories count as wins, ruling P11) against a random seat's, and the mean
-points of each.
+seat moves round the table: the game of seed ``s`` seats it at ``s % players``, so every
+seat is played by it equally often. The report's ``extra`` figures compare it with the
+random bots: its win rate (shared victories count as wins, ruling P11) against a random
+seat's, and the mean points of each.
 
 The deal is chance (ruling P3), drawn with the engine's
 :meth:`~companion.rules.apocalypse.Apocalypse.deal_round`: one shuffle a round, applied as
-one ``DealCards`` action (a 4-player round's 32 cards are one action, checked once). Every
-action goes through the engine's trusting door ``apply_unchecked`` (the bots play only legal
-actions; the checked door is covered by the tests and the random-play harness), and the
-invariants are checked after it.
-
-Game ``i`` uses the engine seed ``seed + i`` and chance and bot generators seeded from it.
-The command, the report and the contract shared by every game: :mod:`companion.tools.simulate`.
+one ``DealCards`` action (a 4-player round's 32 cards are one action, checked once).
+Shared with the other games: :mod:`companion.tools.simulate` and its ``play`` module.
 """
 
 from __future__ import annotations
 
-import random
-import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from companion.bots.apocalypse import HeuristicBot, RandomApocalypseBot
-from companion.errors import IllegalAction
 from companion.rules.apocalypse import (
     APOCALYPSE,
     DEAL,
@@ -45,38 +36,63 @@ from companion.rules.apocalypse import (
     TrickResult,
 )
 from companion.rules.apocalypse.engine import DEFAULT_PLAYERS
-from companion.tools.simulate import Progress, Simulator, Summary
+from companion.tools.simulate import Batch, Progress, Simulator, Summary, counter
+from companion.tools.simulate.play import HeuristicGame, HeuristicReport, HeuristicTally, play_games
 
 SCORE_WORDS: Final = "points"
-HEURISTIC_SEATING: Final = "game i: seat i % players is the heuristic bot, the others random"
+HEURISTIC_SEATING: Final = (
+    "the game of seed s: seat s % players is the heuristic bot, the others random"
+)
 
 # --- one game --------------------------------------------------------------------------------
 
 
 @dataclass(slots=True)
-class GameReport:
-    """One simulated game: scores and winners, or the failure that stopped it."""
+class ApocalypseReport(HeuristicReport):
+    """One simulated Apocalypse game, with its tricks."""
 
-    seed: int
-    heuristic_seat: int
-    scores: tuple[int, ...] = ()
-    winners: tuple[int, ...] = ()
-    actions: int = 0
-    tricks: int = 0
-    apocalypses: int = 0
-    no_winner_tricks: int = 0
-    skips: int = 0
-    swaps: int = 0
-    failure: str | None = None
+    tricks: int = counter()
+    apocalypses: int = counter()
+    no_winner_tricks: int = counter()
+    skips: int = counter()
+    duel_swaps: int = counter()
 
-    def counts(self) -> dict[str, int]:
-        return {
-            "tricks": self.tricks,
-            "apocalypses": self.apocalypses,
-            "no_winner_tricks": self.no_winner_tricks,
-            "skips": self.skips,
-            "duel_swaps": self.swaps,
-        }
+
+class _ApocalypseGame(HeuristicGame[ApocalypseState, Action, ApocalypseReport]):
+    """Plays one Apocalypse game: a heuristic bot at its seat, random bots elsewhere."""
+
+    engine = APOCALYPSE
+
+    def play(self) -> ApocalypseReport:
+        """The game played out; a finished game's report counts its duel swaps too."""
+        report = super().play()
+        if report.failure is None:
+            report.duel_swaps = sum(played.swapped for played in self.state.rounds)
+        return report
+
+    def play_out(self) -> None:
+        """The game loop (about 150 actions a 4-player game): each round's deal as one
+        action, then the bots' actions until the next deal or the end."""
+        chance = self.generator("chance")
+        bots = self.seat_bots(
+            self.state.players, lambda seat, _generator: HeuristicBot(seat), RandomApocalypseBot
+        )
+        while self.state.phase != OVER:
+            action: Action
+            if self.state.phase == DEAL:
+                action = APOCALYPSE.deal_round(self.state, chance)
+            else:
+                action = bots[self.state.turn].choose(self.state)
+            self.apply(action)
+            if isinstance(action, Play) and not self.state.trick:  # the play completed the trick
+                assert self.state.last_trick is not None
+                self._count_trick(self.state.last_trick)
+
+    def _count_trick(self, trick: TrickResult) -> None:
+        self.report.tricks += 1
+        self.report.apocalypses += trick.apocalypse
+        self.report.no_winner_tricks += trick.winner == NOBODY
+        self.report.skips += len(trick.skipped)
 
 
 def play_apocalypse_game(
@@ -86,132 +102,51 @@ def play_apocalypse_game(
     heuristic_seat: int | None = None,
     check: bool = True,
     record: list[Action] | None = None,
-) -> GameReport:
+) -> ApocalypseReport:
     """One full game: a HeuristicBot at ``heuristic_seat`` (default ``seed % players``; -1
     for none), random bots elsewhere; invariants after every action unless ``check`` is
     false; the actions are appended to ``record`` if given."""
     state = APOCALYPSE.new(setup, seed)
-    players = state.players
-    seat = seed % players if heuristic_seat is None else heuristic_seat
-    report = GameReport(seed, seat)
-    try:
-        state = _play(state, seed, report, check=check, record=record)
-    except (AssertionError, IllegalAction) as exc:
-        report.failure = f"game seed {seed}, action {report.actions}: {exc}"
-        return report
-    outcome = APOCALYPSE.outcome(state)
-    assert outcome is not None
-    report.scores = tuple(int(s) for s in outcome.scores)
-    report.winners = outcome.winners
-    report.swaps = sum(r.swapped for r in state.rounds)
-    return report
-
-
-def _bots(players: int, seed: int, heuristic_seat: int) -> list[HeuristicBot | RandomApocalypseBot]:
-    """The heuristic bot at its seat, a random bot with its own generator at each other."""
-    return [
-        HeuristicBot(seat)
-        if seat == heuristic_seat
-        else RandomApocalypseBot(seat, random.Random(f"simulate:apocalypse:{seed}:bot:{seat}"))
-        for seat in range(players)
-    ]
-
-
-def _play(
-    state: ApocalypseState,
-    seed: int,
-    report: GameReport,
-    *,
-    check: bool,
-    record: list[Action] | None,
-) -> ApocalypseState:
-    """The game loop (about 150 actions a 4-player game): each round's deal as one action,
-    then the bots' actions until the next deal or the end; the invariants after each."""
-    chance = random.Random(f"simulate:apocalypse:{seed}:chance")
-    bots = _bots(state.players, seed, report.heuristic_seat)
-    while state.phase != OVER:
-        action: Action
-        if state.phase == DEAL:
-            action = APOCALYPSE.deal_round(state, chance)
-        else:
-            action = bots[state.turn].choose(state)
-        state = APOCALYPSE.apply_unchecked(state, action)
-        report.actions += 1
-        if record is not None:
-            record.append(action)
-        if check:
-            APOCALYPSE.check_invariants(state)
-        if isinstance(action, Play) and not state.trick:  # the play completed the trick
-            assert state.last_trick is not None
-            _count_trick(report, state.last_trick)
-    return state
-
-
-def _count_trick(report: GameReport, trick: TrickResult) -> None:
-    report.tricks += 1
-    report.apocalypses += trick.apocalypse
-    report.no_winner_tricks += trick.winner == NOBODY
-    report.skips += len(trick.skipped)
+    seat = seed % state.players if heuristic_seat is None else heuristic_seat
+    report = ApocalypseReport(seed, heuristic_seat=seat)
+    return _ApocalypseGame(state, report, check=check, record=record).play()
 
 
 # --- many games ------------------------------------------------------------------------------
 
 
-def simulate_apocalypse(
-    *,
-    players: int,
-    variants: Sequence[str],
-    games: int,
-    seed: int,
-    progress: Progress | None = None,
-) -> Summary:
-    """Play ``games`` checked Apocalypse games (see the module docstring)."""
-    full = APOCALYPSE.validate_setup({"players": players})
-    seats = tuple(f"P{seat + 1}" for seat in range(players))
+def simulate_apocalypse(batch: Batch, progress: Progress | None = None) -> Summary:
+    """Play the batch's checked Apocalypse games (see the module docstring)."""
+    full = APOCALYPSE.validate_setup({"players": batch.players})
+    seats = tuple(f"P{seat + 1}" for seat in range(batch.players))
     summary = Summary(
-        "apocalypse", players, seats, tuple(variants), seed, score_words=SCORE_WORDS,
-        lowest_wins=True,
+        "apocalypse", batch.players, seats, batch.variants, batch.seed,
+        score_words=SCORE_WORDS, lowest_wins=True,
     )  # fmt: skip
-    heuristic = _HeuristicTally()
-    start = time.perf_counter()
-    for i in range(games):
-        report = play_apocalypse_game(full, seed + i)
-        summary.add(report)
-        heuristic.add(report, players)
-        if progress is not None:
-            progress(i + 1, games)
-    summary.seconds = time.perf_counter() - start
-    summary.extra.update(heuristic.figures(players))
+    heuristic = HeuristicTally()
+
+    def play(i: int) -> ApocalypseReport:
+        report = play_apocalypse_game(full, batch.seed + i)
+        heuristic.add(report)
+        return report
+
+    play_games(summary, batch.games, play, progress)
+    summary.extra.update(_heuristic_figures(heuristic, batch.players))
     return summary
 
 
-class _HeuristicTally:
-    """The heuristic seat's wins and points against the random seats'."""
-
-    def __init__(self) -> None:
-        self.games = self.wins = self.random_wins = 0
-        self.points = self.random_points = 0
-
-    def add(self, report: GameReport, players: int) -> None:
-        if report.failure is not None:
-            return
-        seat = report.heuristic_seat
-        self.games += 1
-        self.wins += seat in report.winners
-        self.random_wins += sum(1 for w in report.winners if w != seat)
-        self.points += report.scores[seat]
-        self.random_points += sum(report.scores) - report.scores[seat]
-
-    def figures(self, players: int) -> dict[str, Any]:
-        games, randoms = max(self.games, 1), max(self.games * (players - 1), 1)
-        return {
-            "heuristic_seats": HEURISTIC_SEATING,
-            "heuristic_win_rate": round(self.wins / games, 4),
-            "random_win_rate": round(self.random_wins / randoms, 4),
-            "fair_win_rate": round(1 / players, 4),
-            "heuristic_mean_points": round(self.points / games, 2),
-            "random_mean_points": round(self.random_points / randoms, 2),
-        }
+def _heuristic_figures(heuristic: HeuristicTally, players: int) -> dict[str, Any]:
+    """The heuristic seat's wins and points against the random seats', per finished game."""
+    games = max(heuristic.finished, 1)
+    randoms = max(heuristic.finished * (players - 1), 1)
+    return {
+        "heuristic_seats": HEURISTIC_SEATING,
+        "heuristic_win_rate": round(heuristic.wins / games, 4),
+        "random_win_rate": round(heuristic.random_wins / randoms, 4),
+        "fair_win_rate": round(1 / players, 4),
+        "heuristic_mean_points": round(heuristic.points / games, 2),
+        "random_mean_points": round(heuristic.random_points / randoms, 2),
+    }
 
 
 SIMULATOR: Final = Simulator(

@@ -35,7 +35,14 @@ from companion.ui.apache.full_model import (
     describe_result,
     result_kind,
 )
-from companion.ui.apache.view import draw_pending, draw_results, draw_timeline, result_line
+from companion.ui.apache.view import (
+    ResultsPage,
+    draw_pending,
+    draw_results,
+    draw_seat_button,
+    draw_timeline,
+    pow_wows,
+)
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
 
@@ -178,7 +185,7 @@ class ApacheFullScene(BaseScene):
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         model, state = self.model, self.model.state
         layout = ApacheFullLayout(surface.get_size(), model)
-        right = f"deck {state.deck_count} · {len(model.windows)} Pow-Wows"
+        right = f"deck {state.deck_count} · {pow_wows(len(model.windows))}"
         widgets.page(surface, TITLE, right)
         _draw_display(surface, layout.tiles, state.display)
         _draw_players(surface, layout.side, model)
@@ -303,19 +310,7 @@ def hand_buttons(size: tuple[int, int], model: ApacheFullModel) -> list[tuple[st
 
 def _draw_hand(surface: pygame.Surface, model: ApacheFullModel) -> None:
     for control, rect in hand_buttons(surface.get_size(), model):
-        colour, _, kind = control.partition(".")
-        fill = theme.SEAT_COLOURS[colour]
-        pygame.draw.rect(surface, fill, rect, border_radius=max(3, rect.height // 5))
-        words = f"{theme.SEAT_LETTERS[colour]} {kind}"
-        widgets.text(
-            surface,
-            words,
-            round(rect.height * 0.6),
-            theme.text_colour_on(fill),
-            rect.inflate(-4, 0),
-            align="center",
-            bold=True,
-        )
+        draw_seat_button(surface, rect, control, scale=0.6)
 
 
 def _option_words(model: ApacheFullModel, option: Choose) -> str:
@@ -488,16 +483,14 @@ class ApacheFullResultsScene(BaseScene):
         self.model.close()
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        players = self.results.players
-        draw_results(
-            surface,
-            self.results,
-            title="Results — full game",
-            times_label="reaction from the card turn, ms",
-            columns=RESULT_COLUMNS,
-            lines=[result_line(p, (p.slaps, p.won, p.penalties), decimals=0) for p in players],
-            hint="Select: the start menu",
-        )
+        counts = [(p.slaps, p.won, p.penalties) for p in self.results.players]
+        draw_results(surface, self.results, RESULTS_PAGE, counts, self.flashes.current(now_ns))
 
 
-RESULT_COLUMNS: Final = ("cards", "slaps", "won", "pen.", "fastest", "median", "slowest")
+RESULTS_PAGE: Final = ResultsPage(
+    title="Results — full game",
+    times_label="reaction from the card turn, ms",
+    decimals=0,
+    columns=("cards", "slaps", "won", "pen.", "fastest", "median", "slowest"),
+    hint="Select: the start menu",
+)

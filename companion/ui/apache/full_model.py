@@ -58,8 +58,8 @@ from companion.rules.apache import (
 )
 from companion.rules.apache.engine import Apache
 from companion.session import Session
-from companion.ui.cues import Cue
-from companion.ui.stats import TimeSpread
+from companion.ui.apache.tracker_model import ApachePlayerResult, ApacheResults
+from companion.ui.game_model import SessionModel
 
 FullStage = Literal["play", "window", "choose", "over"]
 
@@ -109,12 +109,9 @@ class ApacheFullOptions:
 
 
 @dataclass(frozen=True, slots=True)
-class ApacheFullPlayerResult(TimeSpread):
+class ApacheFullPlayerResult(ApachePlayerResult):
     """One player's line on the results screen."""
 
-    colour: str
-    cards: int
-    winner: bool
     slaps: int
     won: int
     """Legal slaps that took cards."""
@@ -128,17 +125,11 @@ class ApacheFullPlayerResult(TimeSpread):
 
 
 @dataclass(frozen=True, slots=True)
-class ApacheFullResults:
-    players: tuple[ApacheFullPlayerResult, ...]
-    winners: tuple[str, ...]
-    windows: int
-
-    @property
-    def shared(self) -> bool:
-        return len(self.winners) > 1
+class ApacheFullResults(ApacheResults[ApacheFullPlayerResult]):
+    """The FULL game's results (``ApacheResults``)."""
 
 
-class ApacheFullModel:
+class ApacheFullModel(SessionModel[ApacheState, Action]):
     """An Apache FULL game in progress (see the module docstring)."""
 
     def __init__(
@@ -151,7 +142,7 @@ class ApacheFullModel:
         tuning: ApacheFullTuning | None = None,
         now_ns: int = 0,
     ) -> None:
-        self.session = session
+        super().__init__(session)
         engine = session.engine
         assert isinstance(engine, Apache)
         self.engine: Apache = engine
@@ -176,14 +167,11 @@ class ApacheFullModel:
         )
         self.on_window: Callable[[Window], None] = lambda window: None
         """Told of each resolved Pow-Wow as it comes (the scene passes the app's)."""
-        self.cues: list[Cue] = []
-        """Sound cues since the scene last took them (``companion.ui.cues``)."""
         self.queued: deque[Window] = deque()
         self.live: list[Press] = []
         self.bot_hands: list[Press] = []
         """Bot slaps decided but not yet landed (stamped in the future): they reach the
         arbiter only when their time comes, so nothing shows or counts a press early."""
-        self.notices: deque[str] = deque()
         self.calm_since_ns = now_ns
         """When the table last changed (a turn, a window, a choice): pauses count from it."""
         self.choice_since_ns = now_ns
@@ -192,10 +180,6 @@ class ApacheFullModel:
         self._bot_seq = 0
 
     # -- what the screens show --
-
-    @property
-    def state(self) -> ApacheState:
-        return self.session.state
 
     @property
     def stage(self) -> FullStage:
@@ -331,9 +315,6 @@ class ApacheFullModel:
                 break
         self.final_window_taken = False
         return "undone: the last card (the same card will be turned again)"
-
-    def close(self) -> None:
-        self.session.close()
 
     # -- the end --
 

@@ -43,10 +43,12 @@ from companion.ui.apache.tracker_model import (
 )
 from companion.ui.apache.view import (
     RESULT_COLOURS,
+    ResultsPage,
     draw_pending,
     draw_results,
+    draw_seat_button,
     draw_timeline,
-    result_line,
+    pow_wows,
 )
 from companion.ui.game_menu import BACK_TO_THE_GAME, LEAVE, MENU_HINT, GameMenu
 from companion.ui.nav import NavButton
@@ -243,7 +245,7 @@ class ApacheTrackerScene(_ModelScene):
         hint = "Seat buttons: slap · Select: game menu · Back: undo last entry"
         if stage == "window":
             return "Pow-Wow!", "deciding who was first", hint
-        right = f"{model.state.windows} Pow-Wows" if model.state.windows else "no Pow-Wow yet"
+        right = pow_wows(model.state.windows) if model.state.windows else "no Pow-Wow yet"
         return TITLE, right, hint
 
     def _draw_play(self, surface: pygame.Surface, body: pygame.Rect) -> None:
@@ -377,20 +379,7 @@ def _draw_pad(surface: pygame.Surface, colours: tuple[str, ...]) -> None:
     surface.blit(shade, (0, 0))
     buttons, menu = _pad_rects(size, colours)
     for control, rect in buttons:
-        colour, _, indian = control.partition(".")
-        fill = theme.SEAT_COLOURS[colour]
-        pygame.draw.rect(surface, fill, rect, border_radius=max(3, rect.height // 5))
-        words = f"{theme.SEAT_LETTERS[colour]} {indian}"
-        ink = theme.text_colour_on(fill)
-        widgets.text(
-            surface,
-            words,
-            round(rect.height * 0.5),
-            ink,
-            rect.inflate(-4, 0),
-            align="center",
-            bold=True,
-        )
+        draw_seat_button(surface, rect, control, scale=0.5)
     widgets.panel(surface, menu)
     widgets.text(
         surface, "Game menu", round(menu.height * 0.5), theme.TEXT, menu, align="center", bold=True
@@ -583,17 +572,14 @@ class ApacheTrackerResultsScene(_ModelScene):
                 self.app.stack.replace(ApacheTrackerCountScene(self.app, self.model, piles))
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        players = self.results.players
-        draw_results(
-            surface,
-            self.results,
-            title="Results",
-            times_label="gap to the first slap, ms",
-            columns=RESULT_COLUMNS,
-            lines=[result_line(p, (p.slaps, p.loot, p.penalties), decimals=3) for p in players],
-            hint="Select: the start menu · Back: a count was wrong",
-            flash=self.flashes.current(now_ns),
-        )
+        counts = [(p.slaps, p.loot, p.penalties) for p in self.results.players]
+        draw_results(surface, self.results, RESULTS_PAGE, counts, self.flashes.current(now_ns))
 
 
-RESULT_COLUMNS: Final = ("cards", "slaps", "loot", "pen.", "fastest", "median", "slowest")
+RESULTS_PAGE: Final = ResultsPage(
+    title="Results",
+    times_label="gap to the first slap, ms",
+    decimals=3,
+    columns=("cards", "slaps", "loot", "pen.", "fastest", "median", "slowest"),
+    hint="Select: the start menu · Back: a count was wrong",
+)

@@ -9,6 +9,8 @@ note is written FIRST, so a crash between the note and the actions is completed 
 note on resume. A window that resolves while the previous one is still being confirmed
 waits in ``queued`` (slaps are entered only in the ``play`` phase). Presses the arbiter
 ignores as late or duplicate are journaled as ``"late"`` notes and shown briefly.
+
+``ApachePlayerResult`` and ``ApacheResults`` are the results both modes' screens show.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Generic, Literal, TypeVar
 
 from companion.errors import IllegalAction, JournalError
 from companion.input.events import Press
@@ -30,7 +32,7 @@ from companion.rules.apache.tracker import (
     TrackerState,
 )
 from companion.session import Session
-from companion.ui.cues import Cue
+from companion.ui.game_model import SessionModel
 from companion.ui.stats import TimeSpread
 
 Stage = Literal["play", "window", "confirm", "count", "over"]
@@ -45,11 +47,36 @@ RESULT_WORDS: Final[dict[str, str]] = {"loot": "loot", "nothing": "nothing", "pe
 
 
 @dataclass(frozen=True, slots=True)
-class ApacheTrackerPlayerResult(TimeSpread):
-    """One player's line on the results screen."""
+class ApachePlayerResult(TimeSpread):
+    """One player's line on a results screen (both modes): a mode adds its counts and
+    names the times its fastest / median / slowest are of (``times_ns``)."""
 
     colour: str
     cards: int
+    winner: bool
+
+
+P_co = TypeVar("P_co", bound=ApachePlayerResult, covariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class ApacheResults(Generic[P_co]):
+    """A game's results (both modes): a line per player, the winners (ties share the
+    victory, ruling A10) and how many Pow-Wows there were."""
+
+    players: tuple[P_co, ...]
+    winners: tuple[str, ...]
+    windows: int
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
+
+
+@dataclass(frozen=True, slots=True)
+class ApacheTrackerPlayerResult(ApachePlayerResult):
+    """One player's line on the results screen."""
+
     slaps: int
     loot: int
     nothing: int
@@ -58,7 +85,6 @@ class ApacheTrackerPlayerResult(TimeSpread):
     """Gap to the window's first slap, one per slap, from the window notes."""
     firsts: int
     """Windows in which this player's slap ranked first."""
-    winner: bool
 
     @property
     def times_ns(self) -> tuple[int, ...]:
@@ -66,32 +92,21 @@ class ApacheTrackerPlayerResult(TimeSpread):
 
 
 @dataclass(frozen=True, slots=True)
-class ApacheTrackerResults:
-    players: tuple[ApacheTrackerPlayerResult, ...]
-    winners: tuple[str, ...]
+class ApacheTrackerResults(ApacheResults[ApacheTrackerPlayerResult]):
     reason: str
-    windows: int
-
-    @property
-    def shared(self) -> bool:
-        return len(self.winners) > 1
 
 
-class ApacheTrackerModel:
+class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
     """An Apache TRACKER game in progress (see the module docstring)."""
 
     def __init__(
         self, session: Session[TrackerState, TrackerAction], settings: PowwowSettings
     ) -> None:
-        self.session = session
+        super().__init__(session)
         self.colours: tuple[str, ...] = session.state.colours
         self._windows: list[tuple[Window, int]] = []  # (window, note's n), journal order
         self.on_window: Callable[[Window], None] = lambda window: None
         """Told of each resolved Pow-Wow as it comes (the scene passes the app's)."""
-        self.cues: list[Cue] = []
-        """Sound cues since the scene last took them (``companion.ui.cues``)."""
-        self.notices: deque[str] = deque()
-        """Messages for the screen to show briefly (taken by the scene)."""
         for note in session.notes:
             if note.kind == WINDOW_NOTE:
                 self._load_window(note.data, note.n)
@@ -108,10 +123,6 @@ class ApacheTrackerModel:
         self._complete_interrupted_window()
 
     # -- what the screens show --
-
-    @property
-    def state(self) -> TrackerState:
-        return self.session.state
 
     @property
     def stage(self) -> Stage:
@@ -295,14 +306,12 @@ class ApacheTrackerModel:
             )
             for seat, (colour, stats) in enumerate(zip(self.colours, state.stats, strict=True))
         )
-        reason = outcome.reason if outcome else "not over yet"
         return ApacheTrackerResults(
-            players, tuple(self.colours[s] for s in winners), reason, state.windows
+            players=players,
+            winners=tuple(self.colours[s] for s in winners),
+            windows=state.windows,
+            reason=outcome.reason if outcome else "not over yet",
         )
-
-    def close(self) -> None:
-        """Release the journal (safe twice); everything entered is already on disk."""
-        self.session.close()
 
     # -- internals --
 

@@ -10,14 +10,16 @@ did not count (a second press by the same player, ruling A8; a duplicate) are li
 underneath; a window still being decided is ``draw_pending``.
 
 The results: the winners (ties share the victory, ruling A10), then a row per player with
-the cards, the slaps and what they got, and the fastest / median / slowest time.
+the cards, the slaps and what they got, and the fastest / median / slowest time; what each
+mode's page says is its ``ResultsPage``. ``draw_seat_button``: a seat button on screen (the
+FULL game's hand, the TRACKER's slap pad).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final
 
 import pygame
 
@@ -25,6 +27,8 @@ from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
 from companion.powwow import DUPLICATE, LATE, REPEAT, Window
 from companion.ui import theme, widgets
+from companion.ui.apache.tracker_model import ApachePlayerResult, ApacheResults
+from companion.ui.stats import victory_words
 
 REASONS: Final = {
     REPEAT: "second press, ignored (ruling A8)",
@@ -37,6 +41,11 @@ RESULT_COLOURS: Final[dict[str, theme.RGB]] = {
     "nothing": theme.TEXT_DIM,
     "penalty": theme.BAD,
 }
+
+
+def pow_wows(count: int) -> str:
+    """``"1 Pow-Wow"``, ``"3 Pow-Wows"``: how many windows a game had."""
+    return f"{count} Pow-Wow{'' if count == 1 else 's'}"
 
 
 def format_gap(gap_ns: float) -> str:
@@ -190,33 +199,32 @@ def draw_pending(surface: pygame.Surface, rect: pygame.Rect, presses: Sequence[P
         seen.add(seat)
 
 
+def draw_seat_button(
+    surface: pygame.Surface, rect: pygame.Rect, control: str, *, scale: float
+) -> None:
+    """A seat button on screen (``"red.chief"``): its seat's colour, letter and Indian;
+    the words ``scale`` of its height."""
+    colour, _, indian = control.partition(".")
+    fill = theme.SEAT_COLOURS[colour]
+    pygame.draw.rect(surface, fill, rect, border_radius=max(3, rect.height // 5))
+    words = f"{theme.SEAT_LETTERS[colour]} {indian}"
+    ink, inner = theme.text_colour_on(fill), rect.inflate(-4, 0)
+    widgets.text(surface, words, round(rect.height * scale), ink, inner, align="center", bold=True)
+
+
 # --- the results -----------------------------------------------------------------------------
 
 
-class Standing(Protocol):
-    """One player's results (both modes' player results are these)."""
+@dataclass(frozen=True, slots=True)
+class ResultsPage:
+    """What a mode's results page says: its title, the label over the three times and their
+    decimals, the columns (the cards, the counts, the times) and the footer's hint."""
 
-    @property
-    def colour(self) -> str: ...
-    @property
-    def winner(self) -> bool: ...
-    @property
-    def cards(self) -> int: ...
-    @property
-    def fastest_ns(self) -> int | None: ...
-    @property
-    def median_ns(self) -> float | None: ...
-    @property
-    def slowest_ns(self) -> int | None: ...
-
-
-class Results(Protocol):
-    @property
-    def players(self) -> Sequence[Standing]: ...
-    @property
-    def winners(self) -> tuple[str, ...]: ...
-    @property
-    def windows(self) -> int: ...
+    title: str
+    times_label: str
+    decimals: int
+    columns: tuple[str, ...]
+    hint: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +236,7 @@ class ResultLine:
     values: tuple[str, ...]
 
 
-def result_line(player: Standing, counts: Sequence[int], *, decimals: int) -> ResultLine:
+def result_line(player: ApachePlayerResult, counts: Sequence[int], *, decimals: int) -> ResultLine:
     """A player's row: the cards, ``counts`` (slaps, ...), then the three times in
     milliseconds with ``decimals`` decimals ("—" without a time)."""
     times = (player.fastest_ns, player.median_ns, player.slowest_ns)
@@ -238,28 +246,21 @@ def result_line(player: Standing, counts: Sequence[int], *, decimals: int) -> Re
 
 def winner_words(winners: tuple[str, ...], cards: int) -> str:
     """The results headline; ties share the victory (ruling A10)."""
-    names = ", ".join(theme.seat_name(colour) for colour in winners)
-    if len(winners) > 1:
-        return f"Shared victory: {names}, {cards} cards each (ruling A10)"
-    return f"{names} wins with {cards} cards"
+    names = [theme.seat_name(colour) for colour in winners]
+    return victory_words(names, each=f"{cards} cards each (ruling A10)", alone=f"{cards} cards")
 
 
 def draw_results(
     surface: pygame.Surface,
-    results: Results,
-    *,
-    title: str,
-    times_label: str,
-    columns: tuple[str, ...],
-    lines: list[ResultLine],
-    hint: str,
-    flash: widgets.Flash | None = None,
+    results: ApacheResults[ApachePlayerResult],
+    page: ResultsPage,
+    counts: Sequence[Sequence[int]],
+    flash: widgets.Flash | None,
 ) -> None:
-    """A game's results: the winners' headline, then a row per player (``lines``, under
-    ``columns``); the last three columns are times (fastest, median, slowest) under
-    ``times_label``."""
+    """A game's results as ``page`` says: the winners' headline, then a row per player (its
+    cards, its ``counts``, its times)."""
     size = surface.get_size()
-    layout = widgets.page(surface, title, f"{results.windows} Pow-Wows")
+    layout = widgets.page(surface, page.title, pow_wows(results.windows))
     body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
     top = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 32))
     cards = next(player.cards for player in results.players if player.winner)
@@ -269,8 +270,12 @@ def draw_results(
     )
     table = pygame.Rect(body.left, top.bottom + widgets.px(size, 6), body.width, 0)
     table.height = body.bottom - table.top
-    _results_table(surface, table, columns, lines, times_label)
-    widgets.footer(surface, layout.footer, hint, flash)
+    lines = [
+        result_line(player, counted, decimals=page.decimals)
+        for player, counted in zip(results.players, counts, strict=True)
+    ]
+    _results_table(surface, table, page.columns, lines, page.times_label)
+    widgets.footer(surface, layout.footer, page.hint, flash)
 
 
 def _results_table(

@@ -21,9 +21,17 @@ from companion.rules.apocalypse import APOCALYPSE, NOBODY, ApocalypseState, card
 from companion.ui import theme, widgets
 from companion.ui.apocalypse.full_model import ApocalypseFullModel, Face, HandCard
 from companion.ui.apocalypse.tracker_model import player_name
-from companion.ui.apocalypse.view import draw_card, draw_results, draw_tokens
+from companion.ui.apocalypse.view import (
+    CardFace,
+    draw_card,
+    draw_results,
+    draw_scores,
+    draw_tokens,
+    draw_trick,
+    draw_trick_result,
+)
 from companion.ui.game_menu import MENU_HINT
-from companion.ui.game_scene import GameResultsScene, GameScene
+from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid
 from companion.ui.scenes import BaseScene
 
 TITLE: Final = "Apocalypse — full game"
@@ -62,28 +70,17 @@ class ApocalypseFullScene(GameScene[ApocalypseFullModel]):
             surface, model.prompt(), widgets.px(size, 17), theme.TEXT, layout.prompt, bold=True
         )
         _draw_choices(surface, layout, model)
-        _draw_scores(surface, layout.scores, state)
-        hint = HINTS.get(model.step, HINT)
-        if self.menu.open:
-            self.menu.draw(surface)
-            hint = MENU_HINT
-        widgets.footer(surface, layout.frame.footer, hint, self.flashes.current(now_ns))
+        draw_scores(surface, layout.scores, state.points, state.totals, scale=0.75)
+        self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns, menu_hint=MENU_HINT)
 
 
 class ApocalypseFullResultsScene(GameResultsScene[ApocalypseFullModel]):
     """The game's result (see the module docstring)."""
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        state = self.model.state
-        outcome = APOCALYPSE.outcome(state)
-        draw_results(
-            surface,
-            title=TITLE,
-            rounds=[(result.scores, result.swapped) for result in state.rounds],
-            totals=state.totals,
-            winners=outcome.winners if outcome is not None else (),
-            hint="Select: start menu",
-        )
+        hint = "Select: start menu"
+        flash = self.flashes.current(now_ns)
+        draw_results(surface, self.model.state, self.winners(), title=TITLE, hint=hint, flash=flash)
 
 
 # --- layout and drawing ----------------------------------------------------------------------
@@ -122,14 +119,7 @@ def _choice_rects(size: tuple[int, int], model: ApocalypseFullModel) -> list[pyg
         return []
     if step == "hand":
         return _hand_rects(area, count)
-    if not count:
-        return []
-    gap = max(2, area.width // 160)
-    width = min(area.width // 4, (area.width - gap * (count - 1)) // count)
-    return [
-        pygame.Rect(area.left + k * (width + gap), area.top, width, area.height)
-        for k in range(count)
-    ]
+    return _spread(area, count, widest=area.width // 4)
 
 
 def _draw_choices(
@@ -165,14 +155,13 @@ def _draw_idle_hand(
 
 
 def _hand_rects(area: pygame.Rect, count: int) -> list[pygame.Rect]:
-    if not count:
-        return []
+    return _spread(area, count, widest=area.height * 3 // 4)
+
+
+def _spread(area: pygame.Rect, count: int, *, widest: int) -> list[pygame.Rect]:
+    """``count`` places side by side across ``area``, each at most ``widest`` wide."""
     gap = max(2, area.width // 160)
-    width = min(area.height * 3 // 4, (area.width - gap * (count - 1)) // count)
-    return [
-        pygame.Rect(area.left + k * (width + gap), area.top, width, area.height)
-        for k in range(count)
-    ]
+    return choice_grid(area, count, rows=1, height=area.height, gap=gap, widest=widest)
 
 
 def _draw_hand_card(
@@ -188,54 +177,26 @@ def _draw_hand_card(
 
 
 def _draw_table(surface: pygame.Surface, area: pygame.Rect, model: ApocalypseFullModel) -> None:
+    """The trick seat by seat (a skipped seat's place says so), or the last trick's result."""
     state = model.state
     faces = model.trick_faces()
-    result = state.last_trick
-    if not faces and result is not None:
+    if not faces and state.last_trick is not None:
         _draw_last_trick(surface, area, state)
         return
-    order = [(state.leader + k) % state.players for k in range(state.players)]
-    cells = widgets.columns(area, [1.0] * len(order), gap=max(3, area.width // 120))
+    seats = [(state.leader + k) % state.players for k in range(state.players)]
+    cards: dict[int, CardFace] = {seat: Face("skip") for seat in state.skipped}
+    cards.update(faces)
     actor = APOCALYPSE.actor(state)
-    for seat, cell in zip(order, cells, strict=True):
-        label = pygame.Rect(cell.left, cell.top, cell.width, cell.height // 4)
-        name = player_name(seat) + (" (you)" if seat < model.humans else "")
-        ink = theme.TEXT if seat == actor else theme.TEXT_DIM
-        widgets.text(
-            surface, name, round(label.height * 0.8), ink, label, align="center", bold=seat == actor
-        )
-        card = pygame.Rect(cell.left, label.bottom + 2, cell.width, cell.bottom - label.bottom - 2)
-        face = faces.get(seat)
-        if face is None and seat in state.skipped:
-            face = Face("skip")
-        if face is None:
-            widgets.panel(surface, card, focused=seat == actor)
-        else:
-            draw_card(surface, card, face)
+    draw_trick(surface, area, seats, cards, actor=actor, name_scale=0.8, people=model.humans)
 
 
 def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: ApocalypseState) -> None:
     result = state.last_trick
     assert result is not None
-    widgets.panel(surface, area)
-    inner = area.inflate(-12, -8)
-    head = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 3)
     cards = ", ".join(f"{player_name(seat)} {card_words(card)}" for seat, card in result.plays)
     if result.winner == NOBODY:
         words = "Last trick: nobody wins"
     else:
         kind = "Apocalypse: " if result.apocalypse else ""
         words = f"Last trick: {kind}{player_name(result.winner)} takes {result.points} points"
-    colour = theme.BAD if result.apocalypse else theme.TEXT
-    widgets.text(surface, words, round(head.height * 0.75), colour, head, bold=True)
-    rest = pygame.Rect(inner.left, head.bottom, inner.width, inner.bottom - head.bottom)
-    widgets.paragraph(surface, cards, round(head.height * 0.6), theme.TEXT_DIM, rest)
-
-
-def _draw_scores(surface: pygame.Surface, area: pygame.Rect, state: ApocalypseState) -> None:
-    cells = widgets.columns(area, [1.4] + [1.0] * state.players, gap=4)
-    size_px = round(area.height * 0.75)
-    widgets.text(surface, "round / total", size_px, theme.TEXT_DIM, cells[0])
-    for seat, cell in enumerate(cells[1:]):
-        words = f"{player_name(seat)}:  {state.points[seat]} / {state.totals[seat]}"
-        widgets.text(surface, words, size_px, theme.TEXT, cell, align="center")
+    draw_trick_result(surface, area, words, cards, alarm=result.apocalypse)

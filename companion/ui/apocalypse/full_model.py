@@ -47,19 +47,16 @@ from companion.rules.apocalypse.cards import (
     SUIT_OF,
     VALUE_OF,
 )
-from companion.session import Session, Step
+from companion.session import Step
 from companion.ui.apocalypse.tracker_model import player_name
-from companion.ui.game_model import MENU, FullGameModel, Reply
+from companion.ui.game_model import MENU, FullGameModel, FullTuning, Reply
 
 FullStep = Literal["hand", "token", "name", "choose", "wait", "over"]
 
 
 @dataclass(frozen=True, slots=True)
-class ApocalypseFullTuning:
-    """The FULL game's pause. The default is for people; tests shorten it."""
-
-    bot_pause_ns: int = 700_000_000
-    """How long a bot waits after the last action before it plays."""
+class ApocalypseFullTuning(FullTuning):
+    """The Apocalypse FULL game's pause (``FullTuning``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,22 +102,8 @@ class HandCard:
 class ApocalypseFullModel(FullGameModel[ApocalypseState, Action]):
     """A FULL game in progress (see the module docstring)."""
 
-    def __init__(
-        self,
-        session: Session[ApocalypseState, Action],
-        *,
-        humans: int,
-        now_ns: int,
-        tuning: ApocalypseFullTuning | None = None,
-    ) -> None:
-        self.tuning = tuning or ApocalypseFullTuning()
-        players = session.state.players
-        bots = {seat: HeuristicBot(seat) for seat in range(humans, players)}
-        pause_ns = self.tuning.bot_pause_ns
-        super().__init__(session, bots, humans=humans, pause_ns=pause_ns, now_ns=now_ns)
-        self.chaos_card: int | None = None
-        """The Chaos card chosen, waiting for its token (step ``token``)."""
-        self._reset_focus()
+    chaos_card: int | None = None
+    """The Chaos card chosen, waiting for its token (step ``token``)."""
 
     # -- what the screen shows --
 
@@ -261,6 +244,9 @@ class ApocalypseFullModel(FullGameModel[ApocalypseState, Action]):
     def _play_chaos(self, token: str, now_ns: int) -> None:
         self.chaos_card = None
         self._apply(Play("chaos", token), now_ns)
+
+    def _bot(self, seat: int) -> HeuristicBot:
+        return HeuristicBot(seat)
 
     def _after(self, before: ApocalypseState) -> None:
         """The alarm when the Apocalypse begins; the focus on the next question."""

@@ -14,7 +14,7 @@ from typing import Final
 from companion.rules.apocalypse import APOCALYPSE
 from companion.rules.apocalypse.tracker import TRACKER, Entry
 from companion.ui.apocalypse.full import ApocalypseFullResultsScene, ApocalypseFullScene
-from companion.ui.apocalypse.full_model import ApocalypseFullModel, ApocalypseFullTuning
+from companion.ui.apocalypse.full_model import ApocalypseFullModel
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
 from companion.ui.apocalypse.tracker import ApocalypseTrackerResultsScene, ApocalypseTrackerScene
 from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel
@@ -22,9 +22,9 @@ from companion.ui.samples import (
     Drawable,
     Sample,
     first_option,
+    full_game,
     played,
     sample_game,
-    sample_session,
     setup_sample,
 )
 from companion.ui.scenes import AppContext
@@ -37,8 +37,6 @@ FIRST_TRICK: Final = (
     Entry.lead(0),
 )
 SECOND_TRICK: Final = (Entry.horseman("red", 8), Entry.tranquility())
-NO_PAUSE: Final = ApocalypseFullTuning(bot_pause_ns=0)
-"""The bots play at once: the same game every time."""
 
 
 def _model(app: AppContext) -> ApocalypseTrackerModel:
@@ -77,8 +75,7 @@ def _trick(app: AppContext) -> Drawable:
 
 def _full_model(app: AppContext) -> ApocalypseFullModel:
     """A four-player FULL game: P1 a person, three bots (no pause), seed 7."""
-    session = sample_session(app, APOCALYPSE, {"players": 4}, auto_chance=True)
-    return ApocalypseFullModel(session, humans=1, now_ns=0, tuning=NO_PAUSE)
+    return full_game(app, APOCALYPSE, ApocalypseFullModel)
 
 
 SAMPLES: Final[dict[str, Sample]] = {

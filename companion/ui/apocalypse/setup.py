@@ -12,18 +12,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from companion.session import Session
-from companion.ui.app import Scene
-from companion.ui.scenes import AppContext
 from companion.ui.setup_model import (
     Count,
     GameSetup,
     Mode,
+    PeopleAndBots,
+    Screens,
     SetupChoice,
     humans_words,
-    new_session,
-    people_in,
-    start_with_people,
 )
 
 SUITS: Final = ("red", "green", "purple", "blue", "yellow")
@@ -56,53 +52,30 @@ def tracker_setup(choice: SetupChoice) -> dict[str, Any]:
     return full_setup(choice)
 
 
-def start_apocalypse(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
-    """The tracker (real cards) or the FULL game (virtual hands)."""
-    if choice.mode == "full":
-        return _start_full(choice, app, now_ns)
-    return _start_tracker(choice, app)
-
-
-def _start_tracker(choice: SetupChoice, app: AppContext) -> Scene:
-    from companion.rules.apocalypse.tracker import TRACKER
-
-    session = new_session(TRACKER, tracker_setup(choice), app, auto_chance=False)
-    return _tracker_scene(session, app)
-
-
-def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
-    from companion.rules.apocalypse import APOCALYPSE
-
-    session = start_with_people(APOCALYPSE, full_setup(choice), choice, app, note=SEATS_NOTE)
-    return _full_scene(session, app, now_ns, choice.tuning)
-
-
-def resume_apocalypse(
-    session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object
-) -> Scene:
-    """A tracker journal at its step, or a FULL game with its people and bots."""
-    if session.engine.name == "apocalypse":
-        return _full_scene(session, app, now_ns, tuning)
-    return _tracker_scene(session, app)
-
-
-def _tracker_scene(session: Session[Any, Any], app: AppContext) -> Scene:
+def _screens() -> Screens:
+    from companion.ui.apocalypse.full import ApocalypseFullScene
+    from companion.ui.apocalypse.full_model import ApocalypseFullModel, ApocalypseFullTuning
     from companion.ui.apocalypse.tracker import ApocalypseTrackerScene
     from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel
 
-    return ApocalypseTrackerScene(app, ApocalypseTrackerModel(session))
+    return Screens(
+        tracker_scene=ApocalypseTrackerScene,
+        tracker_model=ApocalypseTrackerModel,
+        full_scene=ApocalypseFullScene,
+        full_model=ApocalypseFullModel,
+        full_tuning=ApocalypseFullTuning,
+    )
 
 
-def _full_scene(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
-    """The FULL game with the people it was started with (without its note: one person);
-    ``tuning``: the tests' pauses, if this game's."""
-    from companion.ui.apocalypse.full import ApocalypseFullScene
-    from companion.ui.apocalypse.full_model import ApocalypseFullModel, ApocalypseFullTuning
-
-    tuned = tuning if isinstance(tuning, ApocalypseFullTuning) else None
-    humans = people_in(session, SEATS_NOTE)
-    model = ApocalypseFullModel(session, humans=humans, now_ns=now_ns, tuning=tuned)
-    return ApocalypseFullScene(app, model)
+APOCALYPSE_MODES: Final = PeopleAndBots(
+    full="apocalypse",
+    tracker="apocalypse_tracker",
+    full_setup=full_setup,
+    tracker_setup=tracker_setup,
+    note=SEATS_NOTE,
+    screens=_screens,
+)
+"""How Apocalypse starts and resumes: TRACKER or FULL."""
 
 
 APOCALYPSE_SETUP: Final = GameSetup(
@@ -119,8 +92,8 @@ APOCALYPSE_SETUP: Final = GameSetup(
         Count("humans", "Humans", low=0, high=1, default=1, modes=("full",), words=humans_words),
     ),
     journals={"apocalypse_tracker": "Apocalypse tracker", "apocalypse": "Apocalypse"},
-    start=start_apocalypse,
-    resume=resume_apocalypse,
+    start=APOCALYPSE_MODES.start,
+    resume=APOCALYPSE_MODES.resume,
 )
 """Apocalypse: TRACKER (real cards) or FULL (virtual hands: one person against bots, or
 bots alone), 2-6 players."""

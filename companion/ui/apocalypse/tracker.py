@@ -20,12 +20,18 @@ from typing import Final
 
 import pygame
 
-from companion.rules.apocalypse.tracker import TRACKER, TrackerState
+from companion.rules.apocalypse.tracker import TrackerState
 from companion.ui import theme, widgets
 from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel, player_name
-from companion.ui.apocalypse.view import draw_card, draw_results, draw_tokens
+from companion.ui.apocalypse.view import (
+    draw_results,
+    draw_scores,
+    draw_tokens,
+    draw_trick,
+    draw_trick_result,
+)
 from companion.ui.game_model import Choice
-from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choice
+from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choices
 from companion.ui.scenes import BaseScene
 
 TITLE: Final = "Apocalypse — tracker"
@@ -70,12 +76,10 @@ class ApocalypseTrackerScene(GameScene[ApocalypseTrackerModel]):
         else:
             _draw_trick(surface, layout.middle, state)
         _draw_prompt(surface, layout, model)
-        _draw_scores(surface, layout.scores, state)
-        widgets.footer(
-            surface, layout.frame.footer, HINTS.get(model.step, HINT), self.flashes.current(now_ns)
-        )
-        if self.menu.open:
-            self.menu.draw(surface)
+        if layout.scores.height:
+            points = [state.round_points(seat) for seat in range(state.players)]
+            draw_scores(surface, layout.scores, points, state.totals, scale=0.7)
+        self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns)
 
 
 class ApocalypseTrackerResultsScene(GameResultsScene[ApocalypseTrackerModel]):
@@ -85,17 +89,9 @@ class ApocalypseTrackerResultsScene(GameResultsScene[ApocalypseTrackerModel]):
         return ApocalypseTrackerScene(self.app, self.model)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        state = self.model.state
-        outcome = TRACKER.outcome(state)
-        draw_results(
-            surface,
-            title=TITLE,
-            rounds=[(record.scores, record.swapped) for record in state.rounds],
-            totals=state.totals,
-            winners=outcome.winners if outcome is not None else (),
-            hint="Select: start menu · Back: undo the last score",
-            flash=self.flashes.current(now_ns),
-        )
+        hint = "Select: start menu · Back: undo the last score"
+        flash = self.flashes.current(now_ns)
+        draw_results(surface, self.model.state, self.winners(), title=TITLE, hint=hint, flash=flash)
 
 
 # --- layout ----------------------------------------------------------------------------------
@@ -155,38 +151,17 @@ def _table_rows(area: pygame.Rect, players: int) -> list[pygame.Rect]:
 
 
 def _draw_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:
+    """The trick seat by seat, or the last trick's result."""
     if not state.trick and state.last_trick is not None and state.phase != "values":
         _draw_last_trick(surface, area, state)
         return
-    order = state.order
-    cells = widgets.columns(area, [1.0] * len(order), gap=max(3, area.width // 120))
     played = {play.seat: play for play in state.trick}
-    for seat, cell in zip(order, cells, strict=True):
-        label = pygame.Rect(cell.left, cell.top, cell.width, cell.height // 4)
-        ink = theme.TEXT if seat == state.to_play else theme.TEXT_DIM
-        widgets.text(
-            surface,
-            player_name(seat),
-            round(label.height * 0.9),
-            ink,
-            label,
-            align="center",
-            bold=seat == state.to_play,
-        )
-        card = pygame.Rect(cell.left, label.bottom + 2, cell.width, cell.bottom - label.bottom - 2)
-        play = played.get(seat)
-        if play is None:
-            widgets.panel(surface, card, focused=seat == state.to_play)
-        else:
-            draw_card(surface, card, play)
+    draw_trick(surface, area, state.order, played, actor=state.to_play, name_scale=0.9)
 
 
 def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:
     result = state.last_trick
     assert result is not None
-    widgets.panel(surface, area)
-    inner = area.inflate(-12, -8)
-    head = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 3)
     if result.winner is None:
         words = f"Trick {result.number}: nobody wins"
     else:
@@ -195,11 +170,8 @@ def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerS
             f"Trick {result.number}: {kind}{player_name(result.winner)} takes "
             f"{len(result.won)} card{'s' if len(result.won) != 1 else ''}, {result.points} points"
         )
-    colour = theme.BAD if result.apocalypse else theme.TEXT
-    widgets.text(surface, words, round(head.height * 0.75), colour, head, bold=True)
-    rest = pygame.Rect(inner.left, head.bottom, inner.width, inner.bottom - head.bottom)
     reason = " ".join((result.reason, *result.revokes))
-    widgets.paragraph(surface, reason, round(head.height * 0.6), theme.TEXT_DIM, rest)
+    draw_trick_result(surface, area, words, reason, alarm=result.apocalypse)
 
 
 def _draw_prompt(
@@ -209,9 +181,7 @@ def _draw_prompt(
     widgets.text(
         surface, model.prompt(), widgets.px(size, 18), theme.TEXT, layout.prompt, bold=True
     )
-    for index, (choice, rect) in enumerate(zip(model.choices(), layout.choices, strict=True)):
-        words = _chip_words(choice)
-        draw_choice(surface, rect, choice, focused=index == model.focus, words=words)
+    draw_choices(surface, model, enumerate(layout.choices), words=_chip_words)
 
 
 def _chip_words(choice: Choice) -> str:
@@ -220,18 +190,6 @@ def _chip_words(choice: Choice) -> str:
         return choice.label
     letter = theme.SEAT_LETTERS[choice.colour]
     return f"{letter}{choice.label}" if choice.label.isdigit() else f"{letter} {choice.label}"
-
-
-def _draw_scores(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:
-    """Each player's points this round and total so far."""
-    if not area.height:
-        return
-    cells = widgets.columns(area, [1.4] + [1.0] * state.players, gap=4)
-    size_px = round(area.height * 0.7)
-    widgets.text(surface, "round / total", size_px, theme.TEXT_DIM, cells[0])
-    for seat, cell in enumerate(cells[1:]):
-        words = f"{player_name(seat)}:  {state.round_points(seat)} / {state.totals[seat]}"
-        widgets.text(surface, words, size_px, theme.TEXT, cell, align="center")
 
 
 def _draw_round_table(
@@ -262,17 +220,10 @@ def _draw_round_table(
             column = 1 if model.step == "specials" else 2
             values[column] = str(model.counts[seat])
         cells = widgets.columns(band.inflate(-4, 0), weights, gap=4)
-        widgets.text(
-            surface,
-            player_name(seat),
-            round(band.height * 0.7),
-            theme.TEXT,
-            cells[0],
-            align="center",
-            bold=True,
-        )
+        size_px, name = round(band.height * 0.7), player_name(seat)
+        widgets.text(surface, name, size_px, theme.TEXT, cells[0], align="center", bold=True)
         for cell, value in zip(cells[1:], values, strict=True):
-            widgets.text(surface, value, round(band.height * 0.7), theme.TEXT, cell, align="center")
+            widgets.text(surface, value, size_px, theme.TEXT, cell, align="center")
     for minus, plus in arrows:
         widgets.arrow(surface, minus, "left", theme.WARN)
         widgets.arrow(surface, plus, "right", theme.WARN)

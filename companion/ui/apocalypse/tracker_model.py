@@ -41,8 +41,7 @@ from companion.rules.apocalypse.tracker import (
     suit_exhausted,
 )
 from companion.session import Session
-from companion.ui.cues import Cue
-from companion.ui.game_model import MENU, Choice, ChoiceModel, Reply, applied
+from companion.ui.game_model import MENU, Choice, ChoiceModel, Reply, SessionModel, applied
 
 Step = Literal[
     "card", "value", "token", "missing", "lead", "specials", "score", "count", "first", "over"
@@ -109,11 +108,11 @@ _PROMPTS: Final[dict[str, str]] = {
 }
 
 
-class ApocalypseTrackerModel(ChoiceModel):
+class ApocalypseTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
     """The tracker's entry steps (see the module docstring)."""
 
     def __init__(self, session: Session[TrackerState, Entry]) -> None:
-        self.session = session
+        super().__init__(session)
         self.suit: str | None = None
         """The suit picked in step ``card`` (step ``value`` asks its value)."""
         self.chaos = False
@@ -124,16 +123,9 @@ class ApocalypseTrackerModel(ChoiceModel):
         self.count_focus = 0
         self.specials: tuple[int, ...] | None = None
         """The Duel's Specials in hand, once entered (step ``specials``)."""
-        self.cues: list[Cue] = []
-        self.notices: list[str] = []
-        """Brief messages for the screen (a refusal, an undo)."""
         self._reset_focus()
 
     # -- what the screen shows --
-
-    @property
-    def state(self) -> TrackerState:
-        return self.session.state
 
     @property
     def step(self) -> Step:
@@ -258,9 +250,6 @@ class ApocalypseTrackerModel(ChoiceModel):
     def poll(self, now_ns: int) -> bool:
         """Nothing happens on time at a real table."""
         return False
-
-    def close(self) -> None:
-        self.session.close()
 
     # -- steps --
 

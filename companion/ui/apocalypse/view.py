@@ -1,5 +1,5 @@
-"""Drawing shared by the Apocalypse screens (tracker and full game): tokens, cards and the
-results.
+"""Drawing shared by the Apocalypse screens (tracker and full game): tokens, cards, the trick
+(or the last one's result), the score strip and the results.
 
 Both modes offer what these need through small protocols: ``Tokens`` (the suits in play,
 the black ones, whether an Apocalypse is on) and ``CardFace`` (a card as drawn). The
@@ -9,13 +9,16 @@ TRACKER's state and plays are these already; the FULL game's card ids become
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Final, Protocol
 
 import pygame
 
+from companion.rules.apocalypse import ApocalypseState
+from companion.rules.apocalypse.tracker import TrackerState
 from companion.ui import theme, widgets
 from companion.ui.apocalypse.tracker_model import player_name
+from companion.ui.stats import victory_words
 
 BLACK_SIDE: Final[theme.RGB] = (12, 12, 14)
 ALARM: Final[theme.RGB] = (200, 30, 40)
@@ -140,38 +143,95 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, play: CardFace) -> Non
         )
 
 
+def draw_trick(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    seats: Sequence[int],
+    cards: Mapping[int, CardFace],
+    *,
+    actor: int | None,
+    name_scale: float,
+    people: int = 0,
+) -> None:
+    """The trick, ``seats`` in playing order: each seat's name (``actor``'s lit; the first
+    ``people`` seats marked "you") over its card, or over an empty place."""
+    cells = widgets.columns(area, [1.0] * len(seats), gap=max(3, area.width // 120))
+    for seat, cell in zip(seats, cells, strict=True):
+        label = pygame.Rect(cell.left, cell.top, cell.width, cell.height // 4)
+        name = player_name(seat) + (" (you)" if seat < people else "")
+        ink = theme.TEXT if seat == actor else theme.TEXT_DIM
+        size_px = round(label.height * name_scale)
+        widgets.text(surface, name, size_px, ink, label, align="center", bold=seat == actor)
+        card = pygame.Rect(cell.left, label.bottom + 2, cell.width, cell.bottom - label.bottom - 2)
+        face = cards.get(seat)
+        if face is None:
+            widgets.panel(surface, card, focused=seat == actor)
+        else:
+            draw_card(surface, card, face)
+
+
+def draw_trick_result(
+    surface: pygame.Surface, area: pygame.Rect, headline: str, detail: str, *, alarm: bool
+) -> None:
+    """The last trick's result: its ``headline`` (red for an Apocalypse: ``alarm``), then
+    ``detail`` small."""
+    widgets.panel(surface, area)
+    inner = area.inflate(-12, -8)
+    head = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 3)
+    colour = theme.BAD if alarm else theme.TEXT
+    widgets.text(surface, headline, round(head.height * 0.75), colour, head, bold=True)
+    rest = pygame.Rect(inner.left, head.bottom, inner.width, inner.bottom - head.bottom)
+    widgets.paragraph(surface, detail, round(head.height * 0.6), theme.TEXT_DIM, rest)
+
+
+def draw_scores(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    points: Sequence[int],
+    totals: Sequence[int],
+    *,
+    scale: float,
+) -> None:
+    """Each player's ``points`` this round and total so far, across ``area``."""
+    cells = widgets.columns(area, [1.4] + [1.0] * len(points), gap=4)
+    size_px = round(area.height * scale)
+    widgets.text(surface, "round / total", size_px, theme.TEXT_DIM, cells[0])
+    for seat, cell in enumerate(cells[1:]):
+        words = f"{player_name(seat)}:  {points[seat]} / {totals[seat]}"
+        widgets.text(surface, words, size_px, theme.TEXT, cell, align="center")
+
+
 def draw_results(
     surface: pygame.Surface,
+    state: ApocalypseState | TrackerState,
+    winners: Sequence[int],
     *,
     title: str,
-    rounds: Sequence[tuple[Sequence[int], bool]],
-    totals: Sequence[int],
-    winners: Sequence[int],
     hint: str,
-    flash: widgets.Flash | None = None,
+    flash: widgets.Flash | None,
 ) -> None:
-    """A game's results: the headline, then per player each round's score (``swapped``
-    marks a Duel swap, ruling P12) and the total; the winners lit (ruling P11)."""
+    """A game's results: the headline, then per player each round's score (a Duel swap
+    marked, ruling P12) and the total; the winners lit (ruling P11)."""
     size = surface.get_size()
     layout = widgets.page(surface, title, "results")
     body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
     top = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 30))
-    headline = _winner_words(totals, winners)
+    headline = _winner_words(state.totals, winners)
     widgets.text(surface, headline, widgets.px(size, 24), theme.GOOD, top, align="center")
     table = pygame.Rect(body.left, top.bottom + widgets.px(size, 6), body.width, 0)
     table.height = body.bottom - table.top
-    _results_table(surface, table, rounds, totals, set(winners))
+    rounds = [(result.scores, result.swapped) for result in state.rounds]
+    _results_table(surface, table, rounds, state.totals, set(winners))
     widgets.footer(surface, layout.footer, hint, flash)
 
 
 def _winner_words(totals: Sequence[int], winners: Sequence[int]) -> str:
     if not winners:
         return ""
-    names = " and ".join(player_name(w) for w in winners)
     best = totals[winners[0]]
-    if len(winners) > 1:
-        return f"Shared victory: {names}, {best} points each (ruling P11)"
-    return f"{names} wins with {best} points, the fewest"
+    names = [player_name(w) for w in winners]
+    each, alone = f"{best} points each (ruling P11)", f"{best} points, the fewest"
+    return victory_words(names, each=each, alone=alone, joiner=" and ")
 
 
 def _results_table(

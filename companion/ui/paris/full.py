@@ -20,7 +20,7 @@ from typing import Final
 
 import pygame
 
-from companion.rules.paris import OVER, PARIS, ParisState, SettlementStep
+from companion.rules.paris import OVER, ParisState, SettlementStep
 from companion.rules.paris.board import (
     BOURGEOIS_DISTRICT,
     DISTRICT_NAMES,
@@ -29,7 +29,7 @@ from companion.rules.paris.board import (
 )
 from companion.rules.paris.state import ROUNDS, TURNS
 from companion.ui import theme, widgets
-from companion.ui.game_scene import GameResultsScene, GameScene, draw_choice
+from companion.ui.game_scene import GameResultsScene, GameScene, draw_choices
 from companion.ui.paris.full_model import ParisFullModel
 from companion.ui.paris.view import draw_tally
 from companion.ui.scenes import BaseScene
@@ -72,29 +72,17 @@ class ParisFullScene(GameScene[ParisFullModel]):
             draw_hand(surface, layout.hand, model)
             widgets.paragraph(surface, model.prompt(), widgets.px(size, 16), theme.TEXT,
                               layout.prompt, bold=True)  # fmt: skip
-        for index, rect in option_rects(layout.option_area(model), model):
-            choice = model.choices()[index]
-            draw_choice(surface, rect, choice, focused=index == model.focus)
-        widgets.footer(
-            surface, layout.frame.footer, HINTS.get(model.step, HINT), self.flashes.current(now_ns)
-        )
-        if self.menu.open:
-            self.menu.draw(surface)
+        draw_choices(surface, model, option_rects(layout.option_area(model), model))
+        self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns)
 
 
 class ParisFullResultsScene(GameResultsScene[ParisFullModel]):
     """The final tally (see the module docstring)."""
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        outcome = PARIS.outcome(self.model.state)
-        draw_tally(
-            surface,
-            TITLE,
-            tally=self.model.tally(),
-            winners=outcome.winners if outcome is not None else (),
-            hint_words="Select: start menu",
-            flash=None,
-        )
+        hint = "Select: start menu"
+        flash = self.flashes.current(now_ns)
+        draw_tally(surface, TITLE, self.model.tally(), self.winners(), hint=hint, flash=flash)
 
 
 # --- layout ----------------------------------------------------------------------------------

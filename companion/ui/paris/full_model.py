@@ -54,8 +54,7 @@ from companion.rules.paris import (
 from companion.rules.paris.board import DISTRICT_MASK, DISTRICT_NAMES
 from companion.rules.paris.settlement import BAIL, SettlementStep, TallyLine
 from companion.rules.paris.state import RL, RN, RR
-from companion.session import Session
-from companion.ui.game_model import MENU, Choice, ChoiceModel, FullGameModel, Reply
+from companion.ui.game_model import MENU, Choice, ChoiceModel, FullGameModel, FullTuning, Reply
 from companion.ui.paris.tracker_model import KIND_WORDS, KINDS
 
 FullStep = Literal[
@@ -65,11 +64,8 @@ BAIL_KEY: Final = "bail"
 
 
 @dataclass(frozen=True, slots=True)
-class ParisFullTuning:
-    """The FULL game's pause. The default is for people; tests shorten it."""
-
-    bot_pause_ns: int = 700_000_000
-    """How long a bot waits after the last action before it plays."""
+class ParisFullTuning(FullTuning):
+    """The Paris FULL game's pause (``FullTuning``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,29 +79,17 @@ class Report:
 class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
     """A FULL game in progress (see the module docstring)."""
 
-    def __init__(
-        self,
-        session: Session[ParisState, Action],
-        *,
-        humans: int,
-        now_ns: int,
-        tuning: ParisFullTuning | None = None,
-    ) -> None:
-        self.tuning = tuning or ParisFullTuning()
-        bots = {
-            seat: HeuristicParisBot(seat, random.Random(session.seed * 8 + seat))
-            for seat in range(humans, session.state.players)
-        }
-        pause_ns = self.tuning.bot_pause_ns
-        super().__init__(session, bots, humans=humans, pause_ns=pause_ns, now_ns=now_ns)
-        self.district: int | None = None
-        self.placing: dict[str, int] | None = None
-        self.first_step: Step | None = None
-        self.moving = False
-        self.choosing = False
-        self.stashing = False
-        self.bail = False
-        self.report: Report | None = None
+    # the person's half-made choice: none at first, ``_clear`` drops it
+    district: int | None = None
+    placing: dict[str, int] | None = None
+    first_step: Step | None = None
+    moving = False
+    choosing = False
+    stashing = False
+    bail = False
+
+    report: Report | None = None
+    """A settled round, shown until select (step ``report``)."""
 
     # -- what the screen shows --
 
@@ -332,6 +316,9 @@ class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
         district, slot = (int(part) for part in key.split("."))
         if self._apply(Stash(district, slot, self.bail), now_ns):
             self._clear()
+
+    def _bot(self, seat: int) -> HeuristicParisBot:
+        return HeuristicParisBot(seat, random.Random(self.session.seed * 8 + seat))
 
     def _after(self, before: ParisState) -> None:
         """A round settled: its report (to a person); the focus on the first option."""

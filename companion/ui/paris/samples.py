@@ -19,7 +19,7 @@ from companion.rules.paris import PARIS
 from companion.rules.paris.board import BOURGEOIS_DISTRICT
 from companion.rules.paris.tracker import TRACKER, Entry
 from companion.ui.paris.full import ParisFullResultsScene, ParisFullScene
-from companion.ui.paris.full_model import ParisFullModel, ParisFullTuning
+from companion.ui.paris.full_model import ParisFullModel
 from companion.ui.paris.setup import PARIS_SETUP
 from companion.ui.paris.tracker import ParisTrackerResultsScene, ParisTrackerScene
 from companion.ui.paris.tracker_model import ParisTrackerModel
@@ -27,10 +27,10 @@ from companion.ui.samples import (
     Drawable,
     Sample,
     first_option,
+    full_game,
     play_until,
     played,
     sample_game,
-    sample_session,
     setup_sample,
 )
 from companion.ui.scenes import AppContext
@@ -59,8 +59,6 @@ SETTLE_REST: Final = (
     Entry.settle(1),  # 8: yellow draws a counter
     Entry.settle(0),  # 9: purple fences 2 thefts
 )
-NO_PAUSE: Final = ParisFullTuning(bot_pause_ns=0)
-"""The bots play at once: the same game every time."""
 
 
 def _model(app: AppContext) -> ParisTrackerModel:
@@ -86,29 +84,27 @@ def _place(app: AppContext) -> Drawable:
     return ParisTrackerScene(app, model), 0
 
 
-def _holder(app: AppContext) -> Drawable:
+def _settled(app: AppContext, entries: tuple[Entry, ...]) -> ParisTrackerModel:
+    """The first round played out and ``entries`` of its settlement entered."""
     model = _model(app)
     _to_settlement(model)
-    for entry in SETTLE_ONE:
+    for entry in entries:
         model.session.apply(entry)
-    return ParisTrackerScene(app, model), 0
+    return model
+
+
+def _holder(app: AppContext) -> Drawable:
+    return ParisTrackerScene(app, _settled(app, SETTLE_ONE)), 0
 
 
 def _slot(app: AppContext) -> Drawable:
-    model = _model(app)
-    _to_settlement(model)
-    for entry in SETTLE_ONE:
-        model.session.apply(entry)
+    model = _settled(app, SETTLE_ONE)
     model.colour("red", "hunter", 0)
     return ParisTrackerScene(app, model), 0
 
 
 def _next_round(app: AppContext) -> ParisTrackerModel:
-    model = _model(app)
-    _to_settlement(model)
-    for entry in (*SETTLE_ONE, *SETTLE_REST):
-        model.session.apply(entry)
-    return model
+    return _settled(app, (*SETTLE_ONE, *SETTLE_REST))
 
 
 def _round_two(app: AppContext) -> Drawable:
@@ -137,8 +133,7 @@ def _results(app: AppContext) -> Drawable:
 
 def _full_model(app: AppContext) -> ParisFullModel:
     """A four-player FULL game: purple a person, three bots (no pause), seed 7."""
-    session = sample_session(app, PARIS, {"players": 4}, auto_chance=True)
-    return ParisFullModel(session, humans=1, now_ns=0, tuning=NO_PAUSE)
+    return full_game(app, PARIS, ParisFullModel)
 
 
 def _full_play(app: AppContext) -> Drawable:

@@ -18,18 +18,14 @@ from typing import Any, Final
 
 from companion.rules.paris.board import CONFIGURATIONS, configuration_name
 from companion.rules.paris.state import GANGS
-from companion.session import Session
-from companion.ui.app import Scene
-from companion.ui.scenes import AppContext
 from companion.ui.setup_model import (
     Count,
     GameSetup,
     Mode,
+    PeopleAndBots,
+    Screens,
     SetupChoice,
     humans_words,
-    new_session,
-    people_in,
-    start_with_people,
 )
 from companion.ui.theme import seat_name
 
@@ -70,51 +66,30 @@ def tracker_setup(choice: SetupChoice) -> dict[str, Any]:
     return {**full_setup(choice), "first": choice.number("first") - 1}
 
 
-def start_paris(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
-    """The bank (beside the real board) or the FULL game (the virtual board)."""
-    if choice.mode == "full":
-        return _start_full(choice, app, now_ns)
-    return _start_tracker(choice, app)
-
-
-def _start_tracker(choice: SetupChoice, app: AppContext) -> Scene:
-    from companion.rules.paris.tracker import TRACKER
-
-    session = new_session(TRACKER, tracker_setup(choice), app, auto_chance=False)
-    return _tracker_scene(session, app)
-
-
-def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
-    from companion.rules.paris import PARIS
-
-    session = start_with_people(PARIS, full_setup(choice), choice, app, note=SEATS_NOTE)
-    return _full_scene(session, app, now_ns, choice.tuning)
-
-
-def resume_paris(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
-    """A bank journal at its step, or a FULL game with its people and bots."""
-    if session.engine.name == "paris":
-        return _full_scene(session, app, now_ns, tuning)
-    return _tracker_scene(session, app)
-
-
-def _tracker_scene(session: Session[Any, Any], app: AppContext) -> Scene:
+def _screens() -> Screens:
+    from companion.ui.paris.full import ParisFullScene
+    from companion.ui.paris.full_model import ParisFullModel, ParisFullTuning
     from companion.ui.paris.tracker import ParisTrackerScene
     from companion.ui.paris.tracker_model import ParisTrackerModel
 
-    return ParisTrackerScene(app, ParisTrackerModel(session))
+    return Screens(
+        tracker_scene=ParisTrackerScene,
+        tracker_model=ParisTrackerModel,
+        full_scene=ParisFullScene,
+        full_model=ParisFullModel,
+        full_tuning=ParisFullTuning,
+    )
 
 
-def _full_scene(session: Session[Any, Any], app: AppContext, now_ns: int, tuning: object) -> Scene:
-    """The FULL game with the people it was started with (without its note: one person);
-    ``tuning``: the tests' pauses, if this game's."""
-    from companion.ui.paris.full import ParisFullScene
-    from companion.ui.paris.full_model import ParisFullModel, ParisFullTuning
-
-    tuned = tuning if isinstance(tuning, ParisFullTuning) else None
-    humans = people_in(session, SEATS_NOTE)
-    model = ParisFullModel(session, humans=humans, now_ns=now_ns, tuning=tuned)
-    return ParisFullScene(app, model)
+PARIS_MODES: Final = PeopleAndBots(
+    full="paris",
+    tracker="paris_tracker",
+    full_setup=full_setup,
+    tracker_setup=tracker_setup,
+    note=SEATS_NOTE,
+    screens=_screens,
+)
+"""How Paris starts and resumes: TRACKER or FULL."""
 
 
 PARIS_SETUP: Final = GameSetup(
@@ -146,8 +121,8 @@ PARIS_SETUP: Final = GameSetup(
         Count("humans", "Humans", low=0, high=1, default=1, modes=("full",), words=humans_words),
     ),
     journals={"paris_tracker": "Paris bank", "paris": "Paris full game"},
-    start=start_paris,
-    resume=resume_paris,
+    start=PARIS_MODES.start,
+    resume=PARIS_MODES.resume,
 )
 """Les Apaches de Paris: TRACKER (the bank beside the real board) or FULL (virtual board:
 one person against bots, or bots alone), 2-4 players."""

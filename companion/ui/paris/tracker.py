@@ -23,9 +23,9 @@ from typing import Final
 import pygame
 
 from companion.rules.paris.state import COUNTERS, ROUNDS, TURNS
-from companion.rules.paris.tracker import TRACKER, TrackerState
+from companion.rules.paris.tracker import TrackerState
 from companion.ui import theme, widgets
-from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choice
+from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choices
 from companion.ui.paris.tracker_model import ParisTrackerModel
 from companion.ui.paris.view import draw_tally
 from companion.ui.scenes import BaseScene
@@ -65,13 +65,8 @@ class ParisTrackerScene(GameScene[ParisTrackerModel]):
         widgets.text(
             surface, model.prompt(), widgets.px(size, 18), theme.TEXT, layout.prompt, bold=True
         )
-        for index, (choice, rect) in enumerate(zip(model.choices(), layout.choices, strict=True)):
-            draw_choice(surface, rect, choice, focused=index == model.focus)
-        widgets.footer(
-            surface, layout.frame.footer, HINTS.get(model.step, HINT), self.flashes.current(now_ns)
-        )
-        if self.menu.open:
-            self.menu.draw(surface)
+        draw_choices(surface, model, enumerate(layout.choices))
+        self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns)
 
 
 class ParisTrackerResultsScene(GameResultsScene[ParisTrackerModel]):
@@ -81,15 +76,9 @@ class ParisTrackerResultsScene(GameResultsScene[ParisTrackerModel]):
         return ParisTrackerScene(self.app, self.model)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        outcome = TRACKER.outcome(self.model.state)
-        draw_tally(
-            surface,
-            TITLE,
-            tally=self.model.state.tally,
-            winners=outcome.winners if outcome is not None else (),
-            hint_words="Select: start menu · Back: undo the unveiling",
-            flash=self.flashes.current(now_ns),
-        )
+        hint = "Select: start menu · Back: undo the unveiling"
+        flash = self.flashes.current(now_ns)
+        draw_tally(surface, TITLE, self.model.state.tally, self.winners(), hint=hint, flash=flash)
 
 
 # --- layout ----------------------------------------------------------------------------------

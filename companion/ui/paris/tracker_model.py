@@ -46,8 +46,7 @@ from companion.rules.paris.tracker import (
 )
 from companion.session import Session
 from companion.ui import theme
-from companion.ui.cues import Cue
-from companion.ui.game_model import MENU, Choice, ChoiceModel, Reply, applied
+from companion.ui.game_model import MENU, Choice, ChoiceModel, Reply, SessionModel, applied
 
 Step = Literal["turn", "place", "stash", "holder", "slot", "policeman", "over"]
 NOBODY: Final = "nobody"
@@ -68,26 +67,19 @@ def letters(state: TrackerState, seats: tuple[int, ...]) -> str:
     return " ".join(theme.SEAT_LETTERS[state.colours[s]] for s in seats)
 
 
-class ParisTrackerModel(ChoiceModel):
-    """The bank's entry steps (see the module docstring)."""
+class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
+    """The bank's entry steps (see the module docstring; no sound cues yet: the bank is
+    quiet)."""
 
     def __init__(self, session: Session[TrackerState, Entry]) -> None:
-        self.session = session
+        super().__init__(session)
         self.placing: dict[str, int] | None = None
         """The placement being entered (step ``place``)."""
         self.holder: int | None = None
         """The holder picked in step ``holder`` (step ``slot`` asks the outcome)."""
         self.focus = 0
-        self.notices: list[str] = []
-        """Brief messages for the screen (a refusal, an undo)."""
-        self.cues: list[Cue] = []
-        """Sound cues (none yet: the bank is quiet)."""
 
     # -- what the screen shows --
-
-    @property
-    def state(self) -> TrackerState:
-        return self.session.state
 
     @property
     def step(self) -> Step:
@@ -217,9 +209,6 @@ class ParisTrackerModel(ChoiceModel):
     def poll(self, now_ns: int) -> bool:
         """Nothing happens on time at a real table."""
         return False
-
-    def close(self) -> None:
-        self.session.close()
 
     # -- steps --
 

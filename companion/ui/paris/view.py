@@ -8,6 +8,7 @@ import pygame
 
 from companion.rules.paris.settlement import TallyLine
 from companion.ui import theme, widgets
+from companion.ui.stats import victory_words
 
 TALLY_TITLES: Final = ("before", "bourgeois", "policeman", "Apaches", "total")
 TALLY_WEIGHTS: Final = [1.6, 1.0, 1.2, 1.2, 1.3, 1.1]
@@ -16,19 +17,17 @@ TALLY_WEIGHTS: Final = [1.6, 1.0, 1.2, 1.2, 1.3, 1.1]
 def tally_headline(colours: tuple[str, ...], winners: tuple[int, ...], money: int) -> str:
     if not winners:
         return "The game is not over"
-    names = ", ".join(theme.seat_name(colours[w]) for w in winners)
-    if len(winners) > 1:
-        return f"Shared victory: {names}, {money} F each"
-    return f"{names} wins with {money} F"
+    names = [theme.seat_name(colours[w]) for w in winners]
+    return victory_words(names, each=f"{money} F each", alone=f"{money} F")
 
 
 def draw_tally(
     surface: pygame.Surface,
     title: str,
-    *,
     tally: tuple[TallyLine, ...],
     winners: tuple[int, ...],
-    hint_words: str,
+    *,
+    hint: str,
     flash: widgets.Flash | None,
 ) -> None:
     """Ruling D10's breakdown per gang, the winners lit."""
@@ -64,4 +63,4 @@ def draw_tally(
             bold = index == len(values) - 1
             widgets.text(surface, value, round(band.height * (0.8 if bold else 0.65)),
                          theme.TEXT, cell, align="center", bold=bold)  # fmt: skip
-    widgets.footer(surface, frame.footer, hint_words, flash)
+    widgets.footer(surface, frame.footer, hint, flash)

@@ -1,10 +1,8 @@
-"""Golden playthroughs: full seeded games as text, one line per action and its key state.
+"""Apache golden playthroughs (:mod:`tests.rules.golden`): full seeded games as text.
 
-Each file in ``golden/`` starts with the setup and seed, then one line per action: its text
-form (``slap 1 hunter``), then the phase, the seat that turns next, the face-down count, the
-face-up cards and the pile sizes; a line ``  > ...`` follows for each slap a window resolved
-(its reason). The test replays the ACTIONS written in the file through the checked engine
-and compares the whole text, so any change of the rules' outcome shows up in one diff.
+After the setup and seed, one line per action: its text form (``slap 1 hunter``), then the
+phase, the seat that turns next, the face-down count, the face-up cards and the pile sizes;
+a line ``  > ...`` follows for each slap a window resolved (its reason).
 
 The games were played by ReflexBots through the arbiter (``companion.tools.simulate``). After an
 intended rules change, regenerate and review the diff::
@@ -14,17 +12,14 @@ intended rules change, regenerate and review the diff::
 
 from __future__ import annotations
 
-import difflib
-import json
-from pathlib import Path
 from typing import Any, Final
 
 import pytest
 
 from companion.rules.apache import APACHE, Action, ApacheState, Choose, Close, parse_action
 from companion.tools.simulate.apache import play_apache_game
+from tests.rules.golden import SEPARATOR, Goldens
 
-GOLDEN: Final = Path(__file__).with_name("golden")
 GAMES: Final[dict[str, tuple[dict[str, Any], int]]] = {
     "two-players-plain.txt": ({"players": 2}, 11),
     "three-players-war-path-joint-raid.txt": (
@@ -36,7 +31,6 @@ GAMES: Final[dict[str, tuple[dict[str, Any], int]]] = {
         13,
     ),
 }
-SEPARATOR: Final = " | "
 
 
 def describe(state: ApacheState) -> str:
@@ -48,78 +42,42 @@ def describe(state: ApacheState) -> str:
     )
 
 
-def playthrough(setup: dict[str, Any], seed: int, actions: list[Action]) -> str:
-    """The text of a game: header, one line per action, the resolutions, the outcome."""
-    full = APACHE.validate_setup(setup)
-    state = APACHE.new(full, seed)
-    lines = [
-        f"# apache golden playthrough; setup {json.dumps(full, sort_keys=True)}; seed {seed}",
-        "# regenerate: .venv/bin/python -m tests.rules.apache.test_golden",
-        f"start{SEPARATOR}{describe(state)}",
+def notes(before: ApacheState, action: Action, state: ApacheState) -> list[str]:
+    """After a window closes or a choice is made: each slap it resolved, with its reason."""
+    if not isinstance(action, Close | Choose):
+        return []
+    shown = 0 if isinstance(action, Close) else len(before.resolution)
+    return [
+        f"  > {state.colours[result.seat]} {result.indian}: {result.reason}"
+        for result in state.resolution[shown:]
     ]
-    shown = 0
-    for action in actions:
-        state = APACHE.apply(state, action)
-        lines.append(f"{action}{SEPARATOR}{describe(state)}")
-        if isinstance(action, Close | Choose):
-            shown = 0 if isinstance(action, Close) else shown
-            for result in state.resolution[shown:]:
-                who = f"{state.colours[result.seat]} {result.indian}"
-                lines.append(f"  > {who}: {result.reason}")
-            shown = len(state.resolution)
-    outcome = APACHE.outcome(state)
-    lines.append(f"# outcome: {outcome.reason if outcome else 'not over'}")
-    return "\n".join(lines) + "\n"
 
 
-def read_actions(text: str) -> tuple[dict[str, Any], int, list[Action]]:
-    header = text.splitlines()[0]
-    setup_text, seed_text = header.split("; setup ")[1].split("; seed ")
-    actions = [
-        parse_action(line.split(SEPARATOR)[0])
-        for line in text.splitlines()[3:]
-        if line and not line.startswith(("#", " "))
-    ]
-    return json.loads(setup_text), int(seed_text), actions
+def bots_game(setup: dict[str, Any], seed: int) -> list[Action]:
+    """The ReflexBots' game through the arbiter."""
+    actions: list[Action] = []
+    play_apache_game(APACHE.validate_setup(setup), seed, record=actions)
+    return actions
+
+
+def read_action(fields: list[str]) -> Action:
+    """The action of a line, from its fields: its text form."""
+    return parse_action(fields[0])
+
+
+GOLDEN: Final = Goldens("apache", APACHE, GAMES, bots_game, describe, notes, read_action)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_playthrough(name: str) -> None:
-    expected = (GOLDEN / name).read_text()
-    setup, seed, actions = read_actions(expected)
-    assert (setup, seed) == (APACHE.validate_setup(GAMES[name][0]), GAMES[name][1])
-    actual = playthrough(setup, seed, actions)
-    if actual != expected:
-        diff = "".join(
-            difflib.unified_diff(
-                expected.splitlines(keepends=True),
-                actual.splitlines(keepends=True),
-                f"golden/{name}",
-                "replayed",
-                n=2,
-            )
-        )
-        pytest.fail(f"{name} differs from the golden playthrough:\n{diff}")
+    GOLDEN.check_playthrough(name)
 
 
 def test_the_golden_games_are_what_the_bots_play() -> None:
     """The recorded actions are still the ReflexBots' game (not needed for the rules check:
     a bot change only needs a regeneration)."""
-    for name, (setup, seed) in GAMES.items():
-        recorded: list[Action] = []
-        play_apache_game(APACHE.validate_setup(setup), seed, record=recorded)
-        assert read_actions((GOLDEN / name).read_text())[2] == recorded, name
-
-
-def regenerate() -> None:
-    GOLDEN.mkdir(exist_ok=True)
-    for name, (setup, seed) in GAMES.items():
-        actions: list[Action] = []
-        full = APACHE.validate_setup(setup)
-        play_apache_game(full, seed, record=actions)
-        (GOLDEN / name).write_text(playthrough(full, seed, actions))
-        print(f"wrote {GOLDEN / name} ({len(actions)} actions)")
+    GOLDEN.check_bots_games()
 
 
 if __name__ == "__main__":
-    regenerate()
+    GOLDEN.regenerate()

@@ -1,4 +1,5 @@
-"""One test per ruling A1-A13 (rules/RULINGS.md): each fails if its ruling is broken."""
+"""One test per ruling A1-A13 (companion/rules/RULINGS.md): each fails if its ruling is
+broken."""
 
 import pytest
 

@@ -1,4 +1,5 @@
-"""One test per ruling P1-P12 (rules/RULINGS.md): each fails if its ruling is broken."""
+"""One test per ruling P1-P12 (companion/rules/RULINGS.md): each fails if its ruling is
+broken."""
 
 import pytest
 

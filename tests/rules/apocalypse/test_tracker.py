@@ -19,6 +19,7 @@ from companion.rules.apocalypse.tracker import (
 from companion.rules.base import SetupError
 from companion.rules.harness import check_random_games
 from companion.rules.registry import get_engine
+from tests.rules.checked import play_checked
 
 H, CHAOS, TRANQUILITY, SKIP = Entry.horseman, Entry.chaos, Entry.tranquility, Entry.skip
 LEAD, FIRST, SCORE, VALUE = Entry.lead, Entry.first, Entry.score, Entry.give_value
@@ -29,10 +30,7 @@ def new(players: int = 4, **setup: Any) -> TrackerState:
 
 
 def play(state: TrackerState, *entries: Entry) -> TrackerState:
-    for entry in entries:
-        state = TRACKER.apply(state, entry)
-        TRACKER.check_invariants(state)
-    return state
+    return play_checked(TRACKER, state, *entries)
 
 
 def refused(state: TrackerState, entry: Entry, rule: str) -> str:

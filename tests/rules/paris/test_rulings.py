@@ -1,4 +1,5 @@
-"""One test per ruling D1-D10 (rules/RULINGS.md): each fails if its ruling is broken.
+"""One test per ruling D1-D10 (companion/rules/RULINGS.md): each fails if its ruling is
+broken.
 
 The 2-player games use the default configuration 5.6.7.8.9 on the reference board:
 district 5 (yellow) slots: money 400, prison, steal, valuables 300, killed, money 250;

@@ -12,6 +12,7 @@ from companion.rules.base import SetupError
 from companion.rules.harness import check_random_games
 from companion.rules.paris.tracker import TRACKER, Entry, TrackerState, tracker_step_words
 from companion.rules.registry import get_engine
+from tests.rules.checked import play_checked
 
 PURPLE, YELLOW, GREEN, RED = 0, 1, 2, 3
 
@@ -21,10 +22,7 @@ def new(players: int = 4, **setup: object) -> TrackerState:
 
 
 def play(state: TrackerState, *entries: Entry) -> TrackerState:
-    for entry in entries:
-        state = TRACKER.apply(state, entry)
-        TRACKER.check_invariants(state)
-    return state
+    return play_checked(TRACKER, state, *entries)
 
 
 def stash_until_settlement(state: TrackerState) -> TrackerState:

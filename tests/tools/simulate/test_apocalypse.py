@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from companion.rules.apocalypse import APOCALYPSE
-from companion.tools.simulate import add_arguments, run, simulator
+from companion.tools.simulate import Batch, add_arguments, run, simulator
 from companion.tools.simulate.apocalypse import SIMULATOR, play_apocalypse_game, simulate_apocalypse
 
 TIMES = ("seconds", "games_per_second")
@@ -47,13 +47,13 @@ def test_a_small_run_reports_every_figure() -> None:
     assert data["tricks_per_game"] >= 3 * 8 and data["apocalypses_per_game"] > 0
     assert sum(data["wins"]) >= 12 and sum(data["sole_wins"]) + data["shared_victories"] == 12
     assert 0 <= data["heuristic_win_rate"] <= 1 and data["fair_win_rate"] == 0.25
-    assert data["heuristic_seats"].startswith("game i: seat i % players")
+    assert data["heuristic_seats"].startswith("the game of seed s: seat s % players")
     assert data["heuristic_mean_points"] < data["random_mean_points"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 6])
 def test_every_player_count_runs_clean(players: int) -> None:
-    summary = simulate_apocalypse(players=players, variants=(), games=4, seed=9)
+    summary = simulate_apocalypse(Batch(players, games=4, seed=9))
     assert summary.games == 4 and not summary.failures
     assert summary.lowest_wins and len(summary.scores) == players
     if players == 2:
@@ -78,7 +78,7 @@ def test_an_impossible_player_count_cites_ruling_p1() -> None:
 
 
 def test_a_failed_invariant_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(state: object) -> None:
+    def broken(state: object, *, since: object = None) -> None:
         raise AssertionError("cards not conserved (ruling P2): test")
 
     monkeypatch.setattr(APOCALYPSE, "check_invariants", broken)

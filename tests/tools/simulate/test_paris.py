@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from companion.rules.paris import PARIS
-from companion.tools.simulate import add_arguments, run, simulator
+from companion.tools.simulate import Batch, add_arguments, run, simulator
 from companion.tools.simulate.paris import SIMULATOR, play_paris_game
 
 TIMES = ("seconds", "games_per_second")
@@ -88,8 +88,6 @@ def test_an_invariant_failure_is_reported_not_raised(monkeypatch: Any) -> None:
 
 
 def test_a_configuration_can_be_simulated() -> None:
-    summary = SIMULATOR.play(
-        players=2, variants=(), games=3, seed=2, progress=None, districts="1.2.3.4.8.9"
-    )
+    summary = SIMULATOR.play(Batch(2, games=3, seed=2, districts="1.2.3.4.8.9"), None)
     assert summary.extra["configuration"] == "1.2.3.4.8.9" and not summary.failures
     assert summary.games == 3

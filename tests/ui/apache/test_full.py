@@ -4,38 +4,20 @@ pins pressed by keyboard events, from the start menu and Apache's setup through 
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from companion.input.events import Press
-from companion.input.pinmap import load_profile
 from companion.rules.apache import KINDS, Choose
 from companion.session import Session
 from companion.ui.apache.full import ApacheFullResultsScene, ApacheFullScene, hand_buttons
 from companion.ui.apache.full_model import WINDOW_NOTE, ApacheFullModel
-from companion.ui.app import Inbox, open_display, run_loop
-from companion.ui.menu import MenuScene
-from companion.ui.run import build_app
 from companion.ui.scenes import AppContext, SceneStack
-from companion.ui.sources import open_input
 from tests.ui.apache.test_full_model import FAST, MS, QUICK, model_for
-from tests.ui.test_run import QUICK_KEYS, Step, on_row, on_setup, tap, top
-
-SIZE = (480, 320)
-
+from tests.ui.driving import SIZE, Step, on_menu, on_row, on_setup, play_through, run_app, tap, top
 
 # --- end to end ------------------------------------------------------------------------------
-
-
-def on_menu(check: Callable[[MenuScene], bool]) -> Callable[[AppContext], bool]:
-    def ready(app: AppContext) -> bool:
-        scene = top(app)
-        return isinstance(scene, MenuScene) and check(scene)
-
-    return ready
 
 
 STEPS = [
@@ -72,34 +54,14 @@ STEPS = [
 
 
 def test_a_full_game_from_the_menu_to_the_results(tmp_path: Path) -> None:
-    profile = load_profile("gpio-dsi")
-    inbox = Inbox()
-    screen = open_display(SIZE, fullscreen=False, title="test")
-    pygame.event.clear()
-    done: list[str] = []
-    shown: list[ApacheFullResultsScene] = []
-    with open_input("sim", profile, inbox.put, debounce=QUICK_KEYS) as opened:
-        app = build_app(
-            SIZE, games_dir=tmp_path, opened=opened, profile=profile, powwow=FAST, full_tuning=QUICK
-        )
-        app.new_seed = lambda: 11
-
-        def after_frame(surface: pygame.Surface) -> None:
-            if isinstance(top(app), ApacheFullResultsScene) and not shown:
-                shown.append(top(app))  # type: ignore[arg-type]
-            if len(done) < len(STEPS) and STEPS[len(done)].ready(app):
-                step = STEPS[len(done)]
-                done.append(step.what)
-                step.then(app)
-
-        deadline = time.monotonic_ns() + 30_000_000_000  # a safety net, never reached
-        run_loop(screen, app.stack, inbox, until_ns=deadline, after_frame=after_frame)
-    assert done == [step.what for step in STEPS]
+    app, shown = play_through(
+        tmp_path, STEPS, ApacheFullResultsScene, seed=11, powwow=FAST, full_tuning=QUICK
+    )
     assert app.stack.finished
     (journal,) = tmp_path.glob("apache-*.jsonl")
     replayed = Session.load(journal)
     assert replayed.is_over
-    results = shown[0].results
+    results = shown.results
     assert replayed.state.pile_sizes == tuple(p.cards for p in results.players)
     assert replayed.header["seed"] == 11
     assert any(note.kind == WINDOW_NOTE for note in replayed.notes)
@@ -174,36 +136,26 @@ KEYS_OF_RED: dict[str, int] = {
 def test_a_person_slaps_and_chooses_with_the_keys(tmp_path: Path) -> None:
     """The real loop, keys pressing simulated pins: red (a person) slaps whenever one of
     its Indians may take loot and picks options with its own keys; a bot plays yellow."""
-    profile = load_profile("gpio-dsi")
-    inbox = Inbox()
-    screen = open_display(SIZE, fullscreen=False, title="test")
-    pygame.event.clear()
-    done: list[str] = []
     slapped: set[int] = set()
     chose: list[int] = []
-    with open_input("sim", profile, inbox.put, debounce=QUICK_KEYS) as opened:
-        app = build_app(
-            SIZE, games_dir=tmp_path, opened=opened, profile=profile, powwow=FAST, full_tuning=QUICK
-        )
-        app.new_seed = lambda: 5
-        steps = [*STEPS[:10]]  # the menu and the setup, up to Start
 
-        def after_frame(surface: pygame.Surface) -> None:
-            if len(done) < len(steps):
-                if steps[len(done)].ready(app):
-                    done.append(steps[len(done)].what)
-                    steps[len(done) - 1].then(app)
-                return
-            scene = top(app)
-            if isinstance(scene, ApacheFullResultsScene):
-                scene.nav("select", 0)
-                app.stack.clear()
-                return
-            if isinstance(scene, ApacheFullScene):
-                _act_for_red(scene.model, slapped, chose)
+    def play_red(app: AppContext) -> None:
+        scene = top(app)
+        if isinstance(scene, ApacheFullResultsScene):
+            scene.nav("select", 0)
+            app.stack.clear()
+        elif isinstance(scene, ApacheFullScene):
+            _act_for_red(scene.model, slapped, chose)
 
-        deadline = time.monotonic_ns() + 60_000_000_000
-        run_loop(screen, app.stack, inbox, until_ns=deadline, after_frame=after_frame)
+    run_app(
+        tmp_path,
+        STEPS[:10],  # the menu and the setup, up to Start
+        seed=5,
+        after_steps=play_red,
+        budget_ns=60_000_000_000,
+        powwow=FAST,
+        full_tuning=QUICK,
+    )
     (journal,) = tmp_path.glob("apache-*.jsonl")
     replayed = Session.load(journal)
     assert replayed.is_over

@@ -4,18 +4,13 @@ with its journal."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pygame
-import pytest
-
 from companion.session import Session
 from companion.ui.apache.full import ApacheFullScene
 from companion.ui.apache.setup import APACHE_SETUP, AUTO_TURN_NS, SEATS_NOTE, full_options
 from companion.ui.apache.tracker import ApacheTrackerScene
-from companion.ui.scenes import AppContext, SceneStack
-from companion.ui.setup import SetupScene
+from companion.ui.scenes import AppContext
 from companion.ui.setup_model import SetupModel
+from tests.ui.helpers import started_from
 
 TRACKER_ROWS = ["mode", "players", "colours", "start"]
 FULL_ROWS = [
@@ -31,35 +26,12 @@ FULL_ROWS = [
 ]
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> AppContext:
-    pygame.display.init()
-    pygame.font.init()
-    return AppContext(
-        size=(480, 320),
-        stack=SceneStack(),
-        games_dir=tmp_path,
-        wall_clock=lambda: 1_735_761_600.0,
-        new_seed=lambda: 5,
-    )
-
-
 def keys(model: SetupModel) -> list[str]:
     return [row.key for row in model.rows]
 
 
 def focus_on(model: SetupModel, row: str) -> None:
     model.focus = keys(model).index(row)
-
-
-def started(app: AppContext, model: SetupModel) -> object:
-    """The scene Start gives, from the setup on the stack."""
-    scene = SetupScene(app, model)
-    app.stack.push(scene)
-    app.stack.update(0)
-    scene.start(0)
-    app.stack.update(0)
-    return app.stack.top
 
 
 def test_the_rows_of_each_mode_and_three_colours_first_ruling_a1() -> None:
@@ -109,7 +81,7 @@ def test_the_full_options_come_from_the_rows() -> None:
 
 
 def test_start_opens_a_tracker_game_with_its_journal(app: AppContext) -> None:
-    game = started(app, SetupModel(APACHE_SETUP, players=2))
+    game = started_from(app, SetupModel(APACHE_SETUP, players=2))
     assert isinstance(game, ApacheTrackerScene)
     (journal,) = app.games_dir.glob("apache_tracker-*.jsonl")
     assert game.model.session.path == journal
@@ -123,7 +95,7 @@ def test_start_opens_a_full_game_with_its_people_and_bots(app: AppContext) -> No
     model.set_mode("full")
     focus_on(model, "wedding")
     model.nav("select")
-    game = started(app, model)
+    game = started_from(app, model)
     assert isinstance(game, ApacheFullScene)
     assert game.model.humans == 1 and sorted(game.model.bots) == [1, 2]
     (journal,) = app.games_dir.glob("apache-*.jsonl")

@@ -2,54 +2,37 @@
 
 from __future__ import annotations
 
-import itertools
-from pathlib import Path
-
 import pygame
 import pytest
 
-from companion.input.events import Press
 from companion.rules.apocalypse import APOCALYPSE, PLAY
 from companion.session import Session
 from companion.ui.apocalypse.full import ApocalypseFullResultsScene, ApocalypseFullScene
 from companion.ui.apocalypse.full_model import ApocalypseFullModel, ApocalypseFullTuning
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
-from companion.ui.menu import MenuModel, MenuScene
-from companion.ui.scenes import AppContext, SceneStack
-from companion.ui.setup import SetupScene
-from companion.ui.setup_model import SetupModel
+from companion.ui.menu import MenuModel
+from companion.ui.scenes import AppContext
+from tests.ui.helpers import press, resume, show_menu, start_game, step
 
-NOW = 1_735_761_600.0
 NO_PAUSE = ApocalypseFullTuning(bot_pause_ns=0)
 """The bots act at once."""
-seq = itertools.count()
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> AppContext:
-    pygame.display.init()
-    pygame.font.init()
-    return AppContext(
-        size=(480, 320),
-        stack=SceneStack(),
-        games_dir=tmp_path,
-        wall_clock=lambda: NOW,
-        new_seed=lambda: 3,
-    )
+def seed() -> int:
+    return 3
 
 
 def start(app: AppContext, *, players: int = 4, humans: int = 1) -> ApocalypseFullScene:
-    setup = SetupModel(APOCALYPSE_SETUP, players=players)
-    setup.set_mode("full")
-    setup.values["humans"] = humans
-    scene = SetupScene(app, setup, tuning=NO_PAUSE)
-    app.stack.push(scene)
-    app.stack.update(0)
-    scene.start(0)
-    app.stack.update(0)
-    game = app.stack.top
-    assert isinstance(game, ApocalypseFullScene)
-    return game
+    return start_game(
+        app,
+        APOCALYPSE_SETUP,
+        ApocalypseFullScene,
+        players=players,
+        mode="full",
+        humans=humans,
+        tuning=NO_PAUSE,
+    )
 
 
 def model_of(app: AppContext) -> ApocalypseFullModel:
@@ -62,21 +45,20 @@ def menu_open(scene: ApocalypseFullScene) -> bool:
     return scene.menu.open
 
 
-def step(model: ApocalypseFullModel) -> str:
-    """The step, read afresh (mypy would keep an earlier narrowing)."""
-    return model.step
-
-
-def press(scene: ApocalypseFullScene, control: str) -> None:
-    scene.handle_input(Press(control, 1, "test", next(seq)), 1)
-
-
 def run_bots(app: AppContext, scene: ApocalypseFullScene, *, limit: int = 5000) -> None:
     """Let the bots act until a person is asked or the game is over."""
     for tick in range(limit):
         if scene.model.step != "wait":
             return
         app.stack.update(tick)
+
+
+def to_hand(app: AppContext, scene: ApocalypseFullScene) -> None:
+    """The bots play and the person names who opens, until the person has a card to play."""
+    run_bots(app, scene)
+    while scene.model.step != "hand":
+        press(scene, "nav.select")
+        run_bots(app, scene)
 
 
 def test_bots_alone_play_a_whole_game_that_replays(app: AppContext) -> None:
@@ -140,10 +122,7 @@ def test_a_card_that_may_not_be_played_is_refused_with_its_rule(app: AppContext)
 def test_back_undoes_the_persons_last_choice_and_the_bots_after_it(app: AppContext) -> None:
     scene = start(app)
     model = scene.model
-    run_bots(app, scene)
-    while model.step != "hand":
-        press(scene, "nav.select")
-        run_bots(app, scene)
+    to_hand(app, scene)
     hand = [c.card for c in model.hand()]
     press(scene, "nav.select")
     if step(model) == "token":
@@ -156,43 +135,31 @@ def test_back_undoes_the_persons_last_choice_and_the_bots_after_it(app: AppConte
 def test_a_colour_focuses_that_suits_cards(app: AppContext) -> None:
     scene = start(app)
     model = scene.model
-    run_bots(app, scene)
-    while model.step != "hand":
-        press(scene, "nav.select")
-        run_bots(app, scene)
+    to_hand(app, scene)
     suits = [c.face.suit for c in model.hand() if c.face.suit]
     press(scene, f"{suits[0]}.hunter")
     assert model.hand()[model.focus].face.suit == suits[0]
 
 
 def test_leaving_and_resuming_from_the_menu(app: AppContext) -> None:
-    menu = MenuScene(app, MenuModel(doctor=False))
-    app.stack.push(menu)
-    app.stack.update(0)
+    menu = show_menu(app, MenuModel(doctor=False))
     scene = start(app)
     run_bots(app, scene)
     path = scene.model.session.path
     scene.model.close()
     app.stack.pop()
     app.stack.update(1)
-    menu.model.focus = [row.label for row in menu.model.rows].index("Resume Apocalypse")
-    menu.nav("select", 2)
-    app.stack.update(2)
-    resumed = app.stack.top
-    assert isinstance(resumed, ApocalypseFullScene)
+    resumed = resume(app, menu, "Resume Apocalypse", ApocalypseFullScene)
     assert resumed.model.session.path == path and resumed.model.humans == 1
     resumed.model.close()
 
 
-@pytest.mark.parametrize("size", [(480, 320), (800, 480)])
-def test_every_step_draws(app: AppContext, size: tuple[int, int]) -> None:
-    app.size = size
+def test_every_step_draws(app: AppContext, screen: pygame.Surface) -> None:
     scene = start(app, players=2)
-    surface = pygame.Surface(size)
     seen = set()
     for tick in range(300):
         seen.add(scene.model.step)
-        scene.draw(surface, tick)
+        scene.draw(screen, tick)
         app.stack.update(tick)
         if scene.model.step != "wait":
             scene.model.select(tick)
@@ -203,9 +170,7 @@ def test_every_step_draws(app: AppContext, size: tuple[int, int]) -> None:
 
 
 def test_leaving_with_the_buttons_through_the_game_menu(app: AppContext) -> None:
-    menu = MenuScene(app, MenuModel(doctor=False))
-    app.stack.push(menu)
-    app.stack.update(0)
+    menu = show_menu(app, MenuModel(doctor=False))
     scene = start(app, humans=0)
     press(scene, "nav.back")  # nothing of a person's to undo: the game menu
     assert menu_open(scene)

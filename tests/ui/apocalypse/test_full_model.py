@@ -5,6 +5,7 @@ next round's first player (P10)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -12,34 +13,25 @@ import pytest
 from companion.rules.apocalypse import APOCALYPSE, CHOOSE
 from companion.rules.apocalypse.tricks import RoundResult
 from companion.session import Session
-from companion.ui.apocalypse.full_model import ApocalypseFullModel, ApocalypseFullTuning
+from companion.ui.apocalypse.full_model import ApocalypseFullModel
 from companion.ui.game_model import MENU
 from companion.ui.samples import play_until
+from tests.ui.helpers import full_model
 
 PAUSE_NS = 1_000
 
 
-def game(directory: Path, *, players: int = 3, humans: int = 1) -> ApocalypseFullModel:
-    session = Session.start(APOCALYPSE, {"players": players}, 3, directory / "g.jsonl")
-    tuning = ApocalypseFullTuning(bot_pause_ns=PAUSE_NS)
-    return ApocalypseFullModel(session, humans=humans, now_ns=0, tuning=tuning)
+def game(directory: Path, *, humans: int = 1) -> ApocalypseFullModel:
+    """Three players, seed 3, the bots pausing ``PAUSE_NS``."""
+    return full_model(
+        ApocalypseFullModel, APOCALYPSE, directory, seed=3, humans=humans, pause_ns=PAUSE_NS
+    )
 
 
 @pytest.fixture
 def model(tmp_path: Path) -> Iterator[ApocalypseFullModel]:
-    played = game(tmp_path)
-    yield played
-    played.close()
-
-
-def test_a_bot_plays_only_once_its_pause_is_over(tmp_path: Path) -> None:
-    bots = game(tmp_path, humans=0)
-    dealt = len(bots.session.history)
-    assert bots.step == "wait"
-    assert not bots.poll(PAUSE_NS - 1) and len(bots.session.history) == dealt
-    assert bots.poll(PAUSE_NS) and bots.session.history[dealt].actor in bots.bots
-    assert not bots.poll(PAUSE_NS + 1), "the pause counts again from its move"
-    bots.close()
+    with closing(game(tmp_path)) as played:
+        yield played
 
 
 def test_bots_alone_play_a_whole_game_that_replays(tmp_path: Path) -> None:

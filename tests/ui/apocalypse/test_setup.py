@@ -3,9 +3,6 @@ the suits named without loading the engines, and each mode started with its jour
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pygame
 import pytest
 
 from companion.rules.apocalypse.tracker import Entry
@@ -14,26 +11,9 @@ from companion.ui.apocalypse.full import ApocalypseFullScene
 from companion.ui.apocalypse.full_model import ApocalypseFullTuning
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP, SEATS_NOTE, SUITS, tracker_setup
 from companion.ui.apocalypse.tracker import ApocalypseTrackerScene
-from companion.ui.scenes import AppContext, SceneStack
-from companion.ui.setup import SetupScene
+from companion.ui.scenes import AppContext
 from companion.ui.setup_model import SetupModel
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> AppContext:
-    pygame.display.init()
-    pygame.font.init()
-    return AppContext(size=(480, 320), stack=SceneStack(), games_dir=tmp_path)
-
-
-def started(app: AppContext, model: SetupModel, tuning: object = None) -> object:
-    """The scene Start gives, from the setup on the stack."""
-    scene = SetupScene(app, model, tuning=tuning)
-    app.stack.push(scene)
-    app.stack.update(0)
-    scene.start(0)
-    app.stack.update(0)
-    return app.stack.top
+from tests.ui.helpers import started_from
 
 
 def row_words(model: SetupModel, key: str) -> str:
@@ -63,7 +43,7 @@ def test_a_suit_is_left_out_with_three_or_four_players_ruling_p2(
 
 
 def test_the_tracker_journal_keeps_the_setup(app: AppContext) -> None:
-    game = started(app, SetupModel(APOCALYPSE_SETUP, players=4))
+    game = started_from(app, SetupModel(APOCALYPSE_SETUP, players=4))
     assert isinstance(game, ApocalypseTrackerScene)
     game.model.colour("red", "chief", 0)
     keys = [choice.key for choice in game.model.choices()]
@@ -77,7 +57,7 @@ def test_the_tracker_journal_keeps_the_setup(app: AppContext) -> None:
 def test_the_full_journal_notes_its_people(app: AppContext) -> None:
     model = SetupModel(APOCALYPSE_SETUP, players=3)
     model.set_mode("full")
-    game = started(app, model, ApocalypseFullTuning(bot_pause_ns=0))
+    game = started_from(app, model, ApocalypseFullTuning(bot_pause_ns=0))
     assert isinstance(game, ApocalypseFullScene)
     assert game.model.humans == 1 and sorted(game.model.bots) == [1, 2]
     assert game.model.pause_ns == 0, "the tests' tuning reached the model"

@@ -3,16 +3,12 @@ the mouse), tokens and the alarm, rounds scored, the results, leaving and resumi
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import replace
-from pathlib import Path
 
 import pygame
-import pytest
 
-from companion.input.events import Press
 from companion.rules.apocalypse.tracker import TRACKER, TrackerState
-from companion.session import Session, UnfinishedGame
+from companion.session import Session
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
 from companion.ui.apocalypse.tracker import (
     ApocalypseTrackerLayout,
@@ -20,55 +16,20 @@ from companion.ui.apocalypse.tracker import (
     ApocalypseTrackerScene,
 )
 from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel
-from companion.ui.menu import MenuModel, MenuScene
-from companion.ui.scenes import AppContext, SceneStack
-from companion.ui.setup import SetupScene
-from companion.ui.setup_model import SetupModel
-
-NOW = 1_735_761_600.0
-seq = itertools.count()
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> AppContext:
-    pygame.display.init()
-    pygame.font.init()
-    return AppContext(
-        size=(480, 320), stack=SceneStack(), games_dir=tmp_path, wall_clock=lambda: NOW
-    )
+from companion.ui.menu import MenuModel
+from companion.ui.scenes import AppContext
+from tests.ui.apocalypse.test_tracker_model import to_round_end
+from tests.ui.helpers import leave_through_the_game_menu, press, resume, show_menu, start_game, step
 
 
 def start(app: AppContext, players: int = 4) -> ApocalypseTrackerScene:
     """A new game from the setup screen, as the menu starts it."""
-    setup = SetupModel(APOCALYPSE_SETUP, players=players)
-    app.stack.push(SetupScene(app, setup))
-    app.stack.update(0)
-    scene = app.stack.top
-    assert isinstance(scene, SetupScene)
-    scene.start(0)
-    app.stack.update(0)
-    game = app.stack.top
-    assert isinstance(game, ApocalypseTrackerScene)
-    return game
-
-
-def step(model: ApocalypseTrackerModel) -> str:
-    """The step, read afresh (mypy would keep an earlier narrowing)."""
-    return model.step
+    return start_game(app, APOCALYPSE_SETUP, ApocalypseTrackerScene, players=players)
 
 
 def state(model: ApocalypseTrackerModel) -> TrackerState:
     """The state, read afresh."""
     return model.state
-
-
-def top(app: AppContext) -> object:
-    return app.stack.top
-
-
-def press(scene: object, control: str) -> None:
-    assert isinstance(scene, ApocalypseTrackerScene | ApocalypseTrackerResultsScene)
-    scene.handle_input(Press(control, 1, "test", next(seq)), 1)
 
 
 def value(scene: ApocalypseTrackerScene, wanted: int) -> None:
@@ -149,19 +110,10 @@ def test_a_refused_entry_is_flashed_with_its_rule(app: AppContext) -> None:
     assert scene.model.state.trick == ()
 
 
-def _to_round_end(model: ApocalypseTrackerModel) -> None:
-    for _ in range(500):
-        if model.step in ("score", "specials"):
-            return
-        model.focus = 0
-        model.select(0)
-    raise AssertionError("the round did not end")
-
-
 def test_the_table_enters_its_own_count_with_the_seat_buttons(app: AppContext) -> None:
     scene = start(app, players=3)
     model = scene.model
-    _to_round_end(model)
+    to_round_end(model)
     computed = [row[2] for row in model.round_table()]
     model.focus = 1
     press(scene, "nav.select")  # "Enter our count"
@@ -180,7 +132,7 @@ def test_the_table_enters_its_own_count_with_the_seat_buttons(app: AppContext) -
 def test_the_duel_asks_for_the_specials_left_in_hand(app: AppContext) -> None:
     scene = start(app, players=2)
     model = scene.model
-    _to_round_end(model)
+    to_round_end(model)
     assert step(model) == "specials" and model.counts == [0, 0], "editing from zero at once"
     press(scene, "nav.next")  # P1: +1 (if the hand holds a card)
     press(scene, "nav.select")  # the next player
@@ -212,27 +164,12 @@ def test_a_whole_game_to_the_results_and_the_journal_replays(app: AppContext) ->
 
 
 def test_the_menu_leaves_and_the_game_resumes_from_the_start_menu(app: AppContext) -> None:
-    menu = MenuScene(app, MenuModel())
-    app.stack.push(menu)
-    app.stack.update(0)
+    menu = show_menu(app, MenuModel())
     scene = start(app)
     press(scene, "red.chief")
     value(scene, 8)
-    scene.model.focus = len(scene.model.choices()) - 1  # Menu
-    press(scene, "nav.select")
-    assert scene.menu.open
-    press(scene, "nav.next")
-    press(scene, "nav.select")  # leave
-    app.stack.update(1)
-    assert app.stack.top is menu and scene.model.session.closed
-    (row,) = [r for r in menu.model.rows if r.kind == "resume"]
-    assert row.label == "Resume Apocalypse tracker"
-    assert isinstance(row.game, UnfinishedGame)
-    menu.model.focus = menu.model.rows.index(row)
-    menu.nav("select", 2)
-    app.stack.update(2)
-    resumed = top(app)
-    assert isinstance(resumed, ApocalypseTrackerScene)
+    leave_through_the_game_menu(app, scene, menu)
+    resumed = resume(app, menu, "Resume Apocalypse tracker", ApocalypseTrackerScene)
     assert [p.words for p in resumed.model.state.trick] == ["red 8"]
     resumed.model.close()
 
@@ -244,15 +181,12 @@ def test_a_click_picks_an_option(app: AppContext) -> None:
     assert scene.model.step == "value" and scene.model.suit == "green"
 
 
-@pytest.mark.parametrize("size", [(480, 320), (800, 480)])
-def test_every_step_draws(app: AppContext, size: tuple[int, int]) -> None:
-    app.size = size
+def test_every_step_draws(app: AppContext, screen: pygame.Surface) -> None:
     scene = start(app, players=2)
-    surface = pygame.Surface(size)
     seen = set()
     for _ in range(400):
         seen.add(scene.model.step)
-        scene.draw(surface, 0)
+        scene.draw(screen, 0)
         if scene.model.step == "score":
             break
         scene.model.focus = 0
@@ -264,7 +198,7 @@ def test_every_step_draws(app: AppContext, size: tuple[int, int]) -> None:
 def test_the_tables_count_finishes_with_a_click_on_done(app: AppContext) -> None:
     scene = start(app, players=3)
     model = scene.model
-    _to_round_end(model)
+    to_round_end(model)
     model.focus = 1
     press(scene, "nav.select")  # "Enter our count"
     keys = [c.key for c in model.choices()]

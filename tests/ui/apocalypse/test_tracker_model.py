@@ -4,36 +4,26 @@ asked for, refusals and undo as notices, the round's end and who chooses next (P
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from companion.rules.apocalypse.tracker import TRACKER, Entry, TrackerState
-from companion.session import Session
 from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel, entry_words
 from companion.ui.game_model import MENU
+from tests.ui.helpers import keys, step, tracker_session
 
 
 @pytest.fixture
 def model(tmp_path: Path) -> Iterator[ApocalypseTrackerModel]:
-    session = Session.start(TRACKER, {"players": 3}, 1, tmp_path / "t.jsonl", auto_chance=False)
-    tracked = ApocalypseTrackerModel(session)
-    yield tracked
-    tracked.close()
+    with closing(ApocalypseTrackerModel(tracker_session(TRACKER, tmp_path))) as tracked:
+        yield tracked
 
 
 def state(model: ApocalypseTrackerModel) -> TrackerState:
     """The state, read afresh (mypy would keep an earlier narrowing)."""
     return model.state
-
-
-def step(model: ApocalypseTrackerModel) -> str:
-    """The step, read afresh (mypy would keep an earlier narrowing)."""
-    return model.step
-
-
-def keys(model: ApocalypseTrackerModel) -> list[str]:
-    return [choice.key for choice in model.choices()]
 
 
 def to_round_end(model: ApocalypseTrackerModel) -> None:
@@ -70,8 +60,7 @@ def test_back_steps_out_of_a_card_then_undoes_then_says_nothing_is_left(
 
 
 def test_a_refused_suit_is_a_notice_with_its_rule(tmp_path: Path) -> None:
-    session = Session.start(TRACKER, {"players": 4}, 1, tmp_path / "t.jsonl", auto_chance=False)
-    model = ApocalypseTrackerModel(session)
+    model = ApocalypseTrackerModel(tracker_session(TRACKER, tmp_path, players=4))
     model.colour("yellow", "chief", 0)  # yellow is left out with four players
     assert "ruling P2 (suits)" in model.notices[-1] and model.step == "card"
     model.close()

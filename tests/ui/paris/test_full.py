@@ -3,17 +3,14 @@ buttons and the mouse, the bots, the settlement report, undo, resume and the res
 
 from __future__ import annotations
 
-import itertools
 import os
-from pathlib import Path
 
 import pygame
 import pytest
 
-from companion.input.events import Press
 from companion.rules.paris import PARIS, Move, Place, Stash, Take
 from companion.session import Session
-from companion.ui.menu import MenuModel, MenuScene
+from companion.ui.menu import MenuModel
 from companion.ui.paris.full import (
     ParisFullLayout,
     ParisFullResultsScene,
@@ -22,52 +19,29 @@ from companion.ui.paris.full import (
 )
 from companion.ui.paris.full_model import ParisFullModel, ParisFullTuning
 from companion.ui.paris.setup import PARIS_SETUP
-from companion.ui.scenes import AppContext, SceneStack
-from companion.ui.setup import SetupScene
-from companion.ui.setup_model import SetupModel
+from companion.ui.scenes import AppContext
+from tests.ui.helpers import press, resume, show_menu, start_game, step
 
-NOW = 1_735_761_600.0
 SEED = int(os.environ.get("PARIS_TEST_SEED", "7"))
 NO_PAUSE = ParisFullTuning(bot_pause_ns=0)
 """The bots act at once."""
-seq = itertools.count()
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> AppContext:
-    pygame.display.init()
-    pygame.font.init()
-    return AppContext(
-        size=(480, 320),
-        stack=SceneStack(),
-        games_dir=tmp_path,
-        wall_clock=lambda: NOW,
-        new_seed=lambda: SEED,
-    )
+def seed() -> int:
+    return SEED
 
 
 def start(app: AppContext, players: int = 3, humans: int = 1) -> ParisFullScene:
-    setup = SetupModel(PARIS_SETUP, players=players)
-    setup.set_mode("full")
-    setup.values["humans"] = humans
-    app.stack.push(SetupScene(app, setup, tuning=NO_PAUSE))
-    app.stack.update(0)
-    scene = app.stack.top
-    assert isinstance(scene, SetupScene)
-    scene.start(0)
-    app.stack.update(0)
-    game = app.stack.top
-    assert isinstance(game, ParisFullScene)
-    return game
-
-
-def press(scene: object, control: str) -> None:
-    assert isinstance(scene, ParisFullScene | ParisFullResultsScene)
-    scene.handle_input(Press(control, 1, "test", next(seq)), 1)
-
-
-def step(model: ParisFullModel) -> str:
-    return model.step
+    return start_game(
+        app,
+        PARIS_SETUP,
+        ParisFullScene,
+        players=players,
+        mode="full",
+        humans=humans,
+        tuning=NO_PAUSE,
+    )
 
 
 def until(scene: ParisFullScene, wanted: str) -> None:
@@ -176,9 +150,7 @@ def test_a_whole_game_to_the_results_and_the_journal_replays(app: AppContext) ->
 
 
 def test_bots_alone_and_the_resume(app: AppContext) -> None:
-    menu = MenuScene(app, MenuModel(games=(PARIS_SETUP,), doctor=False))
-    app.stack.push(menu)
-    app.stack.update(0)
+    menu = show_menu(app, MenuModel(games=(PARIS_SETUP,), doctor=False))
     scene = start(app, players=4, humans=0)
     for tick in range(40):
         scene.update(tick)
@@ -189,13 +161,8 @@ def test_bots_alone_and_the_resume(app: AppContext) -> None:
     press(scene, "nav.select")
     app.stack.update(1)
     assert app.stack.top is menu and scene.model.session.closed
-    (row,) = [r for r in menu.model.rows if r.kind == "resume"]
-    assert row.label == "Resume Paris full game"
-    menu.model.focus = menu.model.rows.index(row)
-    menu.nav("select", 2)
-    app.stack.update(2)
-    resumed: object = app.stack.top
-    assert isinstance(resumed, ParisFullScene) and resumed.model.humans == 0
+    resumed = resume(app, menu, "Resume Paris full game", ParisFullScene)
+    assert resumed.model.humans == 0
     resumed.model.close()
 
 
@@ -209,22 +176,19 @@ def test_a_click_picks_an_option(app: AppContext) -> None:
     scene.model.close()
 
 
-@pytest.mark.parametrize("size", [(480, 320), (800, 480)])
-def test_every_step_draws(app: AppContext, size: tuple[int, int]) -> None:
-    app.size = size
+def test_every_step_draws(app: AppContext, screen: pygame.Surface) -> None:
     scene = start(app)
-    surface = pygame.Surface(size)
     model = scene.model
     seen = set()
     for tick in range(400):
         seen.add(model.step)
-        scene.draw(surface, 0)
+        scene.draw(screen, 0)
         if model.step == "report":
             break
         if not model.poll(tick):
             if model.step == "turn" and model.state.turn == 2:
                 model.pick(1, tick)  # Place: district, count
-                scene.draw(surface, 0)
+                scene.draw(screen, 0)
                 seen.add(model.step)
                 model.back()
             model.focus = 0

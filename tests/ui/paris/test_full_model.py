@@ -5,45 +5,23 @@ undo, and a half-made choice stepped out of before any undo."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from companion.rules.paris import PARIS
-from companion.session import Session
 from companion.ui.game_model import MENU
-from companion.ui.paris.full_model import ParisFullModel, ParisFullTuning
+from companion.ui.paris.full_model import ParisFullModel
 from companion.ui.samples import first_option, play_until
-
-PAUSE_NS = 1_000
-
-
-def step(model: ParisFullModel) -> str:
-    """The step, read afresh (mypy would keep an earlier narrowing)."""
-    return model.step
-
-
-def game(directory: Path, *, humans: int = 1, pause_ns: int = 0) -> ParisFullModel:
-    session = Session.start(PARIS, {"players": 3}, 7, directory / "g.jsonl")
-    tuning = ParisFullTuning(bot_pause_ns=pause_ns)
-    return ParisFullModel(session, humans=humans, now_ns=0, tuning=tuning)
+from tests.ui.helpers import full_model, step
 
 
 @pytest.fixture
 def model(tmp_path: Path) -> Iterator[ParisFullModel]:
-    played = game(tmp_path)
-    yield played
-    played.close()
-
-
-def test_a_bot_plays_only_once_its_pause_is_over(tmp_path: Path) -> None:
-    bots = game(tmp_path, humans=0, pause_ns=PAUSE_NS)
-    moves = len(bots.session.history)
-    assert bots.step == "wait"
-    assert not bots.poll(PAUSE_NS - 1) and len(bots.session.history) == moves
-    assert bots.poll(PAUSE_NS) and bots.session.history[moves].actor in bots.bots
-    assert not bots.poll(PAUSE_NS + 1), "the pause counts again from its move"
-    bots.close()
+    """Three players, seed 7, purple a person, the bots playing at once."""
+    with closing(full_model(ParisFullModel, PARIS, tmp_path, seed=7)) as played:
+        yield played
 
 
 def test_the_bots_wait_while_a_settlement_is_shown(model: ParisFullModel) -> None:

@@ -4,37 +4,15 @@ journal."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pygame
-import pytest
-
 from companion.rules.paris.tracker import Entry
 from companion.session import Session
 from companion.ui.paris.full import ParisFullScene
 from companion.ui.paris.full_model import ParisFullTuning
 from companion.ui.paris.setup import PARIS_SETUP, SEATS_NOTE, full_setup, tracker_setup
 from companion.ui.paris.tracker import ParisTrackerScene
-from companion.ui.scenes import AppContext, SceneStack
-from companion.ui.setup import SetupScene
+from companion.ui.scenes import AppContext
 from companion.ui.setup_model import SetupModel
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> AppContext:
-    pygame.display.init()
-    pygame.font.init()
-    return AppContext(size=(480, 320), stack=SceneStack(), games_dir=tmp_path)
-
-
-def started(app: AppContext, model: SetupModel, tuning: object = None) -> object:
-    """The scene Start gives, from the setup on the stack."""
-    scene = SetupScene(app, model, tuning=tuning)
-    app.stack.push(scene)
-    app.stack.update(0)
-    scene.start(0)
-    app.stack.update(0)
-    return app.stack.top
+from tests.ui.helpers import started_from
 
 
 def keys(model: SetupModel) -> list[str]:
@@ -69,7 +47,7 @@ def test_the_districts_follow_the_players_ruling_d2() -> None:
 
 
 def test_the_tracker_journal_keeps_the_setup(app: AppContext) -> None:
-    game = started(app, SetupModel(PARIS_SETUP, players=2))
+    game = started_from(app, SetupModel(PARIS_SETUP, players=2))
     assert isinstance(game, ParisTrackerScene)
     game.model.colour("purple", "hunter", 0)
     session = Session.load(game.model.session.path)
@@ -88,7 +66,7 @@ def test_the_full_journal_notes_its_people(app: AppContext) -> None:
     model = SetupModel(PARIS_SETUP, players=3)
     model.set_mode("full")
     model.values["humans"] = 0
-    game = started(app, model, ParisFullTuning(bot_pause_ns=0))
+    game = started_from(app, model, ParisFullTuning(bot_pause_ns=0))
     assert isinstance(game, ParisFullScene)
     assert game.model.humans == 0 and sorted(game.model.bots) == [0, 1, 2]
     game.close()

@@ -4,16 +4,13 @@ resuming, and every step drawn at both sizes."""
 
 from __future__ import annotations
 
-import itertools
 from pathlib import Path
 
 import pygame
-import pytest
 
-from companion.input.events import Press
 from companion.rules.paris.tracker import TRACKER, Entry
-from companion.session import Session, UnfinishedGame
-from companion.ui.menu import MenuModel, MenuScene
+from companion.session import Session
+from companion.ui.menu import MenuModel
 from companion.ui.paris.samples import SAMPLES
 from companion.ui.paris.setup import PARIS_SETUP
 from companion.ui.paris.tracker import (
@@ -22,50 +19,18 @@ from companion.ui.paris.tracker import (
     ParisTrackerScene,
 )
 from companion.ui.paris.tracker_model import ParisTrackerModel
-from companion.ui.scenes import AppContext, SceneStack
-from companion.ui.setup import SetupScene
-from companion.ui.setup_model import SetupModel
-
-NOW = 1_735_761_600.0
-seq = itertools.count()
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> AppContext:
-    pygame.display.init()
-    pygame.font.init()
-    return AppContext(
-        size=(480, 320), stack=SceneStack(), games_dir=tmp_path, wall_clock=lambda: NOW
-    )
+from companion.ui.scenes import AppContext
+from tests.ui.helpers import leave_through_the_game_menu, press, resume, show_menu, start_game, step
 
 
 def start(app: AppContext, players: int = 4) -> ParisTrackerScene:
     """A new game from the setup screen, as the menu starts it."""
-    setup = SetupModel(PARIS_SETUP, players=players)
-    app.stack.push(SetupScene(app, setup))
-    app.stack.update(0)
-    scene = app.stack.top
-    assert isinstance(scene, SetupScene)
-    scene.start(0)
-    app.stack.update(0)
-    game = app.stack.top
-    assert isinstance(game, ParisTrackerScene)
-    return game
-
-
-def press(scene: object, control: str) -> None:
-    assert isinstance(scene, ParisTrackerScene | ParisTrackerResultsScene)
-    scene.handle_input(Press(control, 1, "test", next(seq)), 1)
+    return start_game(app, PARIS_SETUP, ParisTrackerScene, players=players)
 
 
 def placing(model: ParisTrackerModel) -> dict[str, int] | None:
     """The placement being entered, read afresh."""
     return model.placing
-
-
-def step(model: ParisTrackerModel) -> str:
-    """The step, read afresh (mypy would keep an earlier narrowing)."""
-    return model.step
 
 
 def test_a_turn_with_the_seat_buttons(app: AppContext) -> None:
@@ -185,29 +150,14 @@ def test_a_whole_game_to_the_results_and_the_journal_replays(app: AppContext) ->
 
 
 def test_the_menu_leaves_and_the_game_resumes_from_the_start_menu(app: AppContext) -> None:
-    menu = MenuScene(app, MenuModel(games=(PARIS_SETUP,), doctor=False))
-    app.stack.push(menu)
-    app.stack.update(0)
+    menu = show_menu(app, MenuModel(games=(PARIS_SETUP,), doctor=False))
     scene = start(app)
     press(scene, "purple.chief")
     press(scene, "purple.chief")
     press(scene, "purple.hunter")  # placed 1 leader
     press(scene, "purple.hunter")  # stash placed
-    scene.model.focus = len(scene.model.choices()) - 1  # Menu
-    press(scene, "nav.select")
-    assert scene.menu.open
-    press(scene, "nav.next")
-    press(scene, "nav.select")  # leave
-    app.stack.update(1)
-    assert app.stack.top is menu and scene.model.session.closed
-    (row,) = [r for r in menu.model.rows if r.kind == "resume"]
-    assert row.label == "Resume Paris bank"
-    assert isinstance(row.game, UnfinishedGame)
-    menu.model.focus = menu.model.rows.index(row)
-    menu.nav("select", 2)
-    app.stack.update(2)
-    resumed: object = app.stack.top
-    assert isinstance(resumed, ParisTrackerScene)
+    leave_through_the_game_menu(app, scene, menu)
+    resumed = resume(app, menu, "Resume Paris bank", ParisTrackerScene)
     assert resumed.model.state.board_leaders == (1, 0, 0, 0) and resumed.model.seat == 1
     resumed.model.close()
 
@@ -224,15 +174,12 @@ def test_a_click_picks_an_option(app: AppContext) -> None:
     scene.model.close()
 
 
-@pytest.mark.parametrize("size", [(480, 320), (800, 480)])
-def test_every_step_draws(app: AppContext, size: tuple[int, int], tmp_path: Path) -> None:
-    app.size = size
-    surface = pygame.Surface(size)
+def test_every_step_draws(app: AppContext, screen: pygame.Surface, tmp_path: Path) -> None:
     for name, sample in SAMPLES.items():
         app.games_dir = tmp_path / name
         app.games_dir.mkdir()
         shown, now_ns = sample(app)
-        shown.draw(surface, now_ns)
+        shown.draw(screen, now_ns)
         model = getattr(shown, "model", None)
         if isinstance(model, ParisTrackerModel):
             model.close()

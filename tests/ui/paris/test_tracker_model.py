@@ -4,31 +4,21 @@ the gang to play (and of the others), the game menu asked for, undo as notices."
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from companion.rules.paris.tracker import TRACKER, Entry
-from companion.session import Session
 from companion.ui.game_model import MENU
 from companion.ui.paris.tracker_model import ParisTrackerModel
+from tests.ui.helpers import keys, step, tracker_session
 
 
 @pytest.fixture
 def model(tmp_path: Path) -> Iterator[ParisTrackerModel]:
-    session = Session.start(TRACKER, {"players": 3}, 1, tmp_path / "t.jsonl", auto_chance=False)
-    bank = ParisTrackerModel(session)
-    yield bank
-    bank.close()
-
-
-def step(model: ParisTrackerModel) -> str:
-    """The step, read afresh (mypy would keep an earlier narrowing)."""
-    return model.step
-
-
-def keys(model: ParisTrackerModel) -> list[str]:
-    return [choice.key for choice in model.choices()]
+    with closing(ParisTrackerModel(tracker_session(TRACKER, tmp_path))) as bank:
+        yield bank
 
 
 def test_a_turns_options_end_with_the_menu(model: ParisTrackerModel) -> None:
