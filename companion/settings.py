@@ -10,11 +10,15 @@ Every key is optional (a missing one takes its default). ``size`` is ``WxH`` or
 ``"fullscreen"``; ``profile`` a pin map profile name (None: the source's default). Command
 line options win over the file.
 
-A file that cannot be read or holds a bad value never stops the companion: it starts with
-the defaults and reports the problem (naming the file, the key and the fix), and the file
-is left as it is until the settings are saved, when it is kept beside the new one as
-``settings.json.broken``. Saving writes a temporary file, syncs it and renames it over the
-old one, so a power cut leaves either the old settings or the new.
+A file that cannot be read or holds a bad value (not UTF-8, not JSON, nested too deeply,
+larger than 64 KiB, a bad key or value) never stops the companion: it starts with the
+defaults and reports the problem (naming the file, the key and the fix), and the file is
+left as it is until the settings are saved, when it is kept beside the new one as
+``settings.json.broken``. Only a regular file of at most 64 KiB named ``*.json`` is ever
+moved aside or replaced: anything else at the settings path (a folder, a FIFO, another
+program's file) is reported and left alone, and saving is refused with a message naming
+the path and ``COMPANION_CONFIG``. Saving writes a temporary file, syncs it and renames it
+over the old one, so a power cut leaves either the old settings or the new.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Final
@@ -33,6 +38,8 @@ QUIET_RANGE_S: Final = (0.3, 5.0)
 TIE_RANGE_US: Final = (1, 50)
 """The dead-heat window the settings accept, in microseconds (default 5)."""
 SIZES: Final = ("480x320", "800x480", "fullscreen")
+MAX_BYTES: Final = 64 * 1024
+"""The largest settings file read (the companion writes about 120 bytes)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,15 +68,54 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     if it could not be used (then the settings are the defaults). No file: the defaults."""
     path = settings_path() if path is None else path
     try:
-        text = path.read_text(encoding="utf-8")
+        text = _read_settings_file(path)
     except FileNotFoundError:
         return Settings(), None
     except OSError as exc:
         return Settings(), f"{path}: cannot be read ({exc.strerror}); the defaults are used"
+    except ConfigError as exc:
+        return Settings(), f"{exc}; the defaults are used"
     try:
         return parse_settings(text, where=str(path)), None
     except ConfigError as exc:
         return Settings(), f"{exc}; the defaults are used until the settings are saved"
+
+
+def _read_settings_file(path: Path) -> str:
+    """The text of the settings file ``path``: a regular file (never opening a folder, a
+    FIFO or a device) of at most :data:`MAX_BYTES`, in UTF-8. Raises ``OSError`` (as
+    ``FileNotFoundError`` when there is none) or ``ConfigError`` naming what is wrong."""
+    _require_settings_file(path)
+    with path.open("rb") as file:
+        data = file.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise ConfigError(
+            f"{path}: larger than {MAX_BYTES // 1024} KiB, not a settings file; "
+            "delete it or point COMPANION_CONFIG at a settings file"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            f"{path}: not UTF-8 text (byte {exc.start}); fix it or delete the file"
+        ) from None
+
+
+def _require_settings_file(path: Path) -> None:
+    """``ConfigError`` when something other than a regular file is at ``path`` (a folder, a
+    FIFO, a device), naming the variable that chose the path; ``FileNotFoundError`` when
+    nothing is."""
+    mode = path.stat().st_mode
+    if not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        raise ConfigError(f"{path}: {kind}, not a settings file; {_where_chosen(path)}")
+
+
+def _where_chosen(path: Path) -> str:
+    """How to choose another settings path, naming the variable that chose ``path``."""
+    if os.environ.get("COMPANION_CONFIG") and Path(os.environ["COMPANION_CONFIG"]) == path:
+        return "set COMPANION_CONFIG to a file path such as ~/.config/companion/settings.json"
+    return "move it away (the companion keeps its settings in that file)"
 
 
 def parse_settings(text: str, *, where: str) -> Settings:
@@ -79,6 +125,10 @@ def parse_settings(text: str, *, where: str) -> Settings:
     except json.JSONDecodeError as exc:
         raise ConfigError(
             f"{where}: not JSON (line {exc.lineno}: {exc.msg}); fix it or delete the file"
+        ) from None
+    except RecursionError:
+        raise ConfigError(
+            f"{where}: JSON nested too deeply, not a settings file; fix it or delete the file"
         ) from None
     if not isinstance(data, dict):
         raise ConfigError(f"{where}: not a JSON object; fix it or delete the file")
@@ -92,10 +142,13 @@ def parse_settings(text: str, *, where: str) -> Settings:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings atomically; a file that could not be used is kept as ``.broken``."""
+    """Write the settings atomically; a file that could not be used is kept as ``.broken``.
+
+    Raises ``ConfigError`` (and changes nothing) when the path holds something that is not
+    a settings file: see the module docstring."""
     path = settings_path() if path is None else path
     path.parent.mkdir(parents=True, exist_ok=True)
-    if path.exists() and load_settings(path)[1] is not None:
+    if _unusable(path):
         path.replace(path.with_name(path.name + ".broken"))
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
@@ -108,6 +161,24 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     except OSError:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def _unusable(path: Path) -> bool:
+    """Whether ``path`` holds a settings file that cannot be used (to move aside before
+    saving). ``ConfigError`` when it holds something the companion must not move or replace:
+    not a regular file, or a file not named ``*.json`` or larger than :data:`MAX_BYTES`."""
+    try:
+        _require_settings_file(path)
+    except FileNotFoundError:
+        return False
+    if path.suffix != ".json" or path.stat().st_size > MAX_BYTES:
+        _, problem = load_settings(path)
+        if problem is not None:
+            raise ConfigError(
+                f"{path}: not a settings file the companion wrote, left as it is; "
+                f"{_where_chosen(path)}"
+            )
+    return load_settings(path)[1] is not None
 
 
 def _checked(settings: Settings, *, where: str) -> Settings:
