@@ -39,7 +39,7 @@ it). Hooks import their screens when called, so the start menu stays quick to lo
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -123,8 +123,8 @@ class SetupChoice:
 
     @property
     def seats(self) -> tuple[str, ...]:
-        """The seats' names: the colours, or ``seat 1``, ``seat 2``, ..."""
-        return self.colours or tuple(f"seat {n}" for n in range(1, self.players + 1))
+        """The seats' names: the colours, or ``P1``, ``P2``, ..."""
+        return self.colours or tuple(f"P{n}" for n in range(1, self.players + 1))
 
     def flag(self, key: str) -> bool:
         return bool(self.values[key])
@@ -519,10 +519,11 @@ class PeopleAndBots:
         return screens.full_scene(app, model)
 
 
-def humans_words(choice: SetupChoice) -> str:
-    """``"1 (red); 2 bots"``: the first K seats are people, the rest bots (numbered seats:
-    ``"1 (seat 1); 2 bots"``)."""
+def humans_words(choice: SetupChoice, names: Sequence[str] = ()) -> str:
+    """``"1 (red); 2 bots"``: the first K seats are people, the rest bots, named by
+    ``names`` (seat order) when the game names its numbered seats, else as
+    :attr:`SetupChoice.seats` names them (``"1 (P1); 2 bots"``)."""
     humans = choice.number("humans")
     bots = choice.players - humans
-    people = ", ".join(choice.seats[:humans]) or "nobody"
+    people = ", ".join((names or choice.seats)[:humans]) or "nobody"
     return f"{humans} ({people}); {bots} bot{'s' if bots != 1 else ''}"

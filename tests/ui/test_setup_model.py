@@ -230,8 +230,8 @@ def test_a_numbered_seat_game_has_no_colours_row_and_up_to_six_players() -> None
     assert model.words(model.row) == "1"
     choice = model.choice()
     assert (choice.colours, choice.players) == ((), 6)
-    assert choice.seats == tuple(f"seat {n}" for n in range(1, 7))
-    assert humans_words(choice) == "1 (seat 1); 5 bots", "the shared words fit numbered seats"
+    assert choice.seats == tuple(f"P{n}" for n in range(1, 7))
+    assert humans_words(choice) == "1 (P1); 5 bots", "the shared words fit numbered seats"
 
 
 def test_a_coloured_game_for_at_most_four_refuses_a_fifth_colour() -> None:

@@ -38,6 +38,10 @@ def _first_words(choice: SetupChoice) -> str:
     return seat_name(GANGS[choice.number("first") - 1])
 
 
+def _humans_words(choice: SetupChoice) -> str:
+    return humans_words(choice, [seat_name(gang) for gang in GANGS])
+
+
 def configuration(choice: SetupChoice) -> tuple[int, ...]:
     """The chosen configuration (the row's number wraps round the player count's list)."""
     listed = CONFIGURATIONS[choice.players]
@@ -118,7 +122,7 @@ PARIS_SETUP: Final = GameSetup(
             default=0,
             words=_districts_words,
         ),
-        Count("humans", "Humans", low=0, high=1, default=1, modes=("full",), words=humans_words),
+        Count("humans", "Humans", low=0, high=1, default=1, modes=("full",), words=_humans_words),
     ),
     journals={"paris_tracker": "Paris bank", "paris": "Paris full game"},
     start=PARIS_MODES.start,

@@ -46,6 +46,15 @@ def test_the_districts_follow_the_players_ruling_d2() -> None:
     assert len(listed) > 1 and all(" of " in words for words in listed)
 
 
+def test_the_humans_row_names_the_gangs_not_seat_numbers() -> None:
+    model = SetupModel(PARIS_SETUP, players=3)
+    model.set_mode("full")
+    row = next(row for row in model.rows if row.key == "humans")
+    assert model.words(row) == "1 (P purple); 2 bots"
+    model.values["humans"] = 0
+    assert model.words(row) == "0 (nobody); 3 bots"
+
+
 def test_the_tracker_journal_keeps_the_setup(app: AppContext) -> None:
     game = started_from(app, SetupModel(PARIS_SETUP, players=2))
     assert isinstance(game, ParisTrackerScene)
