@@ -10,6 +10,7 @@ import difflib
 import json
 import os
 import re
+import stat
 import sys
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -62,6 +63,14 @@ _DISPLAY_PINS: Final[Mapping[str, Mapping[int, str]]] = {
         25: "LCD reset",
     },
 }
+MAX_BYTES: Final = 256 * 1024
+"""The largest pin map read (the shipped ones are about 3 KB)."""
+MAX_CHAIN_PIXELS: Final = 64
+"""The longest LED chain a box may declare: one pixel per button (a Pico box has at most 26
+buttons), with room for pixels skipped along the chain. The firmware allocates the chain's
+length at boot, so an unbounded position would exhaust the Pico's memory."""
+EXCERPT: Final = 60
+"""The most characters of a bad line or value an error quotes."""
 _BARE_KEY: Final = re.compile(r"[A-Za-z0-9_-]+")
 _TOML_AT: Final = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 _ABSENT: Final = object()
@@ -162,8 +171,26 @@ def _unknown_profile(name: str, path: Path) -> str:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    text = _read_text(path)
     try:
-        text = path.read_bytes().decode("utf-8")
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(_syntax_report(path, text, exc)) from exc
+    except RecursionError:
+        msg = f"{path}: tables or arrays nested too deeply. Fix: a pin map nests at most 3 deep."
+        raise ConfigError(msg) from None
+
+
+def _read_text(path: Path) -> str:
+    """The text of the pin map file ``path``: a regular file (a FIFO or a device is never
+    opened) of at most :data:`MAX_BYTES`, in UTF-8."""
+    try:
+        mode = path.stat().st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise ConfigError(f"{path}: {kind}. Fix: give the path of a pin map .toml file.")
+        with path.open("rb") as file:
+            data = file.read(MAX_BYTES + 1)
     except FileNotFoundError:
         names = ", ".join(available_profiles()) or "none"
         msg = f"{path}: no such file. Fix: check the path, or give a profile name ({names})."
@@ -171,13 +198,19 @@ def _read(path: Path) -> dict[str, Any]:
     except OSError as exc:
         msg = f"{path}: cannot be read ({exc.strerror}). Fix: make it a readable file."
         raise ConfigError(msg) from exc
+    if len(data) > MAX_BYTES:
+        msg = f"{path}: larger than {MAX_BYTES // 1024} KiB, not a pin map. Fix: check the path."
+        raise ConfigError(msg)
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         msg = f"{path}: not UTF-8 text (byte {exc.start}). Fix: save the file as UTF-8."
         raise ConfigError(msg) from exc
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(_syntax_report(path, text, exc)) from exc
+
+
+def _excerpt(text: str) -> str:
+    """``text``, or its first :data:`EXCERPT` characters and an ellipsis."""
+    return text if len(text) <= EXCERPT else f"{text[:EXCERPT]}..."
 
 
 def _syntax_report(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> str:
@@ -188,7 +221,7 @@ def _syntax_report(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> str:
         line, column = int(found[1]), int(found[2])
         lines = text.splitlines()
         where = f"line {line}, column {column}"
-        shown = f" in `{lines[line - 1].strip()}`" if 0 < line <= len(lines) else ""
+        shown = f" in `{_excerpt(lines[line - 1].strip())}`" if 0 < line <= len(lines) else ""
     return (
         f"{path}: 1 problem in the pin map:\n"
         f"  {where}: invalid TOML ({reason}){shown}. Fix: Correct that line: strings and "
@@ -205,7 +238,8 @@ class _Problems:
     lines: list[str] = field(default_factory=list)
 
     def add(self, key: str, what: str, fix: str, value: object = _ABSENT) -> None:
-        shown = f"{key}" if value is _ABSENT else f"{key} = {_show(value)}"
+        key = _excerpt(key)
+        shown = key if value is _ABSENT else f"{key} = {_show(value)}"
         self.lines.append(f"{shown}: {what}. Fix: {_capital(fix)}")
 
     def report(self, path: Path) -> str:
@@ -218,7 +252,7 @@ def _show(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return json.dumps(_excerpt(value), ensure_ascii=False)
     if isinstance(value, dict):
         return "{...} (a table)"
     if isinstance(value, list):
@@ -617,10 +651,11 @@ def _chain_index(
 ) -> int | None:
     if not _known_name(key, name, value, controls, problems):
         return None
-    if _is_int(value) and value >= 0:
+    if _is_int(value) and 0 <= value < MAX_CHAIN_PIXELS:
         return value
     fix = "write the pixel's position along the chain, counting from 0 at the chain pin."
-    problems.add(key, "must be a chain position (an integer from 0)", fix, value)
+    what = f"must be a chain position (an integer from 0 to {MAX_CHAIN_PIXELS - 1})"
+    problems.add(key, what, fix, value)
     return None
 
 

@@ -1,5 +1,6 @@
 """The pin map: shipped profiles, and one test per kind of mistake a builder can make."""
 
+import os
 import tomllib
 from pathlib import Path
 
@@ -442,7 +443,7 @@ def test_chain_index_used_twice(tmp_path: Path) -> None:
 def test_negative_chain_index(tmp_path: Path) -> None:
     path = write(tmp_path, spoil(GOOD_BOX, '"nav.select" = 2', '"nav.select" = -2'))
     line = problem_line(problems_of(path), 'leds.chain."nav.select"')
-    assert "must be a chain position (an integer from 0)" in line
+    assert "must be a chain position (an integer from 0 to 63)" in line
 
 
 def test_chain_pin_clashing_with_a_control(tmp_path: Path) -> None:
@@ -506,3 +507,40 @@ def test_shipped_files_are_plain_toml_with_the_documented_keys() -> None:
         assert documented <= set(data), name
         assert {"reserved", "controls", "leds"} <= set(data), name
         assert set(data["controls"]) <= set(SEAT_CONTROLS + NAV_CONTROLS), name
+
+
+# ---- files that are not pin maps (each gives one clear error, never a hang) ------------
+
+
+def test_deeply_nested_toml_is_one_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "deep.toml"
+    path.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    assert "nested too deeply" in problems_of(path)
+
+
+def test_a_huge_file_is_refused_without_reading_it_all(tmp_path: Path) -> None:
+    path = tmp_path / "huge.toml"
+    path.write_bytes(b"#" * (512 * 1024))
+    assert "larger than 256 KiB, not a pin map" in problems_of(path)
+
+
+def test_a_device_or_fifo_is_never_opened(tmp_path: Path) -> None:
+    assert "not a regular file" in problems_of(Path("/dev/zero"))
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    assert "not a regular file" in problems_of(fifo)  # opening it would wait for a writer
+
+
+def test_an_error_quotes_a_short_excerpt_of_a_long_line(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD_GPIO + 'bad = "' + "x" * 100_000 + "\n")
+    message = problems_of(path)
+    assert "invalid TOML" in message and len(message) < 1000, len(message)
+    value = write(tmp_path, spoil(GOOD_GPIO, "status = 23", 'status = "' + "y" * 100_000 + '"'))
+    assert len(problems_of(value)) < 1000
+
+
+def test_an_led_chain_position_is_bounded_by_the_chain_a_box_can_have(tmp_path: Path) -> None:
+    path = write(tmp_path, spoil(GOOD_BOX, '"nav.select" = 2', '"nav.select" = 100000000'))
+    line = problem_line(problems_of(path), 'leds.chain."nav.select"')
+    assert "must be a chain position (an integer from 0 to 63)" in line
+    assert load_profile(write(tmp_path, spoil(GOOD_BOX, '"nav.select" = 2', '"nav.select" = 63')))
