@@ -20,8 +20,11 @@ Delivery rules:
 - ``ACK boot seq`` acknowledges the highest sequence number below which the host has
   every event of the current boot; it is queued after each ``feed`` that advanced it,
   and again whenever a heartbeat shows the box still holding events the host has.
-- A heartbeat whose ``first_held`` is past the host's contiguous number means the box's
-  ring overflowed and dropped events the host never got: counted in ``lost`` (warned).
+- A heartbeat whose ``first_held`` is past the host's contiguous number means the box
+  holds nothing below it: those events were acknowledged (by this host, or by an earlier
+  run of the companion while the box stayed powered) or dropped by the box when its ring
+  overflowed. The box counts its drops (the heartbeat's ``dropped``); only drops this host
+  never got count in ``lost`` (warned), so a restart of the companion loses nothing.
 - Lines that are not frames: ``corrupt`` if they start with ``@``, else ``noise`` (the
   MicroPython banner, a REPL prompt); frames whose CRC matches but whose fields do not
   parse: ``rejected``. Each kind is counted, logged at most every 5 s, and listed in
@@ -101,7 +104,7 @@ class LinkCounters:
 class _Boot:
     """What the host knows of one boot of the box."""
 
-    __slots__ = ("above", "acked", "clock", "contiguous", "hello", "label")
+    __slots__ = ("above", "acked", "clock", "contiguous", "drops_seen", "hello", "label")
 
     def __init__(self, hello: Hello, label: str, clock: ClockMap) -> None:
         self.hello = hello
@@ -110,6 +113,7 @@ class _Boot:
         self.contiguous = -1  # every seq up to this one was delivered
         self.above: set[int] = set()  # delivered seqs above it
         self.acked = -1  # the last ACK queued
+        self.drops_seen = 0  # the box's drop count (heartbeat ``dropped``) accounted for
 
     def take(self, seq: int) -> bool:
         """Mark ``seq`` delivered; False if it already was (a duplicate)."""
@@ -126,7 +130,8 @@ class _Boot:
         return True
 
     def forget_before(self, first_held: int) -> int:
-        """The box holds nothing below ``first_held``: count what never came, skip it."""
+        """The box holds nothing below ``first_held``: skip it, and count what this host
+        never got (acknowledged by an earlier host, or dropped by the box)."""
         missing = 0
         while self.contiguous + 1 < first_held:
             self.contiguous += 1
@@ -408,7 +413,9 @@ class BoxLink:
         if boot is self._current:
             self.heartbeat = hb
         if hb.first_held > boot.contiguous + 1 and boot.clock.locked:
-            lost = boot.forget_before(hb.first_held)
+            missing = boot.forget_before(hb.first_held)
+            lost = min(missing, max(hb.dropped - boot.drops_seen, 0))
+            boot.drops_seen = max(hb.dropped, boot.drops_seen)
             if lost:
                 self._counts.lost += lost
                 log.warning("box %s: %d events lost (ring overflow on the box)", self.serial, lost)

@@ -74,11 +74,35 @@ def test_a_ring_overflow_on_the_box_is_counted_lost() -> None:
     link, _out = _link()
     _ready(link)
     link.feed(_ev(0), 10)
-    link.feed(proto.heartbeat(proto.Heartbeat(BOOT, 20, 70, 6, 6, 0, 0)), 20)
+    link.feed(proto.heartbeat(proto.Heartbeat(BOOT, 20, 70, 6, 5, 0, 0)), 20)
     assert link.counters.lost == 5  # 1-5 were dropped by the box before we saw them
     link.feed(_ev(6), 30)
     assert link.take_outgoing()[-1] == proto.ack(BOOT, 6)
     assert any("lost" in w for w in link.warnings)
+
+
+def test_a_new_companion_on_a_box_left_powered_loses_nothing() -> None:
+    """A restart of the companion: the box's 29 earlier events were delivered to the
+    previous run and acknowledged, nothing was dropped (``dropped`` 0)."""
+    link, out = _link()
+    _ready(link)
+    link.feed(proto.heartbeat(proto.Heartbeat(BOOT, 20, 29, 29, 0, 0, 0)), 20)
+    assert link.counters.lost == 0 and not any("lost" in w for w in link.warnings)
+    link.feed(_ev(29), 30)
+    assert [e.seq for e in out if isinstance(e, Press)] == [29]
+    assert link.take_outgoing()[-1] == proto.ack(BOOT, 29)
+
+
+def test_drops_while_no_companion_read_are_lost_once() -> None:
+    """The box dropped 3 events while nobody read it; later heartbeats repeat the count."""
+    link, _out = _link()
+    _ready(link)
+    for t in (20, 40):
+        link.feed(proto.heartbeat(proto.Heartbeat(BOOT, t, 70, 70, 3, 0, 0)), t)
+    assert link.counters.lost == 3
+    link.feed(_ev(70), 50)
+    link.feed(proto.heartbeat(proto.Heartbeat(BOOT, 60, 80, 75, 5, 0, 0)), 60)
+    assert link.counters.lost == 5, "2 more dropped among 71-74, which never came"
 
 
 def test_noise_corruption_and_overlong_lines_are_counted() -> None:
