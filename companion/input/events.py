@@ -10,12 +10,15 @@ class Press:
     ``t_ns`` is the FIRST edge of the press in the host's ``time.monotonic_ns()`` domain,
     taken where the edge happened (kernel interrupt or box clock), never when code ran.
     ``seq`` numbers the presses of one source from 0, so gaps and duplicates show.
+    ``clock_gap``: the button box's clock jumped around this press, so its stamp may be off
+    by the jump (``companion/input/box/clock.py``); always False for the Pi's own pins.
     """
 
     control: str
     t_ns: int
     source: str
     seq: int
+    clock_gap: bool = False
 
 
 @dataclass(frozen=True, slots=True)

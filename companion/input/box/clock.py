@@ -23,6 +23,15 @@ error is half the difference of the trips, at most ``rtt / 2``. So:
   Between presses delivered 10 ms apart it moves by at most 2 us, and in steady state
   a new fit moves it by a few microseconds in all.
 
+**Jumps.** Once locked, every sample is checked against the map: the box read its time
+during the round trip, so the map must put that box time between the PING's sending and
+the PONG's arrival. A sample more than ``JUMP_NS`` (1 ms) outside is a misfit; a crystal's
+drift cannot do that between two pings. ``JUMP_SAMPLES`` (3) misfits in a row mean the
+box's clock jumped (a glitch, a reset of its counter): the map is dropped and locks again
+from the misfits on (``jumps`` counts it; until then the source does not take events, and
+the box re-sends them). The box times around the jump, where a stamp may lie on either
+side of it, are kept as a :class:`Gap` (``in_gap``): presses stamped there are marked.
+
 Before ``lock_samples`` (100) samples, 2 s of pings every 20 ms, the map is not
 ``locked``: the serial source does not accept events yet (the box keeps re-sending them
 until they are acknowledged). 2 s, because the slope needs a span: a 100 ppm crystal
@@ -48,6 +57,10 @@ _OUTLIER_SLACK_NS: Final = 200_000
 _WEIGHT_FLOOR_NS: Final = 20_000
 _MIN_SPAN_NS: Final = 500_000_000
 """Points must span half a second before a slope is fitted (else the slope is 1)."""
+JUMP_NS: Final = 1_000_000
+"""A sample the map puts more than 1 ms outside its round trip does not fit the map."""
+JUMP_SAMPLES: Final = 3
+"""Misfits in a row that mean the box's clock jumped (one alone may be a glitch)."""
 FAST_PING_NS: Final = 20_000_000
 SLOW_PING_NS: Final = 100_000_000
 FAST_SAMPLES: Final = 500
@@ -82,6 +95,25 @@ class Line:
         return self.host_ref + round((box_ns - self.box_ref) * self.rate)
 
 
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """Box times around a jump of the box's clock: from the last sample that fitted the old
+    map to the first that did not, widened by the host time between them (the jump came
+    somewhere in that time). A stamp in it may be before or after the jump."""
+
+    from_box_ns: int
+    to_box_ns: int
+
+    def __contains__(self, box_ns: object) -> bool:
+        return isinstance(box_ns, int) and self.from_box_ns <= box_ns <= self.to_box_ns
+
+    @classmethod
+    def around(cls, fitted: Sample, misfit: Sample) -> Gap:
+        width = misfit.recv_ns - fitted.sent_ns
+        low, high = sorted((fitted.box_ns, misfit.box_ns))
+        return cls(low - width, high + width)
+
+
 class ClockMap:
     """Maps one boot of the box's clock to the host's ``time.monotonic_ns()``."""
 
@@ -103,6 +135,11 @@ class ClockMap:
         self._line: Line | None = None
         self._correction = 0
         self._corrected_at = 0
+        self.jumps = 0
+        """How often the box's clock jumped and the map locked again."""
+        self.gaps: list[Gap] = []
+        self._fitted: Sample | None = None  # the last sample that fitted the locked map
+        self._misfits: list[Sample] = []
 
     def __repr__(self) -> str:
         if self._line is None:
@@ -135,12 +172,54 @@ class ClockMap:
     def line(self) -> Line | None:
         return self._line
 
+    @property
+    def relocking(self) -> bool:
+        """The box's clock jumped and the map is not locked again yet."""
+        return self.jumps > 0 and not self.locked
+
+    def in_gap(self, box_ns: int) -> bool:
+        """Whether box time ``box_ns`` lies around a jump of the box's clock."""
+        return any(box_ns in gap for gap in self.gaps)
+
     def add(self, sent_ns: int, box_ns: int, recv_ns: int) -> bool:
         """One PING/PONG. False if it was dropped (negative or over-long round trip)."""
         sample = Sample(sent_ns, box_ns, recv_ns)
         if not 0 <= sample.rtt_ns <= MAX_RTT_NS:
             self.rejected += 1
             return False
+        if self.locked and not self._fits(sample):
+            self._misfits.append(sample)
+            if len(self._misfits) >= JUMP_SAMPLES:
+                self._lock_again()
+            return True
+        self._misfits.clear()
+        self._take(sample)
+        if self.locked:
+            self._fitted = sample  # the last known good sample
+        return True
+
+    def _fits(self, sample: Sample) -> bool:
+        """Whether the map puts the sample's box time within its round trip (give or take
+        ``JUMP_NS``)."""
+        mapped = self.map(sample.box_ns, sample.recv_ns)
+        return sample.sent_ns - JUMP_NS <= mapped <= sample.recv_ns + JUMP_NS
+
+    def _lock_again(self) -> None:
+        """The box's clock jumped: keep the gap, drop the map and fit the misfits anew."""
+        misfits, fitted = self._misfits, self._fitted
+        if fitted is not None:
+            self.gaps.append(Gap.around(fitted, misfits[0]))
+        self.jumps += 1
+        self._misfits, self._fitted = [], None
+        self._line, self._correction = None, 0
+        self._points.clear()
+        self._block.clear()
+        self.samples = 0
+        for sample in misfits:
+            self._take(sample)
+
+    def _take(self, sample: Sample) -> None:
+        """Fit one sample that belongs to the map."""
         slew = self.locked  # before the lock nobody has seen a mapped stamp: no slewing
         self.samples += 1
         self._block.append(sample)
@@ -148,9 +227,8 @@ class ClockMap:
             self._points.append(min(self._block, key=lambda s: s.rtt_ns))
             self._block.clear()
         elif len(self._points) >= 2:
-            return True  # the fit only changes when a block is done
+            return  # the fit only changes when a block is done
         self._refit(sample, slew=slew)
-        return True
 
     def _fit_points(self) -> list[Sample]:
         points = list(self._points)

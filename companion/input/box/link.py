@@ -31,6 +31,8 @@ Delivery rules:
   ``warnings``. Nothing that fails these checks can produce an event.
 - An ``ERR`` from the box (a refused command, or ``crash``: the firmware restarted) is
   logged and listed in ``warnings``.
+- A jump of the box's clock (``clock.py``) is listed in ``warnings`` until the map locks
+  again; presses stamped around it are marked ``clock_gap`` and counted.
 """
 
 from __future__ import annotations
@@ -99,6 +101,8 @@ class LinkCounters:
     """Events the box dropped from its ring before the host got them."""
     box_errors: int = 0
     """ERR frames from the box."""
+    gap_presses: int = 0
+    """Presses stamped around a jump of the box's clock (marked ``clock_gap``)."""
 
 
 class _Boot:
@@ -219,6 +223,16 @@ class BoxLink:
             found.append(f"{bad} corrupt frames dropped (a bad cable or USB hub?)")
         if c.lost:
             found.append(f"{c.lost} events lost: the box's ring overflowed while unread")
+        clock = self.clock
+        if clock is not None and clock.relocking:
+            found.append(
+                "the box's clock jumped: presses wait until its time is mapped again (2 s)"
+            )
+        if c.gap_presses:
+            found.append(
+                f"{c.gap_presses} presses stamped while the box's clock jumped: their times "
+                "may be off"
+            )
         hb = self.heartbeat
         if hb is not None and hb.overruns:
             found.append(f"the box's sampler ring overran {hb.overruns} times")
@@ -451,9 +465,10 @@ class BoxLink:
             counts.duplicates += 1
             return True
         counts.events += 1
-        t_ns = boot.clock.map(int(t_b), now_ns)
+        box_ns = int(t_b)
+        t_ns = boot.clock.map(box_ns, now_ns)
         if kind_b == b"P":
-            self._sink(Press(controls[index], t_ns, boot.label, seq))
+            self._sink(self._press(boot, controls[index], box_ns, t_ns, seq))
         elif kind_b == b"S":
             self._sink(Stuck(controls[index], t_ns, boot.label))
         else:
@@ -481,12 +496,20 @@ class BoxLink:
         control = controls[event.input]
         item: InputEvent
         if event.kind == "P":
-            item = Press(control, t_ns, boot.label, event.seq)
+            item = self._press(boot, control, event.t_ns, t_ns, event.seq)
         elif event.kind == "S":
             item = Stuck(control, t_ns, boot.label)
         else:
             item = Unstuck(control, t_ns, boot.label)
         self._sink(item)
+
+    def _press(self, boot: _Boot, control: str, box_ns: int, t_ns: int, seq: int) -> Press:
+        """A press; one stamped around a jump of the box's clock is marked and counted."""
+        if not boot.clock.gaps or not boot.clock.in_gap(box_ns):
+            return Press(control, t_ns, boot.label, seq)
+        self._counts.gap_presses += 1
+        log.warning("box %s: %s pressed while the box's clock jumped", self.serial, control)
+        return Press(control, t_ns, boot.label, seq, clock_gap=True)
 
     def _queue_ack(self) -> None:
         boot = self._current

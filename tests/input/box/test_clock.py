@@ -54,6 +54,7 @@ def test_100_ppm_drift_stays_within_50_us_for_an_hour(seed: int, drift_ppm: floa
     assert checked > 60_000
     assert worst < 50 * US
     assert abs(clock.drift_ppm - drift_ppm) < 1
+    assert clock.jumps == 0, "round-trip spikes and drift are not jumps"
 
 
 def test_lock_takes_two_seconds_of_fast_pings() -> None:
@@ -85,3 +86,30 @@ def test_a_new_fit_moves_the_mapping_no_faster_than_the_slew_limit() -> None:
     assert abs(clock.map(S, S + 1_000_000) - before) <= 200  # 0.2 us per ms...
     later = clock.map(S, S + S)
     assert abs(later - (S + US)) <= 1  # ...and fully after a second
+
+
+@pytest.mark.parametrize("jump_ns", [1 * S, -3 * S])
+def test_a_jump_of_the_box_clock_is_detected_and_the_map_locks_again(jump_ns: int) -> None:
+    """The box's clock jumps at host time 30 s: the map notices within a few pings, drops
+    itself (unlocked while relocking), locks again and maps the new clock right; the box
+    times around the jump are a gap, the times well before or after are not."""
+    link, clock = SimLink(5, 50.0), ClockMap()
+    host = 0
+    while host < 30 * S:
+        link.ping(clock, host)
+        host += clock.ping_interval_ns
+    assert clock.locked and clock.jumps == 0
+    before_jump = link.box_at(host - 5 * S)
+    link.boot_host_ns -= jump_ns  # the box now reads jump_ns more
+    unlocked_at = None
+    while clock.jumps == 0 or not clock.locked:
+        link.ping(clock, host)
+        if clock.relocking and unlocked_at is None:
+            unlocked_at = host
+        host += clock.ping_interval_ns
+    assert unlocked_at is not None and unlocked_at - 30 * S < 1 * S, "noticed within 1 s"
+    assert clock.jumps == 1 and clock.locked and not clock.relocking
+    t = 30 * S + abs(jump_ns) + 2 * S  # past the box times the jump made ambiguous
+    assert abs(clock.map(link.box_at(t), t + 1_000_000) - t) < 100 * US, "the new clock maps"
+    assert clock.in_gap(link.box_at(30 * S)), "a stamp at the jump is in the gap"
+    assert not clock.in_gap(before_jump) and not clock.in_gap(link.box_at(t))

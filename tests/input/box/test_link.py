@@ -264,3 +264,34 @@ def test_mutations_are_never_the_frame_itself() -> None:
         m = _mutate(frame, rng.getrandbits(64), other)
         assert m != frame
         assert m.endswith(b"\n")
+
+
+def _pong(link: BoxLink, sent: int, box_ns: int, recv: int) -> None:
+    link.ping(sent)
+    token = list(link._pings)[-1]
+    link.feed(proto.pong(BOOT, token, box_ns), recv)
+
+
+def test_a_jump_of_the_box_clock_holds_presses_warns_and_marks_the_gap() -> None:
+    out: list[InputEvent] = []
+    link = BoxLink(out.append, serial="S1", clock_factory=lambda: ClockMap(lock_samples=4, block=1))
+    link.feed(proto.hello(HELLO), 0)
+    ms = 1_000_000
+    for k in range(4):  # box time = host time
+        _pong(link, k * 20 * ms, k * 20 * ms + 100_000, k * 20 * ms + 200_000)
+    assert link.ready
+    for k in range(4, 7):  # the box's clock jumped 1 s ahead: three misfits
+        _pong(link, k * 20 * ms, k * 20 * ms + 100_000 + 1000 * ms, k * 20 * ms + 200_000)
+    assert not link.ready
+    assert any("the box's clock jumped" in w for w in link.warnings)
+    link.feed(_ev(0, t=1_130 * ms), 131 * ms)
+    assert out == [] and link.counters.early == 1, "held until the map fits again"
+    _pong(link, 140 * ms, 1_140 * ms + 100_000, 140 * ms + 200_000)
+    assert link.ready and not any("clock jumped:" in w for w in link.warnings)
+    link.feed(_ev(0, t=1_130 * ms) + _ev(1, t=1_070 * ms) + _ev(2, t=1_500 * ms), 150 * ms)
+    presses = [e for e in out if isinstance(e, Press)]
+    wanted = (130 * ms, 70 * ms, 500 * ms)  # host times: box time less the jump
+    assert all(abs(p.t_ns - t) < ms for p, t in zip(presses, wanted, strict=True))
+    assert [p.clock_gap for p in presses] == [False, True, False]
+    assert link.counters.gap_presses == 1
+    assert any("1 presses stamped while the box's clock jumped" in w for w in link.warnings)
