@@ -43,8 +43,12 @@ class Box:
     # table: the box_table module (or an object with the same names)
     # port: write(bytes); read() -> bytes or None (never blocks)
     # pixels: box_leds.Pixels; clock(): box nanoseconds now (for PONG)
-    def __init__(self, table, port, pixels, boot_id, uid, levels, start_ns, clock):
+    # firmware: the version HELLO gives (box_hw adds the MicroPython version it runs on)
+    def __init__(
+        self, table, port, pixels, boot_id, uid, levels, start_ns, clock, firmware=None
+    ):
         self.table = table
+        self.firmware = firmware or box_frame.FW_VERSION
         self.port = port
         self.pixels = pixels
         self.boot = boot_id
@@ -91,7 +95,7 @@ class Box:
             "HELLO %d %s %s %s %s %s"
             % (
                 box_frame.PROTO,
-                box_frame.FW_VERSION,
+                self.firmware,
                 self.boot,
                 self.uid,
                 t.TABLE_ID,

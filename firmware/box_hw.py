@@ -35,6 +35,8 @@ PAD_IE = const(1 << 6)  # input enable bit
 SAMPLER_SM = const(0)  # PIO0 SM0
 LED_SM = const(4)  # PIO1 SM0
 LED_FREQ = const(8000000)
+MIN_MICROPYTHON = (1, 23)  # Capture passes the state machine to rp2.DMA as read=: v1.23 on
+MARGIN_WORDS = const(64)  # after a lap, read this far behind the DMA (a pair may be half-written)
 
 
 class Capture:
@@ -75,9 +77,10 @@ class Capture:
         w = self.written()
         w -= w & 1  # whole pairs only
         r = self.read
-        if w - r > RING_WORDS:  # lapped: the oldest pairs are gone
-            self.overruns += (w - r - RING_WORDS) // 2
-            r = w - RING_WORDS
+        if w - r > RING_WORDS:  # lapped: the oldest pairs are gone (overruns counts pairs)
+            resume = w - RING_WORDS + MARGIN_WORDS  # clear of the pair being written
+            self.overruns += (resume - r) // 2
+            r = resume
         ring = self.ring
         while r < w:
             sampler.pair(ring[r % RING_WORDS], ring[(r + 1) % RING_WORDS], now, edge)
@@ -126,6 +129,27 @@ def setup_pins(t):
         machine.mem32[a] = machine.mem32[a] & ~PAD_IE
 
 
+def micropython_version():
+    v = sys.implementation.version
+    return "%d.%d.%d" % (v[0], v[1], v[2])
+
+
+def too_old():
+    # v1.22 cannot take a state machine as the DMA's read=: it would crash and restart
+    # every 2 s. (Under CPython, in the tests, this is never too old.)
+    version = tuple(sys.implementation.version[:2])
+    return sys.implementation.name == "micropython" and version < MIN_MICROPYTHON
+
+
+def refuse_old_micropython(port, loops=-1):
+    # Say why the box does nothing, every 2 s, with the REPL free for an update.
+    detail = "v%s_needs_v%d.%d_or_later" % ((micropython_version(),) + MIN_MICROPYTHON)
+    while loops != 0:
+        loops -= 1
+        port.write(box_frame.encode("ERR micropython %s" % detail))
+        time.sleep(2)
+
+
 def boot_id():
     return binascii.hexlify(os.urandom(4)).decode()
 
@@ -152,7 +176,10 @@ def play(t=box_table, port=None, loops=-1):
     raw, snapshot = capture.first_pair()
     sampler = Sampler(t.BITS, t.ACTIVE_LOW, CounterClock(machine.freq(), anchor))
     levels = sampler.start(snapshot)
-    box = Box(t, port or UsbPort(), pixels, boot_id(), unique_id(), levels, anchor, clock)
+    firmware = "%s+mpy%s" % (box_frame.FW_VERSION, micropython_version())
+    box = Box(
+        t, port or UsbPort(), pixels, boot_id(), unique_id(), levels, anchor, clock, firmware
+    )
     gc.collect()
     while loops != 0:
         loops -= 1
@@ -173,6 +200,9 @@ def play(t=box_table, port=None, loops=-1):
 def run():
     # Ctrl-C off while playing; on any error, report it, give Ctrl-C back for two
     # seconds (mpremote can interrupt then), and start again.
+    if too_old():
+        refuse_old_micropython(UsbPort())
+        return
     micropython.kbd_intr(-1)
     try:
         play()

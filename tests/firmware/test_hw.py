@@ -102,6 +102,8 @@ def test_play_captures_a_press_through_pio_dma_and_usb(
     messages = [proto.parse_body(b) for b in bodies if b is not None]
     events = [m for m in messages if isinstance(m, proto.Event)]
     assert isinstance(messages[0], proto.Hello)
+    version = sys.implementation.version
+    assert messages[0].firmware == f"0.1.0+mpy{version[0]}.{version[1]}.{version[2]}"
     assert len(events) == 1
     assert (events[0].kind, events[0].input) == ("P", 3)
     assert events[0].t_ns - box.bank.start[3] == 0
@@ -130,7 +132,11 @@ def test_a_crash_reports_gives_ctrl_c_back_and_restarts(
     monkeypatch.setattr(hw, "play", broken)
     monkeypatch.setattr(hw, "time", fake_time)
     monkeypatch.setattr(
-        hw, "sys", types.SimpleNamespace(stdout=types.SimpleNamespace(buffer=_Sink(written)))
+        hw,
+        "sys",
+        types.SimpleNamespace(
+            stdout=types.SimpleNamespace(buffer=_Sink(written)), implementation=sys.implementation
+        ),
     )
     hw.run()
     assert micropython.kbd_intr_calls == [-1, 3]  # off while playing, back on the crash
@@ -170,3 +176,36 @@ def test_the_firmware_never_writes_to_flash() -> None:
             line.split("#", 1)[0] for line in path.read_text(encoding="utf-8").splitlines()
         )
         assert not forbidden.search(code), path
+
+
+def test_a_lap_of_the_dma_ring_counts_the_lost_pairs_and_reads_behind_the_writer(
+    fakes: tuple[Any, Any, Any],
+) -> None:
+    rp2, _, _ = fakes
+    hw, table = load("box_hw"), load("box_table")
+    capture = hw.Capture(table)
+    idle = idle_snapshot(table)
+    rp2.DMA.incoming += [TOP, idle] * 700  # 1400 words: 376 past the ring's 1024
+    fed: list[int] = []
+    capture.drain(0, types.SimpleNamespace(pair=lambda raw, snap, now, edge: fed.append(raw)), None)
+    resume = 1400 - 1024 + hw.MARGIN_WORDS  # clear of the pair the DMA may be writing
+    assert capture.overruns == resume // 2, "overruns counts the pairs lost"
+    assert len(fed) == (1400 - resume) // 2 and capture.read == 1400
+
+
+@pytest.mark.parametrize(("version", "refused"), [((1, 22, 0), True), ((1, 23, 0), False)])
+def test_a_micropython_older_than_1_23_is_refused_with_a_clear_err(
+    fakes: tuple[Any, Any, Any],
+    monkeypatch: pytest.MonkeyPatch,
+    version: tuple[int, int, int],
+    refused: bool,
+) -> None:
+    hw = load("box_hw")
+    implementation = types.SimpleNamespace(name="micropython", version=version)
+    monkeypatch.setattr(hw, "sys", types.SimpleNamespace(implementation=implementation))
+    monkeypatch.setattr(hw, "time", FakeTime())
+    assert hw.too_old() is refused
+    port = FakePort()
+    hw.refuse_old_micropython(port, loops=2)
+    bodies = [proto.decode(frame.rstrip(b"\n")) for frame in port.sent]
+    assert bodies == [b"ERR micropython v%d.%d.%d_needs_v1.23_or_later" % version] * 2

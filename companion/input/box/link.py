@@ -235,7 +235,10 @@ class BoxLink:
             )
         hb = self.heartbeat
         if hb is not None and hb.overruns:
-            found.append(f"the box's sampler ring overran {hb.overruns} times")
+            found.append(
+                f"the box's sampler ring overran: {hb.overruns} sample pairs lost (edges in "
+                "them may be missed)"
+            )
         if hb is not None and hb.bad_rx:
             found.append(f"the box dropped {hb.bad_rx} bad frames from the host")
         error = self.last_error

@@ -274,12 +274,16 @@ def _wait_connected(status: Callable[[], BoxInfo], wait_s: float) -> BoxInfo:
 
 
 def _firmware_check(running: str | None, expected: str | None) -> Check:
-    if expected is None or running == expected:
-        return Check("box firmware", "ok", f"version {running}")
+    """``running`` is HELLO's firmware field: the version, and since 0.1.0 the MicroPython
+    it runs on (``0.1.0+mpy1.27.0``)."""
+    version, _, micropython = (running or "").partition("+mpy")
+    on = f" on MicroPython {micropython}" if micropython else ""
+    if expected is None or version == expected:
+        return Check("box firmware", "ok", f"version {version}{on}")
     return Check(
         "box firmware",
         "warn",
-        f"the box runs {running}, this checkout has {expected}",
+        f"the box runs {version}{on}, this checkout has {expected}",
         "copy the firmware again: firmware/README.md, step 4 (safe mode: hold BACK while "
         "plugging in).",
     )

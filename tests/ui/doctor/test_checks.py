@@ -150,6 +150,9 @@ def test_the_box_and_its_firmware(tmp_path: Path) -> None:
     assert old[-1].state == "warn" and "step 4" in old[-1].fix
     gone = doctor_checks.check_box(host, lambda: Box(False, message="not found"), expected)
     assert gone[-1].state == "fail" and "2e8a:0005" in gone[-1].fix
+    on_mpy = doctor_checks.check_box(host, lambda: Box(True, f"{expected}+mpy1.27.0"), expected)
+    assert on_mpy[-1].state == "ok"
+    assert on_mpy[-1].detail == f"version {expected} on MicroPython 1.27.0"
 
 
 def test_the_box_is_given_time_to_connect(tmp_path: Path) -> None:
