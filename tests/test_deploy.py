@@ -162,6 +162,7 @@ def _rendered_service(tmp_path: Path) -> Path:
     companion.chmod(0o755)
     text = (PI / "companion.service").read_text(encoding="utf-8")
     text = text.replace("@USER@", getpass.getuser()).replace("@APP_DIR@", str(app))
+    text = text.replace("@HOME@", str(tmp_path / "home"))
     path = tmp_path / "companion.service"
     path.write_text(text, encoding="utf-8")
     return path
@@ -182,6 +183,50 @@ def test_the_service_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     )
     problems = [line for line in done.stderr.splitlines() if path.name in line]
     assert done.returncode == 0 and not problems, done.stderr
+
+
+def test_the_service_runs_with_least_privilege() -> None:
+    """No privileges, no network, a read-only system and home but for the games and the
+    settings, and only the devices the companion uses."""
+    service = _unit((PI / "companion.service").read_text(encoding="utf-8"))["Service"]
+    assert service["NoNewPrivileges"] == ["yes"] and service["CapabilityBoundingSet"] == [""]
+    assert service["ProtectSystem"] == ["strict"] and service["ProtectHome"] == ["read-only"]
+    assert service["ReadWritePaths"] == ["@HOME@/.local/state/companion @HOME@/.config/companion"]
+    assert service["PrivateTmp"] == ["yes"]
+    assert service["RestrictAddressFamilies"] == ["AF_UNIX AF_NETLINK"], "no AF_INET(6)"
+    assert service["DevicePolicy"] == ["closed"]
+    allowed = {line.split()[0] for line in service["DeviceAllow"]}
+    assert allowed == {
+        "char-drm",
+        "char-input",
+        "char-gpiochip",
+        "char-alsa",
+        "char-ttyACM",
+        "/dev/tty1",
+        "/dev/tty",
+    }
+
+
+@pytest.mark.skipif(
+    shutil.which("systemd-analyze") is None,
+    reason="systemd-analyze is not installed (apt-get install systemd)",
+)
+def test_systemd_analyze_security_rates_the_service_ok(tmp_path: Path) -> None:
+    path = _rendered_service(tmp_path)
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(f"User={getpass.getuser()}", "User=pi"),
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        ["systemd-analyze", "security", "--offline=true", "--no-pager", str(path)],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    found = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", done.stdout)
+    assert found is not None, done.stdout + done.stderr
+    assert float(found[1]) <= 2.0, done.stdout  # 1.5 "OK" when this was written
 
 
 # ---- a staged install -----------------------------------------------------------------
@@ -219,7 +264,10 @@ def test_install_writes_the_service_udev_rule_and_boot_config(tmp_path: Path, pr
     assert "(staging, not run) systemctl enable companion.service" in done.stdout
     service = (root / "etc/systemd/system/companion.service").read_text(encoding="utf-8")
     assert "User=pi" in service and f"{ROOT}/.venv/bin/companion" in service
-    assert "@USER@" not in service and "@APP_DIR@" not in service
+    assert "@USER@" not in service and "@APP_DIR@" not in service and "@HOME@" not in service
+    assert "ReadWritePaths=/home/pi/.local/state/companion /home/pi/.config/companion" in service
+    assert (root / "home/pi/.local/state/companion").is_dir()
+    assert (root / "home/pi/.config/companion").is_dir()
     rule = root / "etc/udev/rules.d/99-companion-box.rules"
     assert rule.read_bytes() == (ROOT / "firmware/udev/99-companion-box.rules").read_bytes()
     source = "box" if profile == "usb-box" else "gpio"

@@ -183,13 +183,31 @@ install_boot_config() {
 	done
 }
 
+# The home directory of user $1 (/home/$1 when the system does not know the user, as in a
+# staged install).
+user_home() {
+	local entry
+	entry=$(getent passwd "$1" || true)
+	if [[ -n "$entry" ]]; then
+		printf '%s' "$(printf '%s' "$entry" | cut -d: -f6)"
+	else
+		printf '/home/%s' "$1"
+	fi
+}
+
 install_service() {
 	local source=gpio
 	[[ "$KIND" == box ]] && source=box
 	say "6/6 boot service: companion run --fullscreen --source $source --profile $PROFILE"
+	local home
+	home=$(user_home "$RUN_USER")
 	install -d "$ROOT/etc/systemd/system" "$ROOT/etc/default" "$ROOT/var/lib/companion"
-	sed -e "s#@USER@#$RUN_USER#g" -e "s#@APP_DIR@#$APP_DIR#g" "$HERE/companion.service" \
-		>"$ROOT/etc/systemd/system/companion.service"
+	# The hardened service may write only these (its games and settings) in the home.
+	install -d "$ROOT$home/.local/state/companion" "$ROOT$home/.config/companion"
+	run chown "$RUN_USER:" "$ROOT$home/.local" "$ROOT$home/.local/state" \
+		"$ROOT$home/.local/state/companion" "$ROOT$home/.config" "$ROOT$home/.config/companion"
+	sed -e "s#@USER@#$RUN_USER#g" -e "s#@HOME@#$home#g" -e "s#@APP_DIR@#$APP_DIR#g" \
+		"$HERE/companion.service" >"$ROOT/etc/systemd/system/companion.service"
 	cat >"$ROOT/etc/default/companion" <<EOF
 # Options of the companion's boot service (hardware/pi/install.sh wrote this; edit, then
 # sudo systemctl restart companion). \`companion run --help\` lists them.
