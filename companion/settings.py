@@ -135,8 +135,10 @@ def parse_settings(text: str, *, where: str) -> Settings:
     known = {f.name for f in fields(Settings)}
     unknown = sorted(set(data) - known)
     if unknown:
+        names = ", ".join(_shown(name, quoted=False) for name in unknown[:5])
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
         raise ConfigError(
-            f"{where}: unknown setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+            f"{where}: unknown setting(s) {names}{more}; known: {', '.join(sorted(known))}"
         )
     return _checked(Settings(**data), where=where)
 
@@ -184,26 +186,33 @@ def _unusable(path: Path) -> bool:
 def _checked(settings: Settings, *, where: str) -> Settings:
     s = settings
     if type(s.sound) is not bool:
-        raise ConfigError(f"{where}: sound {s.sound!r} must be true or false")
+        raise ConfigError(f"{where}: sound {_shown(s.sound)} must be true or false")
     quiet = s.quiet_time_s
     low, high = QUIET_RANGE_S
     if type(quiet) not in (int, float) or not math.isfinite(quiet) or not low <= quiet <= high:
         raise ConfigError(
-            f"{where}: quiet_time_s {quiet!r} must be a number of seconds from {low} to {high}"
+            f"{where}: quiet_time_s {_shown(quiet)} must be a number of seconds from {low} "
+            f"to {high}"
         )
     tie = s.tie_window_us
     if type(tie) is not int or not TIE_RANGE_US[0] <= tie <= TIE_RANGE_US[1]:
         raise ConfigError(
-            f"{where}: tie_window_us {tie!r} must be a whole number of microseconds from "
+            f"{where}: tie_window_us {_shown(tie)} must be a whole number of microseconds from "
             f"{TIE_RANGE_US[0]} to {TIE_RANGE_US[1]}"
         )
     if s.size != "fullscreen" and not _is_size(s.size):
         raise ConfigError(
-            f"{where}: size {s.size!r} must be WIDTHxHEIGHT (like 800x480) or fullscreen"
+            f"{where}: size {_shown(s.size)} must be WIDTHxHEIGHT (like 800x480) or fullscreen"
         )
     if s.profile is not None and (type(s.profile) is not str or not s.profile):
-        raise ConfigError(f"{where}: profile {s.profile!r} must be a profile name or null")
+        raise ConfigError(f"{where}: profile {_shown(s.profile)} must be a profile name or null")
     return replace(settings, quiet_time_s=float(quiet))
+
+
+def _shown(value: object, *, quoted: bool = True) -> str:
+    """A value as an error quotes it: on one line, at most 40 characters."""
+    text = repr(value) if quoted or not isinstance(value, str) else repr(value)[1:-1]
+    return text if len(text) <= 40 else f"{text[:40]}..."
 
 
 def _is_size(text: object) -> bool:
