@@ -11,7 +11,8 @@ import queue
 import re
 import time
 from collections.abc import Callable
-from typing import Protocol
+from pathlib import Path
+from typing import Final, Protocol
 
 import pygame
 
@@ -39,15 +40,58 @@ class Scene(Protocol):
     def draw(self, surface: pygame.Surface, now_ns: int) -> None: ...
 
 
+SMALLEST: Final = (480, 320)
+"""The smallest panel the screens are laid out for."""
+LARGEST: Final = (3840, 2160)
+"""The largest window or picture: a 4K monitor (a 30000x30000 picture would take 3.6 GB)."""
+
+
 def parse_size(text: str) -> tuple[int, int]:
     """``"800x480"`` -> ``(800, 480)``, with an error that names the bad value."""
     match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
     if match is None:
-        raise ConfigError(f"--size {text!r} is not WIDTHxHEIGHT; write it like 800x480")
+        raise ConfigError(f"--size {_short(text)!r} is not WIDTHxHEIGHT; write it like 800x480")
     size = (int(match[1]), int(match[2]))
-    if size[0] < 480 or size[1] < 320:
-        raise ConfigError(f"--size {text!r} is too small; the smallest panel is 480x320")
+    if not (SMALLEST[0] <= size[0] <= LARGEST[0] and SMALLEST[1] <= size[1] <= LARGEST[1]):
+        raise ConfigError(
+            f"--size {text!r} is out of range; from {SMALLEST[0]}x{SMALLEST[1]} (the smallest "
+            f"panel) to {LARGEST[0]}x{LARGEST[1]}"
+        )
     return size
+
+
+def save_png(surface: pygame.Surface, path: Path, *, option: str) -> None:
+    """Write ``surface`` to the PNG file ``path``, given by the command line's ``option``
+    (``--out``). Refuses, with ``ConfigError`` naming the option: a folder, a name not
+    ending in ``.png``, a folder that does not exist (it is never created), a file that
+    cannot be written."""
+    shown = _short(str(path))
+    if path.is_dir():
+        raise ConfigError(f"{option} {shown}: a folder; give a file name ending in .png")
+    if path.suffix.lower() != ".png":
+        raise ConfigError(f"{option} {shown}: give a file name ending in .png")
+    if not path.parent.is_dir():
+        raise ConfigError(
+            f"{option} {shown}: the folder {_short(str(path.parent))} does not exist; create it "
+            "first"
+        )
+    try:
+        pygame.image.save(surface, str(path))
+    except (OSError, pygame.error) as error:
+        raise ConfigError(f"{option} {shown}: cannot be written ({error})") from None
+
+
+def existing_folder(path: Path, *, option: str) -> Path:
+    """``path`` if it is a folder; else ``ConfigError`` naming ``option`` (``--dir``)."""
+    if not path.is_dir():
+        what = "not a folder" if path.exists() else "no such folder; create it first"
+        raise ConfigError(f"{option} {_short(str(path))}: {what}")
+    return path
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """``text``, or its start and an ellipsis when it is longer than ``limit``."""
+    return text if len(text) <= limit else f"{text[:limit]}..."
 
 
 def open_display(size: tuple[int, int], *, fullscreen: bool, title: str) -> pygame.Surface:

@@ -27,7 +27,7 @@ from companion.session import UnfinishedGame
 from companion.settings import Settings
 from companion.ui.apache.samples import SAMPLES as APACHE_SAMPLES
 from companion.ui.apocalypse.samples import SAMPLES as APOCALYPSE_SAMPLES
-from companion.ui.app import parse_size
+from companion.ui.app import existing_folder, parse_size, save_png
 from companion.ui.doctor.command import SNAPSHOT_NOW_NS, snapshot_model
 from companion.ui.doctor.scene import DoctorScene
 from companion.ui.menu import MenuModel, MenuScene
@@ -107,9 +107,10 @@ def render(scene: str, size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
-def save(scene: str, size: tuple[int, int], path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(render(scene, size), str(path))
+def save(scene: str, size: tuple[int, int], path: Path, *, option: str = "--out") -> None:
+    """Render ``scene`` at ``size`` into the PNG ``path`` (``ConfigError`` naming ``option``
+    when it cannot be written there)."""
+    save_png(render(scene, size), path, option=option)
 
 
 # --- comparing pictures ----------------------------------------------------------------------
@@ -171,10 +172,11 @@ def screenshot_command(args: argparse.Namespace) -> int:
     if args.all:
         if args.scene is not None or args.out is not None or args.dir is None:
             return _usage(prog, "--all takes --dir DIR and no SCENE or --out")
+        folder = existing_folder(Path(args.dir), option="--dir")
         for scene in SCENES:
             for size in SIZES:
-                path = Path(args.dir) / file_name(scene, size)
-                save(scene, size, path)
+                path = folder / file_name(scene, size)
+                save(scene, size, path, option="--dir")
                 print(f"wrote {path}")
         return 0
     if args.scene is None or args.out is None:

@@ -83,3 +83,27 @@ def test_an_unknown_scene_is_refused(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit):
         main(["screenshot", "lobby", "--out", "x.png"])
     assert "invalid choice: 'lobby'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["menu", "--out", "{tmp}/"], "--out {tmp}: a folder; give a file name ending in .png"),
+        (["menu", "--out", "{tmp}"], "a folder; give a file name ending in .png"),
+        (["menu", "--out", "{tmp}/x.txt"], "give a file name ending in .png"),
+        (["menu", "--out", "{tmp}/no/such/x.png"], "the folder {tmp}/no/such does not exist"),
+        (["menu", "--out", "/proc/x.png"], "--out /proc/x.png: cannot be written"),
+        (["menu", "--size", "30000x30000", "--out", "{tmp}/x.png"], "from 480x320"),
+        (["--all", "--dir", "/etc/passwd"], "--dir /etc/passwd: not a folder"),
+        (["--all", "--dir", "{tmp}/none"], "--dir {tmp}/none: no such folder; create it first"),
+    ],
+    ids=["dir-slash", "dir", "not-png", "no-folder", "proc", "huge", "dir-is-file", "no-dir"],
+)
+def test_a_bad_output_is_one_line_and_creates_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    code = main(["screenshot", *(a.replace("{tmp}", str(tmp_path)) for a in args)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1, err
+    assert words.replace("{tmp}", str(tmp_path)) in err
+    assert list(tmp_path.iterdir()) == [], "nothing created"

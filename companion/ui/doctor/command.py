@@ -21,7 +21,7 @@ from companion.input.events import InputEvent, Press
 from companion.input.keyboard import KEYMAP
 from companion.input.mock import SimulatedPins
 from companion.input.pinmap import Profile, default_profile_for, load_profile
-from companion.ui.app import Inbox, open_display, parse_size, run_loop
+from companion.ui.app import Inbox, open_display, parse_size, run_loop, save_png
 from companion.ui.doctor import checks as doctor_checks
 from companion.ui.doctor.model import DoctorModel, SourceCounters, SourceReport
 from companion.ui.doctor.scene import DoctorScene
@@ -176,8 +176,7 @@ def save_snapshot(profile: Profile, size: tuple[int, int], path: Path) -> None:
     pygame.font.init()
     surface = pygame.Surface(size)
     DoctorScene(model).draw(surface, SNAPSHOT_NOW_NS)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(path))
+    save_png(surface, path, option="--snapshot")
 
 
 def snapshot_model(profile: Profile) -> DoctorModel:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import io
 import os
 import time
+from pathlib import Path
 
 import pytest
 
 from companion.cli import main
+from companion.errors import ConfigError
 from companion.input.pinmap import load_profile
 from companion.ui.app import Inbox, parse_size
 from companion.ui.doctor.command import describe_setup, doctor_model, run_text
@@ -75,3 +77,19 @@ def test_the_box_has_no_pin_factory_to_name() -> None:
         assert opened.report.factory == "-"
         text = describe_setup(doctor_model(profile, opened.report, 0))
     assert text.splitlines()[0] == "profile usb-box; source box"
+
+
+def test_a_snapshot_never_creates_a_folder(tmp_path: Path) -> None:
+    from companion.ui.doctor.command import save_snapshot
+
+    with pytest.raises(ConfigError, match=r"--snapshot .*/missing/x\.png: the folder"):
+        save_snapshot(load_profile("gpio-dsi"), (480, 320), tmp_path / "missing" / "x.png")
+    with pytest.raises(ConfigError, match=r"a folder; give a file name ending in \.png"):
+        save_snapshot(load_profile("gpio-dsi"), (480, 320), tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_parse_size_bounds_the_size_with_the_range() -> None:
+    with pytest.raises(ConfigError, match=r"out of range; from 480x320 .* to 3840x2160"):
+        parse_size("30000x30000")
+    assert parse_size("3840x2160") == (3840, 2160)
