@@ -89,7 +89,7 @@ def existing_folder(path: Path, *, option: str) -> Path:
     return path
 
 
-def _short(text: str, limit: int = 80) -> str:
+def _short(text: str, limit: int = 160) -> str:
     """``text``, or its start and an ellipsis when it is longer than ``limit``."""
     return text if len(text) <= limit else f"{text[:limit]}..."
 
