@@ -53,18 +53,34 @@ of their arrival order:
 Inside a window
 ---------------
 * One slap per player per window (ruling A8): the EARLIEST stamp of each seat counts; the
-  others are kept in ``Window.ignored`` with the reason. Decided at resolution, so a
-  later-stamped press that arrived first is still the ignored one. Exactly equal stamps
-  from one seat (the box samples two buttons in one snapshot) count the press whose
-  ``(control, source, seq)`` sorts first. A press delivered twice (two presses with the
-  same ``source``, ``seq`` and ``control``) counts once; the copy with the later stamp is
-  ignored as a duplicate.
+  others are kept in ``Window.ignored`` with the reason (``"repeat"``). Decided at
+  resolution, so a later-stamped press that arrived first is still the ignored one.
+  Exactly equal stamps from one seat (the box samples two buttons in one snapshot) count
+  the press whose ``(control, source, seq)`` sorts first. A press delivered twice (two
+  presses with the same ``source``, ``seq`` and ``control``) counts once; the copy with the
+  later stamp is ignored as a duplicate.
 * Counted slaps are ranked by ``t_ns`` (ruling A5). Slaps whose stamps are within
   ``tie_window_ns`` of each other (single-linkage clusters over the sorted stamps) are a
   declared DEAD HEAT: their order is a seeded fair draw (see ``draw_order``), recorded in
   ``Window.ties`` so it can be logged and replayed. The draw never reverses two members
   of a cluster more than ``tie_window_ns`` apart, so a chain of near-ties cannot misorder
   presses that are clearly apart.
+
+One slap per turned card
+------------------------
+Ruling A8 allows each player one hand card per turned card, across all the windows on it.
+An arbiter made with ``one_slap_per_card=True`` (the FULL game, which reports each card
+turn with ``card_turned`` as it happens, while no window is pending) keeps that: it
+remembers the seats counted in the windows resolved since the latest card turn, the card
+their slaps are played on (the game enters a window after resolving it, so a press stamped
+just before a turn but resolved after it counts on the new card, as the game enters it).
+In a later window before the next turn a press of such a seat is ignored, no penalty,
+reason ``"spent"``. Like a repeat it is a press for forming windows (it keeps a window
+open); when every press of a window is ignored so, there is no window at all and the
+presses are reported by ``take_late()``. ``already_slapped(seats)`` tells the arbiter who
+slapped on the card face up before it could see it (a resumed game, an undo back to an
+earlier card). The TRACKER's arbiter is not told of card turns (the companion does not see
+them), so it keeps each window alone (the default, ``one_slap_per_card=False``).
 
 Rejected presses
 ----------------
@@ -79,7 +95,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from functools import cache
 from operator import attrgetter
@@ -124,8 +140,19 @@ DEFAULT_SETTLE_NS: Final = 50_000_000
 REMEMBERED_PRESSES: Final = 4096
 
 REPEAT: Final = "repeat"
+SPENT: Final = "spent"
 DUPLICATE: Final = "duplicate"
 LATE: Final = "late"
+
+IGNORED_WORDS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        REPEAT: "second press, ignored (ruling A8)",
+        SPENT: "already slapped on this card, ignored (ruling A8)",
+        DUPLICATE: "delivered twice, ignored",
+        LATE: "late, ignored (ruling A9)",
+    }
+)
+"""Why a press was ignored, in a few words for the screens (by ``Ignored.reason``)."""
 
 _SEAT_ORDER: Final = {seat: i for i, seat in enumerate(SEATS)}
 _R = TypeVar("_R")
@@ -179,9 +206,11 @@ class Slap(_Record):
 @dataclass(frozen=True, slots=True)
 class Ignored(_Record):
     """A press that was not counted, with no effect and no penalty. ``reason``:
-    ``"repeat"`` (the seat had already slapped in the window, ruling A8), ``"duplicate"``
-    (the same press delivered twice) or ``"late"`` (it arrived after its window had been
-    resolved, ruling A9; see the module docstring). ``detail`` says it in words."""
+    ``"repeat"`` (the seat had already slapped in the window, ruling A8), ``"spent"`` (the
+    seat had already slapped in an earlier window on the same card, ruling A8, with
+    ``one_slap_per_card``), ``"duplicate"`` (the same press delivered twice) or ``"late"``
+    (it arrived after its window had been resolved, ruling A9; see the module docstring).
+    ``detail`` says it in words; ``IGNORED_WORDS`` gives the reason in a few."""
 
     seat: str
     control: str
@@ -211,11 +240,13 @@ class TieDraw(_Record):
 class Window(_Record):
     """A resolved slap window.
 
-    ``opened_ns`` is the earliest stamp; ``closed_ns`` the stamp-domain end (last press +
-    quiet time, or the card turn that cut it); ``resolved_ns`` the ``now_ns`` it was
-    resolved at; ``card_ns`` the reference card turn (the latest at or before
-    ``opened_ns``), or None. ``slaps`` are in final order (rank 1 first); ``ignored`` are
-    the window's repeats and duplicates, in stamp order.
+    ``opened_ns`` is the earliest stamp of a counted slap (an ignored press of a player who
+    had already slapped on the card may come before it, ruling A8); ``closed_ns`` the
+    stamp-domain end (last press + quiet time, or the card turn that cut it);
+    ``resolved_ns`` the ``now_ns`` it was resolved at; ``card_ns`` the reference card turn
+    (the latest at or before the window's first press), or None. ``slaps`` are in final
+    order (rank 1 first); ``ignored`` are the window's repeats, spent presses and
+    duplicates, in stamp order.
     """
 
     index: int
@@ -355,12 +386,14 @@ class Arbiter:
 
     Feed it ``press(p)`` as presses arrive and ``card_turned(t_ns)`` when a card is turned;
     call ``poll(now_ns)`` every frame: it returns each resolved ``Window`` once, and
-    ``take_late()`` the presses that arrived after their window was resolved (ignored). At
-    the end of the game (ruling A10, the last window) ``flush(now_ns)`` resolves what is
+    ``take_late()`` the presses ignored outside any window (late, re-sent, or all spent).
+    At the end of the game (ruling A10, the last window) ``flush(now_ns)`` resolves what is
     pending.
 
     Windows are numbered from ``first_index`` (give the next number when resuming a game,
     so dead-heat draws never repeat). ``seed`` goes into every draw's seed material.
+    ``one_slap_per_card``: ruling A8 across the windows on a card (see the module
+    docstring); only for a caller that reports every card turn.
     """
 
     def __init__(
@@ -372,6 +405,7 @@ class Arbiter:
         settle_ns: int = DEFAULT_SETTLE_NS,
         seed: int = 0,
         first_index: int = 0,
+        one_slap_per_card: bool = False,
     ) -> None:
         self.seats: tuple[str, ...] = _check_seats(seats)
         _check_durations(tie_window_ns, quiet_ns, settle_ns)
@@ -392,6 +426,10 @@ class Arbiter:
         self._resolved: set[tuple[str, int, str]] = set()
         self._resolved_fifo: deque[tuple[str, int, str]] = deque()
         self._late: deque[Ignored] = deque(maxlen=REMEMBERED_PRESSES)  # for take_late()
+        self.one_slap_per_card = one_slap_per_card
+        # ruling A8: the card face up (its turn stamp, None before the first turn seen) when
+        # the last windows were resolved, and the seats counted in them
+        self._card_slappers: tuple[int | None, frozenset[str]] = (None, frozenset())
 
     # ----------------------------------------------------------------- input
 
@@ -427,6 +465,19 @@ class Arbiter:
             self._turns.insert(i, t_ns)
         self._head = None
 
+    def already_slapped(self, seats: Iterable[str]) -> None:
+        """With ``one_slap_per_card``: ``seats`` have slapped on the card face up now, before
+        this arbiter saw it (a resumed game, an undo back to an earlier card); their presses
+        are ignored until the next ``card_turned`` (ruling A8). Replaces what the arbiter
+        knew of the card face up. Raises ``SlapError`` for a seat not in play."""
+        chosen = frozenset(seats)
+        unknown = sorted(chosen - set(self.seats))
+        if unknown:
+            raise SlapError(
+                f"already_slapped: {unknown} not in play (seats in play: {', '.join(self.seats)})"
+            )
+        self._card_slappers = (self._turns[-1] if self._turns else None, chosen)
+
     # ----------------------------------------------------------------- output
 
     @property
@@ -458,24 +509,31 @@ class Arbiter:
 
     def poll(self, now_ns: int) -> Window | None:
         """Resolve and return the earliest open window if ``now_ns >= closed_ns +
-        settle_ns``; else None. Call it until it returns None to drain several."""
-        head = self._find_head()
-        if head is None or now_ns < head[1] + self.settle_ns:
-            return None
-        return self._resolve(head, now_ns)
+        settle_ns``; else None. Call it until it returns None to drain several. Presses
+        that form no window (every one spent, ruling A8) go to ``take_late()`` on the way."""
+        while (head := self._find_head()) is not None and now_ns >= head[1] + self.settle_ns:
+            window = self._resolve(head, now_ns)
+            if window is not None:
+                return window
+        return None
 
     def flush(self, now_ns: int) -> tuple[Window, ...]:
         """Resolve every pending press now, whatever the time (end of game, ruling A10)."""
         windows: list[Window] = []
         while (head := self._find_head()) is not None:
-            windows.append(self._resolve(head, now_ns))
+            window = self._resolve(head, now_ns)
+            if window is not None:
+                windows.append(window)
         return tuple(windows)
 
     def take_late(self) -> tuple[Ignored, ...]:
-        """The presses ignored since the last call because they arrived after their window
-        was resolved (reason ``"late"``, or ``"duplicate"`` for a re-sent press), in arrival
-        order. No effect, no penalty (ruling A9); show them and log them. The last
-        ``REMEMBERED_PRESSES`` are kept until taken."""
+        """The presses ignored outside any window since the last call: those that arrived
+        after their window was resolved (reason ``"late"``, or ``"duplicate"`` for a
+        re-sent press; ruling A9), and, with ``one_slap_per_card``, those that formed no
+        window because every one of them came from a seat that had already slapped on the
+        card (reason ``"spent"``, ruling A8). No effect, no penalty; show them and log
+        them. In the order they were ignored; the last ``REMEMBERED_PRESSES`` are kept
+        until taken."""
         late = tuple(self._late)
         self._late.clear()
         return late
@@ -507,17 +565,28 @@ class Arbiter:
         self._head = (n, closed)
         return self._head
 
-    def _resolve(self, head: tuple[int, int], now_ns: int) -> Window:
+    def _resolve(self, head: tuple[int, int], now_ns: int) -> Window | None:
+        """Resolve the head window; None when its presses form none (all spent, A8)."""
         # Every press left pending is stamped at or after ``closed`` (it did not join), so
         # ``_resolved_until`` only grows and no pending press ever becomes late.
         n, closed = head
         presses = self._pending[:n]
         del self._pending[:n]
         self._head = None
+        self._resolved_until = closed
+        self._remember(presses)
         i = bisect_right(self._turns, presses[0].t_ns)
         card = self._turns[i - 1] if i else None
-        window = resolve_window(
-            presses,
+        # ruling A8: the slaps are played on the card face up now (the latest turn)
+        face_up = self._turns[-1] if self._turns else None
+        spent = self._spent_on(face_up)
+        counted, ignored = _sort_out(presses, spent=spent)
+        if not counted:
+            self._late.extend(ignored)
+            return None
+        window = _ranked_window(
+            counted,
+            ignored,
             index=self._next_index,
             closed_ns=closed,
             resolved_ns=now_ns,
@@ -526,10 +595,16 @@ class Arbiter:
             seed=self.seed,
         )
         self._next_index += 1
-        self._resolved_until = closed
         self._last_window = window
-        self._remember(presses)
+        if self.one_slap_per_card:
+            self._card_slappers = (face_up, spent | set(counted))
         return window
+
+    def _spent_on(self, card: int | None) -> frozenset[str]:
+        """The seats that have spent their slap on the card turned at ``card`` (None: before
+        the first turn the arbiter saw; ruling A8): none unless ``one_slap_per_card``."""
+        known, seats = self._card_slappers
+        return seats if self.one_slap_per_card and known == card else frozenset()
 
     def _remember(self, presses: Iterable[Press]) -> None:
         for identity in map(_identity, presses):
@@ -566,8 +641,16 @@ class PowwowSettings:
     settle_ns: int = DEFAULT_SETTLE_NS
     tie_window_ns: int = DEFAULT_TIE_WINDOW_NS
 
-    def arbiter(self, seats: Iterable[str], *, seed: int, first_index: int = 0) -> Arbiter:
-        """An arbiter for ``seats`` with these times (``seed`` draws the dead heats)."""
+    def arbiter(
+        self,
+        seats: Iterable[str],
+        *,
+        seed: int,
+        first_index: int = 0,
+        one_slap_per_card: bool = False,
+    ) -> Arbiter:
+        """An arbiter for ``seats`` with these times (``seed`` draws the dead heats;
+        ``one_slap_per_card``: ruling A8 across the windows on a card, see ``Arbiter``)."""
         return Arbiter(
             seats=seats,
             quiet_ns=self.quiet_ns,
@@ -575,6 +658,7 @@ class PowwowSettings:
             tie_window_ns=self.tie_window_ns,
             seed=seed,
             first_index=first_index,
+            one_slap_per_card=one_slap_per_card,
         )
 
 
@@ -587,10 +671,36 @@ def resolve_window(
     card_ns: int | None,
     tie_window_ns: int,
     seed: int,
+    spent: Collection[str] = (),
 ) -> Window:
     """Resolve one window from its presses, in any order. The core of ``Arbiter``; public
-    so that a logged window can be re-resolved and checked. Raises ``SlapError`` for a
-    press that is not a seat control."""
+    so that a logged window can be re-resolved and checked. ``spent``: the seats that
+    slapped in an earlier window on the same card (ruling A8, ``one_slap_per_card``), whose
+    presses are ignored. Raises ``SlapError`` for a press that is not a seat control and
+    ``ValueError`` when no press counts."""
+    counted, ignored = _sort_out(presses, spent=spent)
+    if not counted:
+        raise ValueError(f"window {index} has no slap that counts: a window opens with a slap")
+    return _ranked_window(
+        counted,
+        ignored,
+        index=index,
+        closed_ns=closed_ns,
+        resolved_ns=resolved_ns,
+        card_ns=card_ns,
+        tie_window_ns=tie_window_ns,
+        seed=seed,
+    )
+
+
+def _sort_out(
+    presses: Iterable[Press], *, spent: Collection[str] = ()
+) -> tuple[dict[str, Press], list[Ignored]]:
+    """The presses of one window sorted out (ruling A8): each seat's counted press (its
+    earliest; ``(control, source, seq)`` breaks equal stamps), in stamp order, and the
+    ignored ones in stamp order with their reason: a copy of a press (``"duplicate"``), a
+    seat's later press (``"repeat"``), any press of a ``spent`` seat (``"spent"``). Raises
+    ``SlapError`` for a press that is not a seat control."""
     counted: dict[str, Press] = {}  # seat -> its earliest press; filled in stamp order
     ignored: list[Ignored] = []
     seen: set[tuple[str, int, str]] = set()
@@ -602,13 +712,29 @@ def resolve_window(
         first = counted.get(seat)
         if identity in seen:
             ignored.append(_duplicate(p, seat))
+        elif seat in spent:
+            ignored.append(_spent(p, seat))
         elif first is None:
             counted[seat] = p
         else:
             ignored.append(_repeat(p, seat, first))
         seen.add(identity)
-    if not counted:
-        raise ValueError(f"window {index} has no presses: a window opens with a slap")
+    return counted, ignored
+
+
+def _ranked_window(
+    counted: Mapping[str, Press],
+    ignored: Sequence[Ignored],
+    *,
+    index: int,
+    closed_ns: int,
+    resolved_ns: int,
+    card_ns: int | None,
+    tie_window_ns: int,
+    seed: int,
+) -> Window:
+    """The window of the sorted-out presses (``counted`` not empty, in stamp order): the
+    counted slaps ranked by stamp, dead heats drawn (ruling A5)."""
     clusters = _clusters(counted, tie_window_ns)
     opened = next(iter(counted.values())).t_ns  # the earliest: counted is in stamp order
     ties: tuple[TieDraw, ...] = ()
@@ -700,6 +826,14 @@ def _repeat(p: Press, seat: str, first: Press) -> Ignored:
         "(ruling A8: one slap per player per window)"
     )
     return _ignored(p, seat, REPEAT, detail)
+
+
+def _spent(p: Press, seat: str) -> Ignored:
+    detail = (
+        f"{seat} has already slapped since this card was turned; the press {p.control} at "
+        f"t={p.t_ns} ns is ignored, no penalty (ruling A8: one hand card per turned card)"
+    )
+    return _ignored(p, seat, SPENT, detail)
 
 
 def _ignored(p: Press, seat: str, reason: str, detail: str) -> Ignored:

@@ -22,9 +22,11 @@ from companion.powwow import (
     DEFAULT_SETTLE_NS,
     DEFAULT_TIE_WINDOW_NS,
     DUPLICATE,
+    IGNORED_WORDS,
     LATE,
     REMEMBERED_PRESSES,
     REPEAT,
+    SPENT,
     Arbiter,
     Ignored,
     PowwowSettings,
@@ -284,6 +286,149 @@ def test_resent_press_with_a_remapped_stamp_counts_once_by_its_earliest_copy() -
         assert window.order == ("yellow", "red")
         assert window.slaps[0].t_ns == T0 + 10 * US
         assert [(i.t_ns, i.reason) for i in window.ignored] == [(T0 + 13 * US, DUPLICATE)]
+
+
+# --------------------------------------------------------------------------- one slap per card (A8)
+
+
+def per_card(*seats: str) -> Arbiter:
+    """An arbiter for the FULL game: one slap per player per turned card (ruling A8)."""
+    return Arbiter(seats=seats or SEATS, one_slap_per_card=True)
+
+
+def test_one_slap_per_card_a_seat_that_slapped_on_the_card_is_ignored_in_a_new_window() -> None:
+    arbiter = per_card()
+    arbiter.card_turned(T0)
+    arbiter.press(press("red.hunter", T0 + 300 * MS, 0))
+    (first,) = drain(arbiter)
+    arbiter.press(press("red.woman", T0 + 3 * S, 1))  # a new window, the same card
+    arbiter.press(press("yellow.chief", T0 + 3 * S + 5 * MS, 2))
+    (second,) = drain(arbiter)
+    assert first.order == ("red",) and second.order == ("yellow",)
+    assert second.opened_ns == T0 + 3 * S + 5 * MS, "the window opens with the counted slap"
+    (spent,) = second.ignored
+    assert (spent.seat, spent.control, spent.reason) == ("red", "red.woman", SPENT)
+    assert "ruling A8" in spent.detail and "already slapped since this card" in spent.detail
+    assert IGNORED_WORDS[SPENT] == "already slapped on this card, ignored (ruling A8)"
+    assert arbiter.take_late() == ()
+
+
+def test_one_slap_per_card_presses_that_are_all_spent_form_no_window() -> None:
+    arbiter = per_card()
+    arbiter.card_turned(T0)
+    arbiter.press(press("red.hunter", T0 + 300 * MS, 0))
+    assert [w.order for w in drain(arbiter)] == [("red",)]
+    arbiter.press(press("red.woman", T0 + 3 * S, 1))
+    arbiter.press(press("red.chief", T0 + 3 * S + 40 * MS, 2))
+    arbiter.press(press("blue.chief", T0 + 6 * S, 3))  # a window of its own, after
+    assert arbiter.poll(T0 + 3 * S + QUIET) is None, "not yet due"
+    (blue,) = drain(arbiter)  # the spent presses resolve to nothing, blue's window comes
+    assert (blue.index, blue.order) == (1, ("blue",))
+    assert [(i.control, i.reason) for i in arbiter.take_late()] == [
+        ("red.woman", SPENT),
+        ("red.chief", SPENT),
+    ]
+    assert arbiter.pending == 0 and arbiter.last_window == blue
+
+
+def test_one_slap_per_card_a_card_turn_gives_every_seat_its_slap_again() -> None:
+    arbiter = per_card()
+    arbiter.press(press("red.hunter", T0, 0))  # before the first card: once too
+    arbiter.press(press("red.chief", T0 + 3 * S, 1))
+    assert [w.order for w in drain(arbiter)] == [("red",)]
+    assert [i.reason for i in arbiter.take_late()] == [SPENT]
+    arbiter.card_turned(T0 + 5 * S)
+    arbiter.press(press("red.woman", T0 + 6 * S, 2))
+    assert [w.order for w in drain(arbiter)] == [("red",)]
+    assert arbiter.take_late() == ()
+
+
+def test_by_default_each_window_stands_alone_as_in_tracker_mode() -> None:
+    arbiter = Arbiter()  # the TRACKER's: it is never told of card turns
+    arbiter.press(press("red.hunter", T0, 0))
+    arbiter.press(press("red.woman", T0 + 3 * S, 1))
+    assert [w.order for w in drain(arbiter)] == [("red",), ("red",)]
+    assert arbiter.take_late() == ()
+
+
+def test_already_slapped_names_who_slapped_before_the_arbiter_saw_the_card() -> None:
+    arbiter = per_card("red", "yellow")
+    arbiter.card_turned(T0)
+    arbiter.press(press("red.hunter", T0 + 1 * S, 0))
+    drain(arbiter)
+    arbiter.already_slapped(["yellow"])  # a resumed game, or an undo: yellow, not red
+    arbiter.press(press("red.woman", T0 + 3 * S, 1))
+    arbiter.press(press("yellow.woman", T0 + 3 * S + 1 * MS, 2))
+    (window,) = drain(arbiter)
+    assert window.order == ("red",)
+    assert [(i.seat, i.reason) for i in window.ignored] == [("yellow", SPENT)]
+    with pytest.raises(SlapError, match=r"\['blue'\] not in play"):
+        arbiter.already_slapped(["blue"])
+
+
+def test_one_slap_per_card_counts_on_the_card_face_up_when_the_window_resolves() -> None:
+    """A press stamped just before a turn but resolved after it is played on the new card
+    (the game enters it after the turn): it is that seat's slap on the new card."""
+    arbiter = per_card()
+    arbiter.press(press("red.hunter", T0, 0))
+    arbiter.card_turned(T0 + 10 * MS)
+    (window,) = drain(arbiter)
+    assert window.card_ns is None, "its reference is the display it was made on"
+    arbiter.press(press("red.woman", T0 + 3 * S, 1))
+    assert drain(arbiter) == [] and [i.reason for i in arbiter.take_late()] == [SPENT]
+
+
+@settings(max_examples=200, deadline=None)
+@given(presses=_presses, turns=_turns)
+def test_one_slap_per_card_every_seat_counts_once_between_turns_and_no_press_is_lost(
+    presses: list[Press], turns: list[int]
+) -> None:
+    """Fed as the FULL game feeds it (each event when it happens, polled every time), the
+    arbiter counts each seat at most once between two card turns (ruling A8), and every
+    press is counted, ignored in its window, or reported."""
+    events = sorted(
+        [(p.t_ns, 1, p) for p in presses] + [(t, 0, t) for t in turns], key=lambda e: e[:2]
+    )
+    arbiter = per_card()
+    cards: list[list[Window]] = [[]]
+    for at, _, event in events:
+        cards[-1] += drain(arbiter, at)
+        if isinstance(event, Press):
+            arbiter.press(event)
+        else:
+            arbiter.card_turned(event)
+            cards.append([])
+    cards[-1] += drain(arbiter)
+    for windows in cards:
+        counted = [s.seat for w in windows for s in w.slaps]
+        assert len(counted) == len(set(counted)), f"a seat slapped twice on a card: {counted}"
+    windows = [w for on_card in cards for w in on_card]
+    late = arbiter.take_late()
+    assert {i.reason for i in late} <= {LATE, SPENT, DUPLICATE}
+    placed = [(s.source, s.seq) for w in windows for s in w.slaps]
+    placed += [(i.source, i.seq) for i in (*(i for w in windows for i in w.ignored), *late)]
+    assert sorted(placed) == sorted((p.source, p.seq) for p in presses)
+
+
+def test_resolve_window_ignores_the_spent_seats_and_needs_a_slap_that_counts() -> None:
+    presses = [press("red.hunter", T0, 0), press("blue.woman", T0 + 2 * MS, 1)]
+
+    def resolve(spent: set[str]) -> Window:
+        return resolve_window(
+            presses,
+            index=0,
+            closed_ns=T0 + QUIET,
+            resolved_ns=T0 + 2 * S,
+            card_ns=None,
+            tie_window_ns=5 * US,
+            seed=0,
+            spent=spent,
+        )
+
+    window = resolve({"red"})
+    assert window.order == ("blue",) and [i.reason for i in window.ignored] == [SPENT]
+    with pytest.raises(ValueError, match="no slap that counts"):
+        resolve({"red", "blue"})
 
 
 # --------------------------------------------------------------------------- dead heats

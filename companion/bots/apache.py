@@ -2,9 +2,11 @@
 
 A :class:`ReflexBot` is asked after every turned card (and after every resolved window, while
 the display still offers loot) whether it slaps: ``react`` returns a :class:`Reaction` (which
-Indian, after how long) or ``None``. Reaction times are lognormal: ``median_ms`` is the median
-and ``sigma`` the spread of ``log(time)`` (0.35 puts 90 % of reactions between 0.56x and
-1.8x the median). It slaps the legal Indian whose best option takes the most cards. With
+Indian, after how long) or ``None``. It plays one hand card per turned card (ruling A8): once
+it has slapped on a card it does not slap again before the next card, even in a new window
+with loot in reach. Reaction times are lognormal: ``median_ms`` is the median and ``sigma``
+the spread of ``log(time)`` (0.35 puts 90 % of reactions between 0.56x and 1.8x the
+median). It slaps the legal Indian whose best option takes the most cards. With
 probability ``error_rate`` per turned card it slaps one of its Indians that cannot take
 anything (an illegal slap: the penalty of ruling A5); it never errs on a re-check after a
 window, so a game always ends. It chooses the option worth the most cards (a War Path raid's
@@ -23,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Final, NamedTuple
 
 from companion.input.events import Press
@@ -89,13 +91,16 @@ class ReflexBot:
 
     def react(self, state: ApacheState, *, fresh: bool) -> Reaction | None:
         """Whether and what this bot slaps now. ``fresh``: a card was just turned (the only
-        time it may err); otherwise the display changed after a window."""
+        time it may err); otherwise the display changed after a window. Never a second
+        slap on the same card (ruling A8)."""
+        if self.seat in state.slapped_on_card:
+            return None
         legal = legal_slaps(state.seating, state.display).get(self.seat, [])
         return self.react_to(state, legal, fresh=fresh)
 
     def react_to(self, state: ApacheState, legal: list[int], *, fresh: bool) -> Reaction | None:
         """:meth:`react` given the seat's legal kinds (``loot.legal_slaps`` computes them
-        for every seat at once)."""
+        for every seat at once), for a seat that may slap (the caller checks ruling A8)."""
         turned = NUM_CARDS - len(state.deck)
         if fresh and turned >= self.error_at:
             self.error_at = turned + self._draw_cards_to_error()
@@ -164,18 +169,31 @@ class ReflexBot:
 class ReflexTeam:
     """The bots of one game, asked together after every card and every window: the display
     is scanned once for all seats (``loot.legal_slaps``), then each bot reacts to its own
-    legal kinds. The same reactions as asking each bot's :meth:`ReflexBot.react`."""
+    legal kinds. The same reactions as asking each bot's :meth:`ReflexBot.react`.
 
-    __slots__ = ("bots",)
+    ``held_back`` counts the bots that had loot in reach but did not slap because they had
+    already slapped on the card (ruling A8): the second slaps the rule takes away."""
+
+    __slots__ = ("bots", "held_back")
 
     def __init__(self, bots: Sequence[ReflexBot]) -> None:
         self.bots = tuple(bots)
+        self.held_back = 0
 
-    def react(self, state: ApacheState, *, fresh: bool) -> list[Reaction]:
+    def react(
+        self, state: ApacheState, *, fresh: bool, busy: Collection[int] = ()
+    ) -> list[Reaction]:
+        """The bots' reactions to ``state``. ``busy``: seats whose slap on this card is on
+        its way (in the air, or in a window not yet entered in ``state``): like the seats
+        that have slapped on the card, they do not slap again (ruling A8)."""
         legal = legal_slaps(state.seating, state.display)
         turned = NUM_CARDS - len(state.deck)
+        slapped = state.slapped_on_card
         found = []
         for bot in self.bots:
+            if bot.seat in slapped or bot.seat in busy:  # ruling A8: one slap per card
+                self.held_back += bot.seat in legal
+                continue
             # a bot with nothing legal slaps only when its wrong slap is due on a fresh card
             if bot.seat in legal or (fresh and turned >= bot.error_at):
                 reaction = bot.react_to(state, legal.get(bot.seat, []), fresh=fresh)
@@ -201,8 +219,8 @@ def simulate_window(
     windows: list[Window] = []
     while (due := arbiter.due_ns) is not None:
         window = arbiter.poll(due)
-        assert window is not None, "Arbiter.poll(due_ns) resolves the head window"
-        windows.append(window)
+        if window is not None:  # None: every press was ignored (ruling A8, take_late())
+            windows.append(window)
     return tuple(windows)
 
 

@@ -52,6 +52,28 @@ def test_reflex_bot_slaps_its_richest_legal_indian_after_its_reaction_time() -> 
     assert bot(YELLOW, error_rate=0).react(state, fresh=True) is None
 
 
+def test_reflex_bot_slaps_once_per_turned_card_ruling_a8() -> None:
+    """Red's hunter took the buffalo; the red woman could still take the necklace, but red
+    has played its hand card on this card: no second slap before the next card."""
+    state = window(lay(new(3), "red-woman", "necklace", "red-hunter", "buffalo"), (RED, "hunter"))
+    assert APACHE.slap_is_legal(state, RED, "woman")
+    me = bot(RED, error_rate=0)
+    assert me.react(state, fresh=False) is None
+    team = ReflexTeam([me, bot(YELLOW, error_rate=0)])
+    assert team.react(state, fresh=False) == [] and team.held_back == 1
+    state = lay(state, "tomahawk")  # the next card: red may slap again
+    reaction = me.react(state, fresh=True)
+    assert reaction is not None and reaction.indian == "woman"
+
+
+def test_reflex_team_holds_back_the_seats_whose_slap_is_on_its_way() -> None:
+    state = lay(new(3), "red-hunter", "buffalo", "yellow-woman", "necklace")
+    team = ReflexTeam([bot(RED, error_rate=0), bot(YELLOW, error_rate=0)])
+    assert [r.seat for r in team.react(state, fresh=True)] == [RED, YELLOW]
+    assert [r.seat for r in team.react(state, fresh=False, busy={RED})] == [YELLOW]
+    assert team.held_back == 1
+
+
 def test_reflex_bot_reaction_times_are_lognormal_around_the_median() -> None:
     state = lay(new(2), "red-hunter", "buffalo")
     me = bot(RED, 3, median_ms=400, sigma=0.3, error_rate=0)

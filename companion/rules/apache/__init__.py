@@ -10,10 +10,11 @@ The action model
 ================
 Apache is real-time: once a card is face up anyone may slap, so in phases ``ready``,
 ``window`` and ``final`` the actor is :data:`~companion.rules.base.TABLE` and each action
-names its seat. Phases: ``ready`` (the turner may ``turn``; any seat may ``slap``, which
-opens a window on the display as it is, A9), ``reveal`` (chance: which card TYPE comes up,
-with probability count / remaining, A2), ``window`` (seats that have not slapped in it may
-slap; ``close`` resolves it), ``choose`` (a legal slapper picks an option; actor: that seat),
+names its seat. Phases: ``ready`` (the turner may ``turn``; any seat that has not slapped
+since the card was turned may ``slap``, which opens a window on the display as it is, A8,
+A9), ``reveal`` (chance: which card TYPE comes up, with probability count / remaining, A2),
+``window`` (the seats that have not slapped since the card was turned may slap, A8;
+``close`` resolves it), ``choose`` (a legal slapper picks an option; actor: that seat),
 ``final`` (the last card is face up: one last window may open, or ``end``, A10) and
 ``over``. Actions and their JSON: see :mod:`companion.rules.apache.actions`.
 
@@ -68,10 +69,18 @@ Decisions beyond the rulebook and the rulings (each rests on the ruling named)
    closes a window at a card turn too).
 9. (A9) A slap before the first card, or whenever no matching Indian is face up, is a
    legal ACTION and an illegal SLAP: it costs the penalty (nothing from an empty pile).
-   ``legal_actions`` in ``ready``/``window``/``final`` lists every seat's four slaps.
+   ``legal_actions`` in ``ready``/``window``/``final`` lists the four slaps of every seat
+   that has not slapped since the last card was turned up (A8, decision 11).
 10. (A10) After the last card, exactly one window may open: when it closes (choices
     included) the game is over; ``end`` ends it when nobody slaps. A slap after that window
     cannot open another. Cards left face up score nothing; ties share the victory.
+11. (A8) One hand card per player per turned card: from one card turned up to the next
+    (before the first card: from the start), each seat slaps at most once, across all the
+    windows on that card (the state's ``slapped_on_card``). A slap after a window's
+    resolution opens a new window only for a seat that has not slapped on the card (A9);
+    ``legal_actions`` does not offer the others' slaps and ``apply`` refuses them, naming
+    ruling A8 and when that seat may slap again. The arbiter of the FULL screens ignores
+    such presses (no penalty); a journal holding one cannot be replayed past it.
 
 The public face: :class:`Apache` (``APACHE`` is the engine), its state
 :class:`ApacheState` with :class:`SlapResult` records, the actions, and the card tables in
@@ -93,6 +102,7 @@ from companion.rules.apache.actions import (
     Reveal,
     Slap,
     Turn,
+    action_words,
     parse_action,
 )
 from companion.rules.apache.cards import (
@@ -147,6 +157,7 @@ __all__ = [
     "Slap",
     "SlapResult",
     "Turn",
+    "action_words",
     "card_ids",
     "card_type",
     "card_words",

@@ -13,16 +13,19 @@ End        ``{"kind": "end"}``                                         ``end``
 =========  ==========================================================  ======================
 
 ``repr`` is a constructor call, ``str`` the text form, and :func:`parse_action` /
-:func:`action_from_json` read them back (raising ``ValueError`` on malformed input).
+:func:`action_from_json` read them back (raising ``ValueError`` on malformed input). The text
+form numbers the seats from 0, as the JSON does; :func:`action_words` says an action as a
+person reads it in a refusal, its seat by colour (``"yellow's slap with the hunter"``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
-from companion.rules.apache.cards import KIND_INDEX, KINDS, TYPE_INDEX
+from companion.rules.apache.cards import KIND_INDEX, KINDS, NUM_CARDS, TYPE_INDEX, card_words
+from companion.rules.apache.table import seat_words
 from companion.rules.base import JSON, int_field, record_kind
 
 OPTIONS: Final = ("item", "tipis", "prisoner", "wedding")
@@ -141,6 +144,34 @@ def parse_action(text: str) -> Action:
     for name, value in zip(fields, args, strict=False):
         data[name] = int(value) if name in ("seat", "target") and _is_int(value) else value
     return action_from_json(data)
+
+
+def action_words(action: Action, colours: Sequence[str]) -> str:
+    """An action as a person reads it, its seat by colour (``colours[seat]``): ``"yellow's
+    slap with the hunter"``, ``"red turning the next card"`` (the subject of a refusal)."""
+    match action:
+        case Turn():
+            return f"{seat_words(colours, action.seat)} turning the next card"
+        case Reveal():
+            return f"turning up a {action.card}"
+        case Slap():
+            return f"{seat_words(colours, action.seat)}'s slap with the {action.indian}"
+        case Choose():
+            return f"{seat_words(colours, action.seat)}'s choice {choice_words(action)}"
+        case Close():
+            return "closing the slap window"
+        case _:
+            return "ending the game"
+
+
+def choice_words(choice: Choose) -> str:
+    """``"'tipis'"``, ``"'prisoner' 17 (the yellow hunter)"``: an option as the JSON names
+    it, with its card in words."""
+    target = choice.target
+    if target is None:
+        return repr(choice.option)
+    card = f" (the {card_words(target)})" if 0 <= target < NUM_CARDS else ""
+    return f"{choice.option!r} {target}{card}"
 
 
 # --- helpers ---------------------------------------------------------------------------------

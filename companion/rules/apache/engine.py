@@ -27,6 +27,8 @@ from companion.rules.apache.actions import (
     Turn,
     action_from_json,
     action_to_json,
+    action_words,
+    choice_words,
 )
 from companion.rules.apache.cards import (
     COLOURS,
@@ -61,8 +63,9 @@ from companion.rules.apache.loot import (
 )
 from companion.rules.apache.table import (
     PLAYERS,
-    check_slap,
+    check_slapper,
     parse_colours,
+    seat_words,
     turner_after_window,
     winners,
 )
@@ -86,7 +89,8 @@ READY: Final = "ready"
 REVEAL: Final = "reveal"
 """A card is being turned: chance says which (actor CHANCE)."""
 WINDOW: Final = "window"
-"""A slap window is open: seats that have not slapped in it may slap; ``close`` ends it."""
+"""A slap window is open: seats that have not slapped since the card was turned may slap
+(ruling A8); ``close`` ends it."""
 CHOOSE: Final = "choose"
 """A legal slapper must choose among several options (actor: that seat, ruling A6)."""
 FINAL: Final = "final"
@@ -96,6 +100,8 @@ PHASES: Final = (READY, REVEAL, WINDOW, CHOOSE, FINAL, OVER)
 
 VARIANTS: Final = ("war_path", "wedding", "joint_raid")
 DEFAULT_PLAYERS: Final = 4
+JOINT_RAID_MAX_PLAYERS: Final = 4
+"""Ruling A13: Joint Raid is played by fewer than 5 players (with 5 every Indian is owned)."""
 SETUP_KEYS: Final = ("players", "colours", "variants", "first")
 
 REVEALS: Final = tuple(Reveal(name) for name in TYPE_NAMES)
@@ -175,7 +181,10 @@ class ApacheState(NamedTuple):
     ``window``: the display when the open window opened (ruling A9), ``slaps`` its slaps in
     order, ``resolved`` how many of them are resolved (in phase ``choose`` the index of the
     slap choosing). ``resolution``: the results of the last window (of the one being
-    resolved, in phase ``choose``).
+    resolved, in phase ``choose``). ``slapped_on_card``: the seats that have slapped since
+    the last card was turned up (before the first card: since the start), in the order of
+    their slaps, across all the windows on that card: ruling A8 allows each one slap per
+    turned card.
     """
 
     seating: Seating
@@ -192,6 +201,7 @@ class ApacheState(NamedTuple):
     slaps: tuple[Slap, ...]
     resolved: int
     resolution: tuple[SlapResult, ...]
+    slapped_on_card: tuple[int, ...]
 
     @property
     def colours(self) -> tuple[str, ...]:
@@ -252,6 +262,12 @@ class Apache(Engine[ApacheState, Action]):
             )
         first = setup_first(setup, players, "the seat that turns first")
         variants: dict[str, JSON] = dict(_setup_variants(setup.get("variants", {})))
+        if variants["joint_raid"] and players > JOINT_RAID_MAX_PLAYERS:
+            raise SetupError(
+                f"Joint Raid needs fewer than 5 players (ruling A13); with {players} players "
+                "every Indian is owned, so nobody could join: turn the variant off or play "
+                f"with 2 to {JOINT_RAID_MAX_PLAYERS} players"
+            )
         return {"players": players, "colours": colours, "variants": variants, "first": first}
 
     def initial_state(self, setup: dict[str, JSON], seed: int) -> ApacheState:
@@ -272,6 +288,7 @@ class Apache(Engine[ApacheState, Action]):
             slaps=(),
             resolved=0,
             resolution=(),
+            slapped_on_card=(),
         )
 
     # -- whose turn, what is legal --
@@ -337,6 +354,12 @@ class Apache(Engine[ApacheState, Action]):
                 return state._replace(phase=OVER)
 
     # -- what the screens need --
+
+    def may_slap(self, state: ApacheState, seat: int) -> bool:
+        """Whether ``seat`` may slap now: a slap is taken (phase ``ready``, ``window`` or
+        ``final``) and the seat has not slapped since the last card was turned up (ruling
+        A8). Whether the slap would take loot is :meth:`slap_is_legal`."""
+        return state.phase in (READY, WINDOW, FINAL) and seat not in state.slapped_on_card
 
     def slap_is_legal(self, state: ApacheState, seat: int, indian: str) -> bool:
         """Would ``seat`` slapping ``indian`` now be legal (ruling A4)? Judged on the display
@@ -436,6 +459,7 @@ class Apache(Engine[ApacheState, Action]):
             "slaps": [{"seat": s.seat, "indian": s.indian} for s in state.slaps],
             "resolved": state.resolved,
             "resolution": [r.to_json() for r in state.resolution],
+            "slapped_on_card": state.slapped_on_card,
             "pending": _pending_json(state),
         }
 
@@ -483,14 +507,18 @@ def _reveal(state: ApacheState, action: Reveal) -> ApacheState:
         deck=deck,
         display=(*state.display, state.deck[at]),
         turner=(state.turner + 1) % len(state.seating.colours),  # A9: clockwise unless a slap
+        slapped_on_card=(),  # ruling A8: each player has one hand card to play on this card
     )
 
 
 def _slap(state: ApacheState, action: Slap) -> ApacheState:
+    slapped = (*state.slapped_on_card, action.seat)  # ruling A8: its one slap on this card
     if state.phase == WINDOW:
-        return state._replace(slaps=(*state.slaps, action))
+        return state._replace(slaps=(*state.slaps, action), slapped_on_card=slapped)
     # ruling A9: a slap while no window is open opens one on the display as it is now
-    return state._replace(phase=WINDOW, window=state.display, slaps=(action,), resolved=0)
+    return state._replace(
+        phase=WINDOW, window=state.display, slaps=(action,), resolved=0, slapped_on_card=slapped
+    )
 
 
 def _choose(state: ApacheState, choice: Choose) -> ApacheState:
@@ -611,8 +639,13 @@ def _find_option(state: ApacheState, choice: Choose) -> Option:
     for option in found:
         if option.option == choice.option and option.target == choice.target:
             return option
-    listed = [str(_as_choice(state, o)) for o in found]
-    raise illegal("ruling A6 (the player's choice)", choice, f"not one of the options {listed}")
+    listed = ", ".join(choice_words(_as_choice(state, o)) for o in found)
+    who = seat_words(state.colours, choice.seat)
+    raise illegal(
+        "ruling A6 (the player's choice)",
+        action_words(choice, state.colours),
+        f"not one of the options; {who} may choose {listed}" if found else "no choice is pending",
+    )
 
 
 def _as_choice(state: ApacheState, option: Option) -> Choose:
@@ -620,9 +653,9 @@ def _as_choice(state: ApacheState, option: Option) -> Choose:
 
 
 def _slaps(state: ApacheState) -> list[Slap]:
-    """Every slap of the seats that may slap now (not those that slapped in the open
-    window, ruling A8), seat by seat."""
-    slapped = {slap.seat for slap in state.slaps}
+    """Every slap of the seats that may slap now (not those that slapped since the last
+    card was turned up, in any window on it, ruling A8), seat by seat."""
+    slapped = set(state.slapped_on_card)
     return [
         Slap(seat, kind)
         for seat in range(len(state.colours))
@@ -635,76 +668,111 @@ def _slaps(state: ApacheState) -> list[Slap]:
 
 
 def _check(state: ApacheState, action: Action) -> None:
-    """Raise ``IllegalAction`` naming the rule if ``action`` is not allowed in ``state``."""
+    """Raise ``IllegalAction`` naming the rule if ``action`` is not allowed in ``state``: the
+    message names the action and its seat by colour, the rule, and what the game awaits."""
     if not isinstance(action, Turn | Reveal | Slap | Close | Choose | End):
-        raise illegal("the apache actions", action, "not an apache action")
+        raise illegal("the apache actions", repr(action), "not an apache action")
+    words = action_words(action, state.colours)
     if state.phase == OVER:
-        raise illegal("ruling A10 (end of the game)", action, "the game is over")
+        raise illegal("ruling A10 (end of the game)", words, "the game is over")
     match action:
         case Turn():
-            _check_turn(state, action)
+            _check_turn(state, action, words)
         case Reveal():
-            _check_reveal(state, action)
+            _check_reveal(state, action, words)
         case Slap():
-            if state.phase not in (READY, WINDOW, FINAL):
-                raise illegal("ruling A9 (slap windows)", action, _phase_words(state))
-            slapped = [slap.seat for slap in state.slaps]
-            check_slap(state.colours, action, action.seat, action.indian, slapped)
+            _check_slap(state, action, words)
         case Close():
             if state.phase != WINDOW:
-                raise illegal("ruling A9 (slap windows)", action, "no slap window is open")
+                raise illegal("ruling A9 (slap windows)", words, _phase_words(state))
         case Choose():
-            _check_choose(state, action)
+            _check_choose(state, action, words)
         case End():
             if state.phase != FINAL:
                 raise illegal(
                     "ruling A10 (the end of the game)",
-                    action,
+                    words,
                     "the game ends after the last card's window; "
-                    f"{state.deck_count} cards face down",
+                    f"{state.deck_count} cards are still face down",
                 )
 
 
-def _check_turn(state: ApacheState, action: Turn) -> None:
+def _check_turn(state: ApacheState, action: Turn, words: str) -> None:
     if state.phase == FINAL:
-        raise illegal("ruling A10 (the last card)", action, "every card has been turned")
+        raise illegal("ruling A10 (the last card)", words, "every card has been turned")
     if state.phase != READY:
-        raise illegal("ruling A9 (turning)", action, _phase_words(state))
+        raise illegal("ruling A9 (turning)", words, _phase_words(state))
     if action.seat != state.turner:
         raise illegal(
             "ruling A9 (who turns)",
-            action,
-            f"seat {state.turner} ({state.colours[state.turner]}) turns the next card",
+            words,
+            f"{state.colours[state.turner]} turns the next card, not "
+            f"{seat_words(state.colours, action.seat)}",
         )
 
 
-def _check_reveal(state: ApacheState, action: Reveal) -> None:
+def _check_reveal(state: ApacheState, action: Reveal, words: str) -> None:
     if state.phase != REVEAL:
-        raise illegal("ruling A2 (turning a card)", action, "no card is being turned")
+        raise illegal("ruling A2 (turning a card)", words, "no card is being turned")
     t = TYPE_INDEX.get(action.card)
     if t is None or t not in map(TYPE_OF.__getitem__, state.deck):
-        raise illegal("ruling A2 (the deck)", action, f"no {action.card} is left face down")
+        raise illegal("ruling A2 (the deck)", words, f"no {action.card} is left face down")
 
 
-def _check_choose(state: ApacheState, action: Choose) -> None:
+def _check_slap(state: ApacheState, action: Slap, words: str) -> None:
+    if state.phase not in (READY, WINDOW, FINAL):
+        raise illegal("ruling A9 (slap windows)", words, _phase_words(state))
+    check_slapper(state.colours, words, action.seat, action.indian)
+    if action.seat in state.slapped_on_card:
+        raise illegal(
+            "ruling A8 (one hand card per turned card)", words, _slapped_words(state, action.seat)
+        )
+
+
+def _slapped_words(state: ApacheState, seat: int) -> str:
+    """Why ``seat`` may not slap again (ruling A8), and from when it may."""
+    colour = state.colours[seat]
+    if state.deck_count == NUM_CARDS:
+        return (
+            f"{colour} has already slapped before the first card; {colour} may slap again "
+            "once the first card is turned up"
+        )
+    if not state.deck:
+        return (
+            f"{colour} has already slapped since the last card was turned up and no card is "
+            "left: the game ends when this window closes (ruling A10)"
+        )
+    return (
+        f"{colour} has already slapped since this card was turned up; {colour} may slap "
+        "again once the next card is turned up"
+    )
+
+
+def _check_choose(state: ApacheState, action: Choose, words: str) -> None:
     if state.phase != CHOOSE:
-        raise illegal("ruling A6 (the player's choice)", action, "no choice is pending")
-    seat = state.slaps[state.resolved].seat
-    if action.seat != seat:
+        raise illegal("ruling A6 (the player's choice)", words, "no choice is pending")
+    slap = state.slaps[state.resolved]
+    if action.seat != slap.seat:
         raise illegal(
             "ruling A6 (the player's choice)",
-            action,
-            f"seat {seat} ({state.colours[seat]}) is choosing",
+            words,
+            f"{state.colours[slap.seat]} is choosing what the {slap.indian} takes, not "
+            f"{seat_words(state.colours, action.seat)}",
         )
     _find_option(state, action)
 
 
 def _phase_words(state: ApacheState) -> str:
+    """What the game awaits in ``state``, for an action that does not fit its phase."""
+    if state.phase == CHOOSE:
+        slap = state.slaps[state.resolved]
+        return (
+            f"{state.colours[slap.seat]} must first choose what the {slap.indian} takes (ruling A6)"
+        )
     return {
         READY: "no slap window is open",
-        REVEAL: "a card is being turned",
-        WINDOW: "a slap window is open: close it first",
-        CHOOSE: f"seat {state.pending_seat} must choose first",
+        REVEAL: "a card is being turned: it comes face up first",
+        WINDOW: "a slap window is open: it closes first",
         FINAL: "every card has been turned",
     }.get(state.phase, f"phase {state.phase!r}")
 
@@ -749,21 +817,42 @@ def _conservation_failure(places: tuple[int, ...]) -> str:
 
 
 def _check_phase(state: ApacheState) -> None:
-    """The phase fits the rest: a window has slaps, one per seat (ruling A8); outside a
-    window none, and ``final``/``over`` exactly when the deck is empty (ruling A10)."""
-    slaps = state.slaps
+    """The phase fits the rest: each seat slaps at most once per turned card, and the open
+    window's slaps are the last of them (ruling A8); a window has slaps, outside a window
+    none, and ``final``/``over`` exactly when the deck is empty (ruling A10). The failures
+    name seats by colour."""
+    players = len(state.seating.colours)
+    slapped, slaps = state.slapped_on_card, state.slaps
+    assert len(set(slapped)) == len(slapped) and all(0 <= s < players for s in slapped), (
+        f"slapped on this card: {_seats_words(state, slapped)} (ruling A8: one slap per seat "
+        "per turned card)"
+    )
     if slaps:
-        assert state.phase in (WINDOW, CHOOSE), f"slaps {slaps} in phase {state.phase}"
-        assert len({s.seat for s in slaps}) == len(slaps) > state.resolved >= 0, (
-            f"slaps {slaps} (ruling A8: one per seat), resolved {state.resolved}"
+        assert state.phase in (WINDOW, CHOOSE), (
+            f"slaps {_slaps_words(state)} in phase {state.phase}"
+        )
+        seats = tuple(slap.seat for slap in slaps)
+        assert slapped[-len(seats) :] == seats and len(seats) > state.resolved >= 0, (
+            f"slaps {_slaps_words(state)} (ruling A8: one per seat), slapped on this card: "
+            f"{_seats_words(state, slapped)}, {state.resolved} resolved"
         )
     else:
         calm = (READY, REVEAL) if state.deck else (FINAL, OVER)
         assert state.phase in calm and not state.window, (
             f"phase {state.phase} with {state.deck_count} cards face down, no slap"
         )
-    players = len(state.seating.colours)
-    assert 0 <= state.turner < len(state.piles) == players, f"turner {state.turner}"
+    assert 0 <= state.turner < len(state.piles) == players, (
+        f"the turner is {seat_words(state.colours, state.turner)}"
+    )
+
+
+def _seats_words(state: ApacheState, seats: tuple[int, ...]) -> str:
+    return ", ".join(seat_words(state.colours, seat) for seat in seats) or "nobody"
+
+
+def _slaps_words(state: ApacheState) -> str:
+    """The open window's slaps in words: ``"red hunter, yellow chief"``."""
+    return ", ".join(f"{seat_words(state.colours, s.seat)} {s.indian}" for s in state.slaps)
 
 
 # --- helpers: setup and JSON -----------------------------------------------------------------
@@ -848,4 +937,5 @@ def _state_from_json(data: Any) -> ApacheState:
         slaps=tuple(Slap(int_value(s["seat"]), _kind_name(s["indian"])) for s in data["slaps"]),
         resolved=int_value(data["resolved"]),
         resolution=tuple(SlapResult.from_json(r) for r in data["resolution"]),
+        slapped_on_card=tuple(int_value(seat) for seat in data["slapped_on_card"]),
     )

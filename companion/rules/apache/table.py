@@ -1,19 +1,28 @@
 """The rules of the table that both modes decide: FULL (``engine``) and TRACKER (``tracker``)
 call these, so each is written once.
 
-Seats and colours (ruling A1), the hand cards, one slap per player per window (ruling A8),
-who turns the next card (ruling A9) and who wins (ruling A10).
+Seats and colours (ruling A1) and how a person reads them (by colour, never by number), the
+hand cards, who turns the next card (ruling A9) and who wins (ruling A10). Ruling A8 is not
+here: the FULL engine allows one slap per player per turned card, across all the windows on
+it, while the TRACKER, which does not see the cards being turned, allows one per window.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from companion.rules.apache.cards import COLOURS, KINDS
 from companion.rules.base import SetupError, illegal
 
-__all__ = ["PLAYERS", "check_slap", "parse_colours", "turner_after_window", "winners"]
+__all__ = [
+    "PLAYERS",
+    "check_slapper",
+    "parse_colours",
+    "seat_words",
+    "turner_after_window",
+    "winners",
+]
 
 PLAYERS: Final = (2, 5)
 """The fewest and the most players (ruling A1)."""
@@ -32,30 +41,30 @@ def parse_colours(colours: Any) -> list[str]:
     return [str(c) for c in colours]
 
 
-def check_slap(
-    colours: Sequence[str], action: object, seat: Any, indian: Any, slapped: Iterable[int]
-) -> None:
-    """Refuse ``action``, ``seat`` slapping hand card ``indian`` in a window where the seats
-    ``slapped`` already slapped, when the seat is not in the game (ruling A1), the card is
-    not a hand card, or the seat already slapped (ruling A8: one slap per player per
-    window)."""
+def seat_words(colours: Sequence[str], seat: object) -> str:
+    """A seat as a person reads it: its colour (``"yellow"``). A value that is no seat of the
+    game (a journal or a caller's mistake) is named as given: ``"seat 7 (no such seat)"``."""
+    if type(seat) is int and 0 <= seat < len(colours):
+        return colours[seat]
+    return f"seat {seat!r} (no such seat)"
+
+
+def check_slapper(colours: Sequence[str], action: str, seat: Any, indian: Any) -> None:
+    """Refuse ``action`` (a slap, in words) when ``seat`` is not in the game (ruling A1) or
+    ``indian`` is not a hand card. Each mode then checks ruling A8 its own way: the FULL
+    engine one slap per turned card, the TRACKER one slap per window."""
     if type(seat) is not int or not 0 <= seat < len(colours):
         raise illegal(
             "ruling A1 (one colour per player)",
             action,
-            f"seat {seat} is not in this game (seats 0..{len(colours) - 1}: {', '.join(colours)})",
+            f"there is no seat {seat!r} in this game: its players are {', '.join(colours)} "
+            f"(seats 0 to {len(colours) - 1} in an action's JSON form)",
         )
     if indian not in KINDS:
         raise illegal(
             "the hand cards",
             action,
             f"{indian!r} is not a hand card; the hand cards are {', '.join(KINDS)}",
-        )
-    if seat in slapped:
-        raise illegal(
-            "ruling A8 (one slap per player per window)",
-            action,
-            f"seat {seat} ({colours[seat]}) already slapped in this window",
         )
 
 

@@ -11,7 +11,7 @@ Phases and actions (seats are numbered 0..N-1 clockwise, one colour each, ruling
     ends the game: the last card is turned and the last window confirmed (ruling A10).
 ``slaps``
     A window is being entered, in arbiter order: ``slap(seat, indian)`` by a seat not yet
-    in it (ruling A8: one slap per player per window), then ``close``.
+    in it, then ``close``.
 ``confirm``
     Each slap of the window, in order (ruling A5): ``confirm(seat, result)`` with result
     ``"loot"`` (took cards), ``"nothing"`` (legal, but others took it all first) or
@@ -22,14 +22,21 @@ Phases and actions (seats are numbered 0..N-1 clockwise, one colour each, ruling
     (0..114, and all piles together at most 114, ruling A2). After the last seat the game
     is over.
 
+Ruling A8 in this mode: one slap per player per WINDOW. The rulebook allows one hand card per
+turned card, across all the windows on it (the FULL engine keeps that), but the companion
+does not see the cards being turned here, so each window stands alone: a player who slapped
+in the last window may slap in the next one, and the table judges whether a card was turned
+in between.
+
 Who "acts" (``actor``): in ``play`` and ``slaps`` the seat that turns the next card (the
 last slapper of the last window, ruling A9; seat 0 before the first window; the companion
 does not see card turns, so this is only a hint); in ``confirm`` the slapper being
 confirmed; in ``count`` the seat being counted.
 
 The rules this mode decides that the FULL engine decides too (the seats and colours, the
-hand cards, one slap per player per window, who turns next, who wins) are the same functions,
-in :mod:`companion.rules.apache.table`.
+hand cards, who turns next, who wins) are the same functions, in
+:mod:`companion.rules.apache.table`. A refusal names the action and its seat by colour, the
+rule, and what the tracker awaits.
 
 Module order follows OpenSpiel: constants, metadata, the action and state, the game, helpers.
 """
@@ -43,8 +50,9 @@ from typing import Any, Final, Literal, get_args
 from companion.rules.apache.cards import COLOURS, KINDS, NUM_CARDS
 from companion.rules.apache.table import (
     PLAYERS,
-    check_slap,
+    check_slapper,
     parse_colours,
+    seat_words,
     turner_after_window,
     winners,
 )
@@ -246,7 +254,7 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
 
     def apply(self, state: TrackerState, action: TrackerAction) -> TrackerState:
         if state.phase == "over":
-            raise illegal("ruling A10 (end of the game)", action, "the game is over")
+            raise illegal("ruling A10 (end of the game)", _words(state, action), "the game is over")
         if action.kind == "slap":
             return self._slap(state, action)
         if action.kind == "close":
@@ -286,7 +294,8 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
         for seat, stats in enumerate(state.stats):
             open_slaps = sum(1 for s, _ in state.window[len(state.results) :] if s == seat)
             assert stats.slaps - stats.confirmed == open_slaps, (
-                f"seat {seat}: {stats} but {open_slaps} slaps await confirmation"
+                f"{seat_words(state.colours, seat)}: {stats} but {open_slaps} slaps await "
+                "confirmation"
             )
 
     # -- JSON --
@@ -355,14 +364,17 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
     # -- the rules, one step each --
 
     def _slap(self, state: TrackerState, action: TrackerAction) -> TrackerState:
+        words = _words(state, action)
         if state.phase not in ("play", "slaps"):
+            raise illegal("ruling A5 (slaps are resolved in order)", words, _phase_reason(state))
+        check_slapper(state.colours, words, action.seat, action.indian)
+        if any(seat == action.seat for seat, _ in state.window):
+            colour = state.colours[action.seat]
             raise illegal(
-                "ruling A5 (slaps are resolved in order)",
-                action,
-                _phase_reason(state),
+                "ruling A8 (one slap per player per window in TRACKER mode)",
+                words,
+                f"{colour} already slapped in this window; {colour} may slap again in the next one",
             )
-        slapped = [seat for seat, _ in state.window]
-        check_slap(state.colours, action, action.seat, action.indian, slapped)
         stats = _bump(state.stats, action.seat, slaps=1)
         window = (*state.window, (action.seat, action.indian))
         return replace(state, phase="slaps", window=window, stats=stats)
@@ -371,16 +383,17 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
         if state.phase != "slaps":
             raise illegal(
                 "ruling A9 (a window opens with a slap)",
-                action,
+                _words(state, action),
                 "no window is being entered" if state.phase == "play" else _phase_reason(state),
             )
         return replace(state, phase="confirm", results=(), windows=state.windows + 1)
 
     def _confirm(self, state: TrackerState, action: TrackerAction) -> TrackerState:
+        words = _words(state, action)
         if state.phase != "confirm":
             raise illegal(
                 "ruling A5 (slaps are resolved in order)",
-                action,
+                words,
                 "no closed window awaits confirmation"
                 if state.phase in ("play", "slaps")
                 else _phase_reason(state),
@@ -389,13 +402,13 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
         if action.seat != expected:
             raise illegal(
                 "ruling A5 (slaps are resolved in order)",
-                action,
-                f"the next slap to confirm is seat {expected} ({state.colours[expected]})",
+                words,
+                f"the next slap to confirm is {state.colours[expected]}'s",
             )
         if action.result not in RESULTS:
             raise illegal(
                 "ruling A5 (loot, nothing or penalty)",
-                action,
+                words,
                 f"{action.result!r} is not a result; give one of {', '.join(RESULTS)}",
             )
         result: Result = action.result
@@ -408,24 +421,25 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
         return replace(state, phase="play", window=(), results=(), stats=stats, turner=turner)
 
     def _count(self, state: TrackerState, action: TrackerAction) -> TrackerState:
+        words = _words(state, action)
         if state.phase != "count":
             raise illegal(
                 "ruling A10 (count the piles at the end)",
-                action,
+                words,
                 "the piles are counted after 'finish'",
             )
         expected = len(state.piles)
         if action.seat != expected:
             raise illegal(
                 "ruling A10 (count the piles at the end)",
-                action,
-                f"the next pile to count is seat {expected}'s ({state.colours[expected]})",
+                words,
+                f"the next pile to count is {state.colours[expected]}'s",
             )
         room = PRAIRIE_CARDS - sum(state.piles)
         if not 0 <= action.cards <= room:
             raise illegal(
                 "ruling A2 (114 prairie cards)",
-                action,
+                words,
                 f"{action.cards} cards: the piles counted so far hold {sum(state.piles)}, "
                 f"so this one holds 0 to {room}",
             )
@@ -436,7 +450,7 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
         if state.phase != "play":
             raise illegal(
                 "ruling A10 (the last window ends the game)",
-                action,
+                _words(state, action),
                 _phase_reason(state),
             )
         return replace(state, phase="count")
@@ -456,6 +470,19 @@ def _phase_reason(state: TrackerState) -> str:
     if state.phase == "count":
         return "the game has ended; the piles are being counted"
     return f"not allowed in the {state.phase} phase"
+
+
+def _words(state: TrackerState, action: TrackerAction) -> str:
+    """An entry as a person reads it, its seat by colour: ``"yellow's slap with the
+    hunter"``, ``"red's result 'loot'"`` (the subject of a refusal)."""
+    who = seat_words(state.colours, action.seat)
+    if action.kind == "slap":
+        return f"{who}'s slap with the {action.indian}"
+    if action.kind == "confirm":
+        return f"{who}'s result {action.result!r}"
+    if action.kind == "count":
+        return f"{who}'s pile of {action.cards} cards"
+    return "closing the window" if action.kind == "close" else "finishing the game"
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:

@@ -1,6 +1,6 @@
 """Apache's simulation: ReflexBots play full games through the real Pow-Wow arbiter.
 
-``companion simulate apache --players 5 --variants war-path,wedding,joint-raid --games 500``
+``companion simulate apache --players 4 --variants war-path,wedding,joint-raid --games 500``
 plays 500 games of Apache with :class:`~companion.bots.ReflexBot` players and checks the
 engine's invariants after EVERY action (cards conserved, scores = piles). After each turned
 card the bots react (lognormal reaction times, sometimes a wrong slap); when two or more slap,
@@ -8,6 +8,15 @@ their presses go through the real Pow-Wow arbiter, which orders them by stamp, d
 heats and splits them into windows by the quiet time. A lone slap is a one-slap window with
 nothing to order and is applied directly (resolving a window through the arbiter costs tens
 of microseconds, and most windows have one slap).
+
+After each window the bots look again, and those that have not slapped on the card may slap
+(a new window, A9); a bot that has slapped does not slap again before the next card (ruling
+A8: one hand card per turned card). The report counts those second slaps held back
+(``held_back_slaps_per_game``: a bot had loot in reach but had already slapped on the card),
+what the revised ruling takes away from the bots' games.
+
+Joint Raid needs fewer than 5 players (ruling A13): the engine refuses the setup, and the
+command exits with status 2 naming the ruling.
 
 Chance draws each turned card with ``Apache.random_reveal``; the state before the first
 action is checked too. What every game shares: :mod:`companion.tools.simulate` (the command,
@@ -50,6 +59,8 @@ class ApacheReport(GameReport):
     windows: int = counter()
     slaps: int = counter()
     illegal_slaps: int = counter()
+    held_back_slaps: int = counter()
+    """Second slaps on the same card a bot held back (ruling A8)."""
 
 
 class _ApacheGame(CheckedGame[ApacheState, Action, ApacheReport]):
@@ -92,6 +103,7 @@ class _ApacheGame(CheckedGame[ApacheState, Action, ApacheReport]):
                 self._slap_rounds(found)
             if self.state.phase == FINAL:
                 self.apply(END)
+        self.report.held_back_slaps = self.team.held_back
 
     def _slap_rounds(self, found: list[Reaction]) -> None:
         """Windows after a turned card until nobody has anything to slap (A9, A10).

@@ -6,7 +6,8 @@ each slap's result in the engine's words).
 
     stage    seat buttons                           previous / next   select    back
     play     turner: turn (a button whose Indian    -                 -         undo the
-             can take loot slaps instead);                                      last card
+             can take loot slaps instead, unless                                last card
+             the turner slapped on this card, A8);
              others: slap
     window   slap                                   -                 -         -
     choose   the choosing seat: option 1-4 (chief,  move / page       choose    -
@@ -425,7 +426,7 @@ def _draw_live(
         surface, "Pow-Wow! Slaps in stamp order so far", widgets.px(size, 17), theme.WARN, line
     )
     rest = pygame.Rect(area.left, line.bottom + 2, area.width, area.bottom - line.bottom - 2)
-    draw_pending(surface, rest, model.live_presses(now_ns))
+    draw_pending(surface, rest, model.live_presses(now_ns), slapped=model.slapped_on_card())
 
 
 def _draw_last(surface: pygame.Surface, area: pygame.Rect, model: ApacheFullModel) -> None:

@@ -6,7 +6,8 @@ The data path:
 
 * Turning. In phase ``ready`` with no window open, the turner's button turns the next card
   (``Turn``; the session deals the card, auto chance), unless that button's Indian could
-  take loot now: then it is a slap, so the turner can still slap the card just turned.
+  take loot now and the turner has not slapped on this card (ruling A8): then it is a slap,
+  so the turner can still slap the card just turned.
   (The issue asks that the turner's press turn; the consequence, a turner cannot make an
   illegal slap with the button they turn with while no window is open, is accepted: the
   press that turns is never judged as a slap.)
@@ -18,6 +19,12 @@ The data path:
   time comes and only then given to the arbiter: nothing shows or counts a bot's slap
   before its hand lands, and a turn clears the hands still in the air. Bots and people go
   through the same arbiter, ordered by stamp.
+* One slap per turned card (ruling A8). The arbiter is made with ``one_slap_per_card``
+  and told who slapped on the card face up when the model starts (a resumed game) and after
+  an undo: a press by a player who has already slapped on the card, in any window on it, is
+  ignored, no penalty, and shown with its reason (in the window's timeline, or as a notice
+  and a ``"late"`` note when it forms no window). Bots do not slap again on a card, nor
+  while their slap on it is on its way.
 * Windows. ``poll(now_ns)`` resolves windows; each is journaled as a ``"powwow-window"``
   note (``Window.to_json()``) FIRST, then entered as ``Slap`` actions in the arbiter's
   order and a ``Close``. A window resolving while a choice is pending waits in ``queued``
@@ -40,7 +47,7 @@ from typing import Final, Literal
 from companion.bots.apache import ReflexBot, ReflexTeam
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
-from companion.powwow import Ignored, PowwowSettings, Window
+from companion.powwow import IGNORED_WORDS, Ignored, PowwowSettings, Window
 from companion.rules.apache import (
     CHOOSE,
     CLOSE,
@@ -163,8 +170,9 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
             Window.from_json(note.data) for note in session.notes if note.kind == WINDOW_NOTE
         ]
         self.arbiter = settings.arbiter(
-            self.colours, seed=session.seed, first_index=len(self.windows)
+            self.colours, seed=session.seed, first_index=len(self.windows), one_slap_per_card=True
         )
+        self._tell_arbiter_who_slapped()
         self.on_window: Callable[[Window], None] = lambda window: None
         """Told of each resolved Pow-Wow as it comes (the scene passes the app's)."""
         self.queued: deque[Window] = deque()
@@ -192,6 +200,13 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
 
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
+
+    def slapped_on_card(self) -> frozenset[str]:
+        """The colours that have slapped on the card face up (ruling A8): in the windows
+        entered, and in those decided but waiting to be entered. Their presses until the
+        next card are ignored."""
+        queued = (slap.seat for window in self.queued for slap in window.slaps)
+        return frozenset((*(self.colours[s] for s in self.state.slapped_on_card), *queued))
 
     def live_presses(self, now_ns: int) -> list[Press]:
         """The presses of the window being decided that have happened by ``now_ns`` (a
@@ -232,7 +247,10 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
             and seat == state.turner
             and not self.arbiter.pending
             and not self.queued
-            and not self.engine.slap_is_legal(state, seat, indian)
+            and not (
+                self.engine.may_slap(state, seat)  # ruling A8: not after its slap on this card
+                and self.engine.slap_is_legal(state, seat, indian)
+            )
         ):
             self.turn(now_ns)
             return
@@ -314,6 +332,7 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
             if any(isinstance(step.action, Turn) for step in undone):
                 break
         self.final_window_taken = False
+        self._tell_arbiter_who_slapped()  # back on the card before: its slaps stand (A8)
         return "undone: the last card (the same card will be turned again)"
 
     # -- the end --
@@ -369,11 +388,20 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
         if self.arbiter.pending > filed:
             self.live.append(press)
 
+    def _tell_arbiter_who_slapped(self) -> None:
+        """The arbiter learns who has slapped on the card face up (ruling A8)."""
+        self.arbiter.already_slapped(self.colours[s] for s in self.state.slapped_on_card)
+
     def _bot_reactions(self, now_ns: int, *, fresh: bool) -> None:
         state = self.state
         if not self.bots or state.phase not in (READY, FINAL):
             return
-        for reaction in self.team.react(state, fresh=fresh):
+        # ruling A8: a bot whose slap on this card is in the air, filed or decided does not
+        # slap again (those already entered are in the state)
+        on_the_way = {seat_of(p.control) for p in (*self.bot_hands, *self.live)}
+        on_the_way |= self.slapped_on_card()
+        busy = {seat for seat, colour in enumerate(self.colours) if colour in on_the_way}
+        for reaction in self.team.react(state, fresh=fresh, busy=busy):
             control = f"{self.colours[reaction.seat]}.{reaction.indian}"
             self._bot_seq += 1
             hand = Press(control, now_ns + reaction.delay_ns, BOT_SOURCE, self._bot_seq)
@@ -388,10 +416,11 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
                 self.file_press(hand)
 
     def _late(self, ignored: Ignored) -> None:
+        """A press ignored outside any window (late, re-sent, or spent on this card)."""
         self.session.annotate(LATE_NOTE, ignored.to_json())
+        words = IGNORED_WORDS.get(ignored.reason, f"{ignored.reason}, ignored")
         self.notices.append(
-            f"{ignored.seat} {ignored.control.partition('.')[2]}: {ignored.reason}, "
-            "ignored, no penalty (ruling A9)"
+            f"{ignored.seat} {ignored.control.partition('.')[2]}: {words}, no penalty"
         )
 
     def _enter_queued(self, now_ns: int) -> bool:

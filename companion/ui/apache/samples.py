@@ -125,8 +125,9 @@ def full_sample(app: AppContext) -> ApacheFullModel:
 def full_advance(
     model: ApacheFullModel, stop: Callable[[ApacheFullModel], bool], clock: list[int]
 ) -> None:
-    """Turn cards; after each, every seat with a legal slap slaps it (stamps 180 ms apart,
-    the first legal Indian of each seat) and the window resolves; a choice takes ruling
+    """Turn cards; after each, every seat with a legal slap that has not slapped on the card
+    (ruling A8) slaps it (stamps 180 ms apart, the first legal Indian of each seat) and the
+    window resolves; a choice takes ruling
     A6's default. Stops as soon as ``stop(model)`` holds (checked after every step) or the
     game is over. ``clock[0]`` is the sample's time, advanced as it goes."""
     engine, seq = model.engine, itertools.count(1000)
@@ -148,6 +149,8 @@ def _slap_all(model: ApacheFullModel, clock: list[int], seq: Iterator[int]) -> b
     state, engine = model.state, model.engine
     pressed = False
     for seat, colour in enumerate(model.colours):
+        if not engine.may_slap(state, seat):  # ruling A8: one slap per turned card
+            continue
         for indian in ("chief", "warrior", "woman", "hunter"):
             if engine.slap_is_legal(state, seat, indian):
                 stamp = clock[0] - 700 * MS + 97 * MS * (len(state.display) % 5) + 180 * MS * seat

@@ -3,6 +3,10 @@
 ``ApacheTrackerScene`` (the game). Seat buttons are slaps, given to the arbiter; when a window
 resolves its timeline is shown and each slap is confirmed in order.
 
+Ruling A8 here: one slap per player per Pow-Wow. The companion does not see the cards being
+turned, so each Pow-Wow stands alone (a player may slap again in the next one; whether a card
+was turned in between is for the table to judge); the help line says so.
+
     stage     seat buttons   previous / next        select            back
     play      slap           -                      game menu         undo last entry
     window    slap           -                      game menu         undo last entry
@@ -55,6 +59,11 @@ from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
 
 TITLE: Final = "Apache — tracker"
+SLAP_HINT: Final = (
+    "Seat buttons: slap, once per Pow-Wow (A8) · Select: game menu · Back: undo last entry"
+)
+"""The keys while slapping. Ruling A8 allows one slap per turned card, but the tracker does
+not see the cards turned: each Pow-Wow stands alone, and the table judges the rest."""
 PENALTY_REMINDER: Final = (
     "Penalty (ruling A5): an illegal slap costs the top two cards of the winnings pile; "
     "they leave the game."
@@ -242,7 +251,7 @@ class ApacheTrackerScene(_ModelScene):
             right = f"{waiting} more waiting" if waiting else ""
             hint = "Previous/Next: choose · Select: confirm · Back: undo previous"
             return title, right, hint
-        hint = "Seat buttons: slap · Select: game menu · Back: undo last entry"
+        hint = SLAP_HINT
         if stage == "window":
             return "Pow-Wow!", "deciding who was first", hint
         right = pow_wows(model.state.windows) if model.state.windows else "no Pow-Wow yet"

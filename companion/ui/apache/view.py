@@ -6,7 +6,8 @@ counted slap in final order: rank, the seat's colour with its letter, the Indian
 the gap to the first slap in milliseconds with three decimals (``+0.412 ms``), the reaction
 time from the card turn when it is known, and ``tie — drawn`` on every slap of a dead heat
 (ruling A5: slaps within the tie window are settled by a logged, seeded draw). Presses that
-did not count (a second press by the same player, ruling A8; a duplicate) are listed small
+did not count (a second press by the same player in the window, or in the FULL game a press
+by a player who has already slapped on the card, ruling A8; a duplicate) are listed small
 underneath; a window still being decided is ``draw_pending``.
 
 The results: the winners (ties share the victory, ruling A10), then a row per player with
@@ -17,7 +18,7 @@ FULL game's hand, the TRACKER's slap pad).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -25,16 +26,10 @@ import pygame
 
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
-from companion.powwow import DUPLICATE, LATE, REPEAT, Window
+from companion.powwow import IGNORED_WORDS, Window
 from companion.ui import theme, widgets
 from companion.ui.apache.tracker_model import ApachePlayerResult, ApacheResults
 from companion.ui.stats import victory_words
-
-REASONS: Final = {
-    REPEAT: "second press, ignored (ruling A8)",
-    DUPLICATE: "delivered twice, ignored",
-    LATE: "late, ignored (ruling A9)",
-}
 
 RESULT_COLOURS: Final[dict[str, theme.RGB]] = {
     "loot": theme.GOOD,
@@ -49,8 +44,9 @@ def pow_wows(count: int) -> str:
 
 
 def format_gap(gap_ns: float) -> str:
-    """``412_000`` -> ``"+0.412 ms"``."""
-    return f"+{gap_ns / 1e6:.3f} ms"
+    """``412_000`` -> ``"+0.412 ms"``; a press ignored before the window's first counted
+    slap (a player who had already slapped on the card, ruling A8) -> ``"-2.000 ms"``."""
+    return f"{gap_ns / 1e6:+.3f} ms"
 
 
 def format_reaction(reaction_ns: int) -> str:
@@ -106,7 +102,7 @@ def ignored_lines(window: Window) -> list[str]:
     opened = window.opened_ns
     return [
         f"{theme.seat_name(p.seat)} {button_of(p.control)} {format_gap(p.t_ns - opened)}: "
-        f"{REASONS.get(p.reason, p.reason)}"
+        f"{IGNORED_WORDS.get(p.reason, p.reason)}"
         for p in window.ignored
     ]
 
@@ -172,9 +168,17 @@ def _draw_row(
         widgets.text(surface, row.reaction, round(big * 0.85), theme.TEXT_DIM, extra, align="right")
 
 
-def draw_pending(surface: pygame.Surface, rect: pygame.Rect, presses: Sequence[Press]) -> None:
+def draw_pending(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    presses: Sequence[Press],
+    *,
+    slapped: Collection[str] = (),
+) -> None:
     """The presses of a window still being decided, in stamp order (provisional: a press
-    still on its way may rank earlier, and a second press by a player will not count)."""
+    still on its way may rank earlier, and a second press by a player will not count).
+    ``slapped``: the seats that have already slapped on the card face up (the FULL game,
+    ruling A8): their presses are marked, they will not count either."""
     size = surface.get_size()
     if not presses:
         return
@@ -192,10 +196,9 @@ def draw_pending(surface: pygame.Surface, rect: pygame.Rect, presses: Sequence[P
         widgets.chip(surface, badge, seat)
         widgets.text(surface, button_of(press.control), big, theme.TEXT, indian)
         widgets.text(surface, format_gap(press.t_ns - first), big, theme.TEXT, gap, align="right")
-        if seat in seen:
-            widgets.text(
-                surface, "2nd press", round(big * 0.85), theme.TEXT_DIM, extra, align="right"
-            )
+        note = "already slapped" if seat in slapped else "2nd press" if seat in seen else None
+        if note is not None:
+            widgets.text(surface, note, round(big * 0.85), theme.TEXT_DIM, extra, align="right")
         seen.add(seat)
 
 

@@ -15,8 +15,10 @@ from companion.rules.apache import (
     Reveal,
     Slap,
     Turn,
+    action_words,
     parse_action,
 )
+from companion.rules.apache.cards import card_ids
 
 
 def test_actions_round_trip_through_json_and_text() -> None:
@@ -68,3 +70,28 @@ def test_parse_action_rejects_garbage() -> None:
     for text in ("", "slap", "turn 1 2", "fly 3"):
         with pytest.raises(ValueError):
             parse_action(text)
+
+
+def test_action_words_name_the_seat_by_colour_never_by_number() -> None:
+    colours = ("red", "yellow")
+    chief = card_ids("yellow-chief")[0]
+    every_kind: list[Action] = [
+        Turn(0),
+        Reveal("red-hunter"),
+        Slap(1, "hunter"),
+        CLOSE,
+        Choose(1, "prisoner", chief),
+        Choose(0, "tipis"),
+        END,
+    ]
+    assert [action_words(a, colours) for a in every_kind] == [
+        "red turning the next card",
+        "turning up a red-hunter",
+        "yellow's slap with the hunter",
+        "closing the slap window",
+        f"yellow's choice 'prisoner' {chief} (the yellow chief)",
+        "red's choice 'tipis'",
+        "ending the game",
+    ]
+    assert action_words(Slap(2, "woman"), colours) == "seat 2 (no such seat)'s slap with the woman"
+    assert action_words(Choose(0, "wedding", 999), colours) == "red's choice 'wedding' 999"

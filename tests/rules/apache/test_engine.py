@@ -86,27 +86,47 @@ _KINDS = ("chief", "warrior", "woman", "hunter")
 def test_illegal_actions_name_the_rule() -> None:
     state = new(2)
     cases: list[tuple[ApacheState, Action, str]] = [
-        (state, Turn(1), r"ruling A9 \(who turns\)"),
-        (state, CLOSE, r"ruling A9 \(slap windows\)"),
-        (state, END, r"ruling A10"),
-        (state, Reveal("tipi"), r"ruling A2 \(turning a card\)"),
-        (state, Choose(0, "tipis"), r"ruling A6 \(the player's choice\)"),
+        (state, Turn(1), r"^yellow turning the next card refused by ruling A9 \(who turns\)"),
+        (state, CLOSE, r"^closing the slap window refused by ruling A9 \(slap windows\)"),
+        (state, END, r"^ending the game refused by ruling A10"),
+        (state, Reveal("tipi"), r"^turning up a tipi refused by ruling A2 \(turning a card\)"),
+        (state, Choose(0, "tipis"), r"^red's choice 'tipis' refused by ruling A6"),
         (state, Slap(0, "shaman"), "hand cards are chief, warrior, woman, hunter"),
         (APACHE.apply(state, Turn(0)), Slap(0, "hunter"), "a card is being turned"),
     ]
     for before, action, rule in cases:
-        with pytest.raises(IllegalAction, match=rule) as caught:
+        with pytest.raises(IllegalAction, match=rule):
             APACHE.apply(before, action)
-        assert str(action) in str(caught.value)
-    pending = window(lay(state, "red-hunter", "buffalo", "tipi"), (RED, "hunter"))
-    with pytest.raises(IllegalAction, match="seat 0 \\(red\\) is choosing"):
-        APACHE.apply(pending, Choose(YELLOW, "tipis"))
-    with pytest.raises(IllegalAction, match="not one of the options"):
-        APACHE.apply(pending, Choose(RED, "prisoner", 3))
-    with pytest.raises(IllegalAction, match="seat 0 must choose first"):
-        APACHE.apply(pending, Turn(0))
+
+
+def test_a_refusal_names_the_seat_by_colour_the_rule_and_what_is_awaited() -> None:
+    """Never the internals: no seat number, no action text form (``slap 1 hunter``)."""
+    pending = window(lay(new(2), "red-hunter", "buffalo", "tipi"), (RED, "hunter"))
+    refusals: dict[Action, str] = {
+        Choose(YELLOW, "tipis"): (
+            "yellow's choice 'tipis' refused by ruling A6 (the player's choice): red is "
+            "choosing what the hunter takes, not yellow"
+        ),
+        Choose(RED, "prisoner", 3): (
+            "red's choice 'prisoner' 3 (the red warrior) refused by ruling A6 (the player's "
+            "choice): not one of the options; red may choose 'item', 'tipis'"
+        ),
+        Turn(RED): (
+            "red turning the next card refused by ruling A9 (turning): red must first choose "
+            "what the hunter takes (ruling A6)"
+        ),
+        Slap(YELLOW, "chief"): (
+            "yellow's slap with the chief refused by ruling A9 (slap windows): red must first "
+            "choose what the hunter takes (ruling A6)"
+        ),
+    }
+    for action, words in refusals.items():
+        with pytest.raises(IllegalAction) as refused:
+            APACHE.apply(pending, action)
+        assert str(refused.value) == words
+        assert str(action) not in words, "the text form names seats by number"
     with pytest.raises(IllegalAction, match="not an apache action"):
-        APACHE.apply(state, "turn 0")  # type: ignore[arg-type]
+        APACHE.apply(new(2), "turn 0")  # type: ignore[arg-type]
 
 
 def test_the_view_hides_the_deck_composition_and_shows_everything_public() -> None:

@@ -22,9 +22,7 @@ from companion.rules.apache.cards import NUM_CARDS
 from companion.rules.apache.engine import ApacheState
 from companion.tools.simulate.apache import play_apache_game
 
-SETUP = APACHE.validate_setup(
-    {"players": 5, "variants": {"war_path": True, "wedding": True, "joint_raid": True}}
-)
+SETUP = APACHE.validate_setup({"players": 5, "variants": {"war_path": True, "wedding": True}})
 
 
 def _game(seed: int = 7) -> tuple[list[Any], list[ApacheState]]:
@@ -145,3 +143,26 @@ def test_a_phase_that_does_not_fit_is_caught() -> None:
         for since in (None, good):
             with pytest.raises(AssertionError):
                 APACHE.check_invariants(corrupted, since=since)
+
+
+def test_a_second_slap_on_the_same_card_is_caught_ruling_a8() -> None:
+    """The simulation applies actions unchecked: a seat twice on one card must not pass."""
+    good = STATES[WITH_PILES]
+    red, yellow = Slap(0, "chief"), Slap(1, "woman")
+
+    def opened(slaps: tuple[Slap, ...], slapped: tuple[int, ...]) -> ApacheState:
+        """A window open with ``slaps``, and ``slapped`` on the card."""
+        return good._replace(
+            phase=WINDOW, window=good.display, slaps=slaps, slapped_on_card=slapped
+        )
+
+    for corrupted in (
+        good._replace(slapped_on_card=(0, 0)),  # twice across windows on the card
+        good._replace(slapped_on_card=(len(good.colours),)),  # no such seat
+        opened((red,), ()),  # a slap not counted on the card
+        opened((red, yellow), (1, 0)),  # out of order
+    ):
+        for since in (None, good):
+            with pytest.raises(AssertionError, match="ruling A8"):
+                APACHE.check_invariants(corrupted, since=since)
+    APACHE.check_invariants(opened((red, yellow), (0, 1)))

@@ -9,9 +9,13 @@ so games end in a few hundred actions and still see slaps, penalties and choices
 
 import itertools
 import random
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
+import pytest
+
+from companion.errors import IllegalAction
 from companion.rules.apache import (
     APACHE,
     CHOOSE,
@@ -31,14 +35,20 @@ from companion.rules.apache import (
     Turn,
 )
 from companion.rules.apache.cards import TYPE_NAMES, type_counts
+from companion.rules.apache.tracker import TRACKER
 from companion.rules.harness import check_random_games, play_random, play_random_game
+from tests.rules.apache.test_tracker import illegal_candidates as tracker_candidates
 
 VARIANT_SETS = [
     dict(zip(("war_path", "wedding", "joint_raid"), flags, strict=True))
     for flags in itertools.product((False, True), repeat=3)
 ]
+PLAYER_COUNTS = (5, 2, 4, 3, 5, 4, 2, 3)
+"""The player count of each variant combination: Joint Raid (every odd one) with fewer
+than 5 players (ruling A13)."""
 SETUPS: list[dict[str, Any]] = [
-    {"players": 2 + i % 4, "variants": variants} for i, variants in enumerate(VARIANT_SETS)
+    {"players": players, "variants": variants}
+    for players, variants in zip(PLAYER_COUNTS, VARIANT_SETS, strict=True)
 ]
 """8 setups: every variant combination once, every player count 2-5 twice."""
 
@@ -74,8 +84,8 @@ def illegal_candidates(state: ApacheState) -> list[Action]:
         ]
     else:
         found.append(Reveal("tipi"))
-    if state.phase == WINDOW:
-        found.append(Slap(state.slaps[0].seat, "chief"))  # ruling A8
+    if state.slapped_on_card and state.phase in (READY, WINDOW, FINAL):
+        found.append(Slap(state.slapped_on_card[0], "chief"))  # ruling A8: once per card
     if state.phase == CHOOSE:
         seat = state.slaps[state.resolved].seat
         found += [Choose((seat + 1) % players, "tipis"), Slap(seat, "woman")]
@@ -139,3 +149,36 @@ def test_random_play_reaches_every_phase_and_every_kind_of_outcome() -> None:
     assert phases == {READY, REVEAL, WINDOW, CHOOSE, FINAL, "over"}
     assert seen >= {"item", "tipis", "prisoner", "wedding", "illegal", "snatched", "raid"}
     assert seen >= {"joined", "penalty"}
+
+
+SEAT_NUMBER = re.compile(r"\bseat \d")
+
+
+def check_refusals(
+    engine: Any, states: Sequence[Any], candidates: Callable[[Any], list[Any]]
+) -> int:
+    """Every refusal of ``candidates`` in every fifth state: the seat by its colour, never
+    the 0-based number nor the action's text form; how many were checked."""
+    checked = 0
+    for state in states[::5]:
+        for action in candidates(state):
+            with pytest.raises(IllegalAction) as refused:
+                engine.apply(state, action)
+            words = str(refused.value)
+            checked += 1
+            if hasattr(action, "seat"):  # a seat's action: not its text form
+                assert str(action) not in words, words
+            assert not SEAT_NUMBER.search(words) or "no such seat" in words, words
+            assert " refused by " in words and ("ruling A" in words or "hand card" in words)
+    return checked
+
+
+def test_refusals_name_seats_by_colour_never_by_number() -> None:
+    """Every refusal of random play, in both modes: the seat by its colour, never the
+    0-based number nor the action's text form (``slap 1 hunter``); only a number that is no
+    seat of the game is named as given."""
+    full = play_random_game(APACHE, SETUPS[3], seed=5, policy=table_policy)
+    tracked = play_random_game(TRACKER, {"colours": ["red", "yellow", "purple"]}, seed=5)
+    checked = check_refusals(APACHE, full.states, illegal_candidates)
+    checked += check_refusals(TRACKER, tracked.states, tracker_candidates)
+    assert checked > 300

@@ -1,12 +1,16 @@
 """One test per ruling A1-A13 (companion/rules/RULINGS.md): each fails if its ruling is
 broken."""
 
+from pathlib import Path
+
 import pytest
 
+import companion.rules
 from companion.errors import IllegalAction
 from companion.rules.apache import (
     APACHE,
     CHOOSE,
+    CLOSE,
     END,
     FINAL,
     OVER,
@@ -23,7 +27,7 @@ from companion.rules.apache.cards import NUM_CARDS, TYPE_NAMES, card_type
 from companion.rules.base import SetupError
 from tests.rules.apache.script import card, cards, choose, lay, new, types, window
 
-RED, YELLOW, PURPLE = 0, 1, 2
+RED, YELLOW, PURPLE, BLUE = 0, 1, 2, 3
 
 
 def test_ruling_a1_two_to_five_players_one_colour_each_the_rest_unowned() -> None:
@@ -144,13 +148,14 @@ def test_ruling_a5_slap_order_snatched_loot_and_the_penalty_of_two_top_cards() -
     assert state.piles[YELLOW] == () and state.removed == cards("buffalo", "yellow-hunter")
     assert state.last_resolution[0].reason.endswith("penalty 2 cards")
     state = window(lay(state, "purple-woman", "necklace"), (PURPLE, "woman"))
+    state = lay(state, "totem")  # a new card: purple may slap again (ruling A8)
     state = window(state, (PURPLE, "hunter"), (YELLOW, "hunter"))  # 2 cards: 0 left
     assert state.piles[PURPLE] == () and state.piles[YELLOW] == ()
     assert state.last_resolution[1].reason.endswith("penalty 0 cards (the winnings pile is empty)")
     assert state.removed == cards("buffalo", "yellow-hunter", "necklace", "purple-woman")
     # a pile of three keeps its bottom card
     state = window(lay(state, "red-hunter", "buffalo", "buffalo"), (RED, "hunter"))
-    state = window(state, (RED, "warrior"))
+    state = window(lay(state, "totem"), (RED, "warrior"))
     assert state.piles[RED] == cards("red-hunter")  # the one snatched before (A7)
     assert state.removed[-2:] == cards("buffalo#2", "buffalo#1")
 
@@ -190,39 +195,87 @@ def test_ruling_a7_of_two_identical_indians_only_one_makes_loot() -> None:
     assert state.display == cards("red-hunter#1")
 
 
-def test_ruling_a8_one_slap_per_player_per_window() -> None:
-    state = lay(new(2), "red-hunter", "buffalo")
-    state = APACHE.apply(state, Slap(RED, "hunter"))
-    assert state.phase == WINDOW
-    assert Slap(RED, "woman") not in APACHE.legal_actions(state)
-    assert Slap(YELLOW, "woman") in APACHE.legal_actions(state)
-    with pytest.raises(IllegalAction, match=r"ruling A8 \(one slap per player per window\)"):
+RULEBOOK_A8 = "After a prairie card has been turned up, a player may play only one hand card"
+"""The rulebook's sentence that ruling A8 rests on."""
+
+
+def test_ruling_a8_one_hand_card_per_player_per_turned_card() -> None:
+    """The rulebook: "After a prairie card has been turned up, a player may play only one
+    hand card". From one turned card to the next each player slaps at most once, across all
+    the windows on that card; TRACKER mode, which sees no card turned, keeps it per window
+    (test_tracker)."""
+    rulings = Path(companion.rules.__file__).with_name("RULINGS.md").read_text()
+    a8 = rulings[rulings.index("- A8 ") : rulings.index("- A9 ")]
+    assert f'"{RULEBOOK_A8}"' in " ".join(a8.split()), "RULINGS.md A8 quotes the rulebook"
+    state = lay(new(3), "red-woman", "necklace", "red-hunter", "buffalo")
+    state = window(state, (RED, "hunter"))  # red's hunter takes the buffalo
+    assert state.piles[RED] == cards("red-hunter", "buffalo")
+    # the red woman could still take the necklace, but red has played its hand card
+    assert APACHE.slap_is_legal(state, RED, "woman") and not APACHE.may_slap(state, RED)
+    assert state.slapped_on_card == (RED,)
+    assert not [a for a in APACHE.legal_actions(state) if isinstance(a, Slap) and a.seat == RED]
+    refusal = (
+        r"red's slap with the woman refused by ruling A8 \(one hand card per turned card\): "
+        r"red has already slapped since this card was turned up; red may slap again once the "
+        r"next card is turned up"
+    )
+    with pytest.raises(IllegalAction, match=refusal):
         APACHE.apply(state, Slap(RED, "woman"))
+    # another player may open a new window on this card (ruling A9); red still may not slap
+    state = APACHE.apply(state, Slap(YELLOW, "chief"))
+    assert Slap(RED, "woman") not in APACHE.legal_actions(state)
+    with pytest.raises(IllegalAction, match=refusal):
+        APACHE.apply(state, Slap(RED, "woman"))
+    with pytest.raises(IllegalAction, match="ruling A8"):
+        APACHE.apply(state, Slap(YELLOW, "woman"))  # nor yellow, twice in its window
+    state = APACHE.apply(state, CLOSE)
+    assert state.slapped_on_card == (RED, YELLOW)
+    # the next card turned up: each player has a hand card to play again
+    state = lay(state, "buffalo")
+    assert state.slapped_on_card == () and APACHE.may_slap(state, RED)
+    state = window(state, (RED, "woman"))
+    assert state.piles[RED] == cards("red-hunter", "buffalo", "red-woman", "necklace")
+
+
+def test_ruling_a8_before_the_first_card_and_on_the_last_card() -> None:
+    state = window(new(2), (RED, "hunter"))  # illegal, from an empty pile: no penalty
+    with pytest.raises(IllegalAction, match="red has already slapped before the first card"):
+        APACHE.apply(state, Slap(RED, "chief"))
+    state = _all_but_last(lay(state, "tipi"))
+    state = lay(state, card_type(state.deck[0]))  # the last card
+    state = APACHE.apply(state, Slap(YELLOW, "woman"))
+    assert state.deck_count == 0
+    with pytest.raises(IllegalAction, match="no card is left: the game ends when this window"):
+        APACHE.apply(state, Slap(YELLOW, "chief"))
 
 
 def test_ruling_a9_judged_at_the_opening_the_last_slapper_turns_then_clockwise() -> None:
-    state = lay(new(3), "red-chief", "totem", "yellow-hunter", "buffalo")
-    assert state.turner == 1  # four turns from seat 0, clockwise
+    state = lay(new(4), "red-chief", "totem", "yellow-hunter", "buffalo", "purple-woman")
+    state = lay(state, "necklace")
+    assert state.turner == PURPLE  # six turns from seat 0, clockwise
     # yellow's hunter takes the buffalo first; the red chief then finds his only prisoner
     # gone: legal when the window opened, so snatched, not penalised
-    state = window(state, (YELLOW, "hunter"), (RED, "chief"), (PURPLE, "woman"))
-    yellow, red, purple = state.last_resolution
+    state = window(state, (YELLOW, "hunter"), (RED, "chief"), (BLUE, "woman"))
+    yellow, red, blue = state.last_resolution
     assert yellow.taken == cards("yellow-hunter", "buffalo")
     assert (red.legal, red.penalty) == (True, ())
-    assert (purple.legal, purple.reason) == (
+    assert (blue.legal, blue.reason) == (
         False,
-        "illegal: no purple woman face up; penalty 0 cards (the winnings pile is empty)",
+        "illegal: no blue woman face up; penalty 0 cards (the winnings pile is empty)",
     )
-    assert state.turner == PURPLE, "the last slap in the order turns next, legal or not"
-    # a slap after the resolution opens a new window on the display as it is now: the
-    # yellow hunter is gone, so a hunter slap is illegal there
-    state = window(state, (YELLOW, "hunter"))
-    assert state.last_resolution[0].legal is False
-    assert state.piles[YELLOW] == () and state.turner == YELLOW
+    assert state.turner == BLUE, "the last slap in the order turns next, legal or not"
+    # purple, who has not slapped on this card (ruling A8), opens a new window on the
+    # display as it is now, without the yellow hunter and the buffalo
+    display = state.display
+    assert types(display) == ["red-chief", "totem", "purple-woman", "necklace"]
+    opened = APACHE.apply(state, Slap(PURPLE, "woman"))
+    assert opened.phase == WINDOW and opened.window == display
+    state = APACHE.apply(opened, CLOSE)
+    assert state.piles[PURPLE] == cards("purple-woman", "necklace") and state.turner == PURPLE
     # with no slap since the last turn, turning passes clockwise
-    state = lay(state, "necklace")
-    assert state.turner == PURPLE
-    with pytest.raises(IllegalAction, match=r"ruling A9 \(who turns\)"):
+    state = lay(state, "tomahawk")
+    assert state.turner == BLUE
+    with pytest.raises(IllegalAction, match=r"ruling A9 \(who turns\): blue turns the next"):
         APACHE.apply(state, Turn(RED))
 
 
@@ -326,3 +379,19 @@ def test_ruling_a13_joint_raid_unowned_indians_of_the_kind_join() -> None:
     state = choose(window(state, (RED, "woman")), RED, "wedding", card("green-hunter"))
     assert state.piles[RED] == cards("red-woman", "green-hunter", "tipi")
     assert types(state.display) == ["blue-woman"]
+
+
+def test_ruling_a13_joint_raid_needs_fewer_than_5_players() -> None:
+    refusal = r"^Joint Raid needs fewer than 5 players \(ruling A13\); with 5 players every"
+    for setup in (
+        {"players": 5, "variants": {"joint_raid": True}},
+        {"colours": ["green", "blue", "purple", "yellow", "red"], "variants": {"joint_raid": True}},
+    ):
+        with pytest.raises(SetupError, match=refusal):
+            APACHE.validate_setup(setup)
+    assert APACHE.validate_setup({"players": 4, "variants": {"joint_raid": True}})["variants"] == {
+        "war_path": False,
+        "wedding": False,
+        "joint_raid": True,
+    }
+    assert APACHE.validate_setup({"players": 5, "variants": {"joint_raid": False}})

@@ -81,14 +81,27 @@ def test_a_window_slaps_in_order_then_confirms_each_slap_in_order() -> None:
 
 def test_one_slap_per_player_per_window_ruling_a8() -> None:
     state = play(slap(0, "hunter"))
-    with pytest.raises(IllegalAction, match="ruling A8"):
+    refusal = (
+        r"^red's slap with the chief refused by ruling A8 \(one slap per player per window in "
+        r"TRACKER mode\): red already slapped in this window; red may slap again in the next one$"
+    )
+    with pytest.raises(IllegalAction, match=refusal):
         TRACKER.apply(state, slap(0, "chief"))
     assert slap(0, "woman") not in TRACKER.legal_actions(state)
 
 
+def test_each_window_stands_alone_the_tracker_sees_no_card_turned_ruling_a8() -> None:
+    """The FULL engine allows one slap per turned card, across windows; the tracker cannot
+    tell whether a card was turned between two windows, so red may slap in the next one."""
+    state = play(slap(0, "hunter"), CLOSE, confirm(0, "loot"))
+    assert state.phase == "play" and slap(0, "woman") in TRACKER.legal_actions(state)
+    state = TRACKER.apply(state, slap(0, "woman"))
+    assert state.window == ((0, "woman"),) and state.stats[0].slaps == 2
+
+
 def test_confirmations_follow_the_slap_order_ruling_a5() -> None:
     state = play(slap(1, "hunter"), slap(0, "chief"), CLOSE)
-    with pytest.raises(IllegalAction, match=r"ruling A5.*seat 1 \(yellow\)"):
+    with pytest.raises(IllegalAction, match=r"ruling A5.*: the next slap to confirm is yellow's$"):
         TRACKER.apply(state, confirm(0, "loot"))
     with pytest.raises(IllegalAction, match="window 1 awaits confirmation"):
         TRACKER.apply(state, slap(0, "hunter"))
@@ -120,14 +133,19 @@ def test_piles_together_hold_at_most_the_114_prairie_cards() -> None:
 
 
 def test_counts_go_in_seat_order() -> None:
-    with pytest.raises(IllegalAction, match=r"seat 0's \(red\)"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"^yellow's pile of 3 cards refused .*: the next pile to count is red's$",
+    ):
         TRACKER.apply(play(FINISH), count(1, 3))
     with pytest.raises(IllegalAction, match="after 'finish'"):
         TRACKER.apply(play(), count(0, 3))
 
 
 def test_a_seat_out_of_the_game_and_an_unknown_card_are_named() -> None:
-    with pytest.raises(IllegalAction, match=r"seat 2 is not in this game \(seats 0..1"):
+    with pytest.raises(
+        IllegalAction, match=r"there is no seat 2 in this game: its players are red, yellow"
+    ):
         TRACKER.apply(play(), slap(2, "hunter"))
     with pytest.raises(IllegalAction, match="'shaman' is not a hand card"):
         TRACKER.apply(play(), slap(0, "shaman"))

@@ -52,10 +52,11 @@ def test_a_small_run_reports_every_figure() -> None:
     assert sum(data["wins"]) >= 4 and sum(data["sole_wins"]) + data["shared_victories"] == 4
     for key in ("windows_per_game", "slaps_per_game", "illegal_slaps_per_game"):
         assert data[key] >= 0
+    assert data["held_back_slaps_per_game"] >= 0
 
 
 def test_the_same_seed_gives_the_same_games() -> None:
-    argv = ("apache", "--players", "5", "--variants", "war-path,wedding,joint-raid", "--games", "3")
+    argv = ("apache", "--players", "5", "--variants", "war-path,wedding", "--games", "3")
     first, second = figures(*argv, "--seed", "9"), figures(*argv, "--seed", "9")
     other = figures(*argv, "--seed", "10")
     for data in (first, second, other):
@@ -111,6 +112,11 @@ def test_bad_arguments_are_clear_errors(
             "argument --players: 6 players is not possible: Apache is for 2 to 5 players "
             "(ruling A1)",
         ),
+        (
+            ["apache", "--players", "5", "--variants", "war-path,joint-raid"],
+            "Joint Raid needs fewer than 5 players (ruling A13); with 5 players every Indian "
+            "is owned, so nobody could join: turn the variant off or play with 2 to 4 players",
+        ),
     ],
 )
 def test_arguments_the_game_cannot_take_are_clear_errors(argv: list[str], message: str) -> None:
@@ -153,6 +159,22 @@ def test_a_recorded_game_replays_through_the_checked_engine() -> None:
         state = APACHE.apply(state, action)
     assert APACHE.is_over(state) and APACHE.scores(state) == report.scores
     assert report.windows > 0 and report.slaps >= report.windows
+
+
+def test_bots_slap_once_per_turned_card_and_the_report_counts_what_they_held_back() -> None:
+    """Ruling A8: after its slap on a card a bot does not slap again before the next card,
+    even with loot in reach in a new window; the checked engine would refuse it."""
+    setup = APACHE.validate_setup({"players": 5, "variants": {"war_path": True}})
+    held_back = 0
+    for seed in range(8, 13):  # games 8, 9 and 12 have such a moment
+        actions: list[Any] = []
+        report = play_apache_game(setup, seed, record=actions)
+        assert report.failure is None
+        state = APACHE.new(setup, seed)
+        for action in actions:
+            state = APACHE.apply(state, action)  # refuses a second slap on a card
+        held_back += report.held_back_slaps
+    assert held_back > 0, "some bot had loot in reach after its slap on the card"
 
 
 def test_districts_are_for_paris_and_a_bad_one_names_the_ruling() -> None:

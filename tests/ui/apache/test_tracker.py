@@ -15,6 +15,7 @@ from companion.rules.apache.tracker import TrackerAction
 from companion.session import Session
 from companion.ui.apache.tracker import (
     PENALTY_REMINDER,
+    SLAP_HINT,
     ApacheTrackerCountScene,
     ApacheTrackerResultsScene,
     ApacheTrackerScene,
@@ -107,6 +108,23 @@ def test_seat_buttons_slap_and_the_window_keeps_the_screen_busy(
     assert stage(model) == "window" and scene.update(1000 * MS)
     assert scene.update(LATER) and stage(model) == "confirm"
     assert not scene.update(LATER + 1), "idle again: nothing to redraw"
+
+
+def test_the_help_line_says_each_pow_wow_stands_alone_ruling_a8(
+    app: AppContext, model: ApacheTrackerModel
+) -> None:
+    """The tracker sees no card turned: one slap per player per Pow-Wow, not per card."""
+    scene = on_stack(app, ApacheTrackerScene(app, model))
+    for stage_now in ("play", "window"):
+        _, _, hint = scene._texts(stage_now)
+        assert hint == SLAP_HINT and "once per Pow-Wow (A8)" in hint
+        assert hint.endswith("Select: game menu · Back: undo last entry"), "the keys"
+    model.press(Press("red.hunter", 1000 * MS, "gpio:mock", 1))
+    model.poll(LATER)
+    model.confirm()
+    model.press(Press("red.woman", LATER + 1000 * MS, "gpio:mock", 2))  # the next Pow-Wow
+    model.poll(LATER * 3)
+    assert model.state.window == ((0, "woman"),), "red slaps again: a Pow-Wow stands alone"
 
 
 def test_the_game_menu_ends_the_game_with_the_count(

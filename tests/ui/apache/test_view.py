@@ -17,7 +17,9 @@ from companion.ui.apache.view import (
 )
 
 
-def resolved(*presses: tuple[str, int], card_ns: int | None = None) -> Window:
+def resolved(
+    *presses: tuple[str, int], card_ns: int | None = None, spent: set[str] | None = None
+) -> Window:
     return resolve_window(
         [Press(control, t, "gpio:lgpio", i) for i, (control, t) in enumerate(presses)],
         index=4,
@@ -26,6 +28,7 @@ def resolved(*presses: tuple[str, int], card_ns: int | None = None) -> Window:
         card_ns=card_ns,
         tie_window_ns=5_000,
         seed=9,
+        spent=spent or set(),
     )
 
 
@@ -33,6 +36,7 @@ def test_gaps_are_milliseconds_with_three_decimals() -> None:
     assert format_gap(412_000) == "+0.412 ms"
     assert format_gap(0) == "+0.000 ms"
     assert format_gap(35_118_000) == "+35.118 ms"
+    assert format_gap(-2_000_000) == "-2.000 ms", "an ignored press before the first slap"
 
 
 def test_rows_in_final_order_with_seat_indian_gap_and_reaction() -> None:
@@ -59,6 +63,22 @@ def test_a_dead_heat_is_marked_on_each_slap_and_explained() -> None:
 def test_ignored_presses_are_listed_with_their_reason() -> None:
     window = resolved(("red.hunter", 1_000_000_000), ("red.chief", 1_080_250_000))
     assert ignored_lines(window) == ["R red chief +80.250 ms: second press, ignored (ruling A8)"]
+    again = resolved(("red.chief", 1_000_000_000), ("yellow.woman", 1_002_000_000), spent={"red"})
+    assert again.opened_ns == 1_002_000_000, "the window opens with yellow's counted slap"
+    assert ignored_lines(again) == [
+        "R red chief -2.000 ms: already slapped on this card, ignored (ruling A8)"
+    ]
+
+
+def test_a_pending_press_of_a_seat_that_slapped_on_the_card_is_marked() -> None:
+    pygame.display.init()
+    pygame.font.init()
+    presses = [Press("yellow.hunter", 5, "x", 0), Press("red.chief", 9, "x", 1)]
+    area = pygame.Rect(10, 10, 460, 300)
+    plain, marked = pygame.Surface((480, 320)), pygame.Surface((480, 320))
+    draw_pending(plain, area, presses)
+    draw_pending(marked, area, presses, slapped={"red"})
+    assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(marked, "RGB")
 
 
 def test_drawing_a_timeline_lights_the_current_slap() -> None:
