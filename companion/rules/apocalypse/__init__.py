@@ -55,9 +55,11 @@ Decisions beyond the rulebook and the rulings (each rests on the ruling named)
    rulebook's order of the round preparation), so the chooser sees their new hand. On a
    tie for most points the winner of the last trick that had a winner chooses, even when
    not among the tied, as the rulebook says ("the player who won the last trick chooses").
-   If no trick of the game had a winner (impossible in practice) the lowest tied seat (the
-   TRACKER counts from the last trick's first player instead: ``next_chooser``'s
-   ``count_from``).
+   If no trick of the game had a winner (no game gets there: the first trick of a round
+   always has one) the tied player first clockwise from the last trick's first player: the
+   rulebook orders the table clockwise and knows no seat numbers, and a trick without a
+   winner leaves the lead with its first player (P7). The TRACKER decides it with the same
+   function, :func:`~companion.rules.apocalypse.tricks.next_chooser`.
 7. (P3, P12) The Duel deals 13 cards to each seat from its 33-card deck (the Special cards
    shuffled in); a Duel hand may hold several Chaos or Tranquility cards, and a Play of
    ``chaos`` plays the lowest-id one (they are identical).
@@ -84,8 +86,16 @@ the hands: ``state.hands`` (masks; ``names_of`` for names), ``state.hand_sizes``
 ``winner``, ``taken``, ``points`` and ``reason`` in words); the end: ``outcome(state)``.
 ``view(state, seat)`` is all of that as JSON for one seat, with card names. The pure
 rules (:mod:`~companion.rules.apocalypse.tricks`: ``playable``, ``resolve_trick``,
-``round_score``, ``duel_swap``, ``next_chooser``, ``game_winners``...) serve the TRACKER
-(:mod:`~companion.rules.apocalypse.tracker`, ``"apocalypse_tracker"``) too.
+``round_over``, ``round_score``, ``counted_scores``, ``next_chooser``, ``game_winners``,
+``winners_words``...) serve the TRACKER (:mod:`~companion.rules.apocalypse.tracker`,
+``"apocalypse_tracker"``) too: each rule both modes decide is one function there.
+
+Words: players are ``P1``, ``P2``, ... (``player_name``: the colours are suits), in
+messages, outcomes and screens; the JSON keeps the 0-based seats, and so does the trick
+``reason`` in the state's JSON (``seat 0``, the form journals' states keep), while
+``TrickResult.words`` tells the same trick with ``P1``... A refused action names the rule
+and what the game awaits, from whom (``awaited``: "P2 must first name the first player
+of round 2").
 
 The public face: :class:`Apocalypse` (``APOCALYPSE`` is the engine), its state
 :class:`ApocalypseState` with :class:`Flip`, :class:`TrickResult` and :class:`RoundResult`,
@@ -141,14 +151,18 @@ from companion.rules.apocalypse.tricks import (
     ROUNDS,
     RoundResult,
     TrickResult,
+    counted_scores,
     duel_swap,
     duel_swaps,
     game_winners,
     next_chooser,
     playable,
+    player_name,
     resolve_trick,
+    round_over,
     round_score,
     score_round,
+    winners_words,
 )
 
 __all__ = [
@@ -185,6 +199,7 @@ __all__ = [
     "card_ids",
     "card_name",
     "card_words",
+    "counted_scores",
     "duel_swap",
     "duel_swaps",
     "game_winners",
@@ -194,10 +209,13 @@ __all__ = [
     "parse_action",
     "play_actions",
     "playable",
+    "player_name",
     "random_play",
     "resolve_trick",
+    "round_over",
     "round_score",
     "score_round",
+    "winners_words",
 ]
 
 APOCALYPSE: Final = Apocalypse()

@@ -42,6 +42,7 @@ from companion.rules.apocalypse.cards import (
     TYPE_NAMES,
     TYPE_OF,
 )
+from companion.rules.apocalypse.tricks import player_name
 from companion.rules.base import JSON, int_field, record_kind
 
 GAME: Final = "apocalypse"
@@ -156,6 +157,30 @@ def action_from_json(data: Any) -> Action:
         return Deal(card)
     token = data.get("token")
     return Play(card, None if token is None else _suit(token))
+
+
+def action_words(action: object) -> str:
+    """An action as a person reads it in a refusal: ``"playing red 8"``, ``"playing Chaos
+    (turning the green token)"``, ``"naming P3 the first player"``, ``"dealing red 8"``."""
+    if isinstance(action, Play):
+        token = "" if action.token is None else f" (turning the {action.token} token)"
+        return f"playing {card_type_words(action.card)}{token}"
+    if isinstance(action, NameFirst):
+        named = player_name(action.seat) if type(action.seat) is int else repr(action.seat)
+        return f"naming {named} the first player"
+    if isinstance(action, Deal):
+        return f"dealing {card_type_words(action.card)}"
+    if isinstance(action, DealCards):
+        count = len(action.cards)
+        return f"dealing {count} card{'s' if count != 1 else ''}"
+    return repr(action)
+
+
+def card_type_words(name: str) -> str:
+    """A card type's name in words: ``"red-8"`` is ``"red 8"``, ``"chaos"`` ``"Chaos"``."""
+    if name in ("chaos", "tranquility"):
+        return name.capitalize()
+    return name.replace("-", " ")
 
 
 def parse_action(text: str) -> Action:

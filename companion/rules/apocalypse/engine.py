@@ -29,6 +29,8 @@ from companion.rules.apocalypse.actions import (
     Play,
     action_from_json,
     action_to_json,
+    action_words,
+    card_type_words,
 )
 from companion.rules.apocalypse.cards import (
     BIT,
@@ -68,12 +70,17 @@ from companion.rules.apocalypse.tricks import (
     ROUNDS,
     RoundResult,
     TrickResult,
+    all_black,
+    awaited,
     blocked_specials,
     game_winners,
     leading_suit,
     next_chooser,
     playable,
+    player_name,
+    players_words,
     resolve_trick,
+    round_over,
     score_round,
     token_names,
     turned_token,
@@ -174,7 +181,7 @@ class ApocalypseState(NamedTuple):
     @property
     def is_apocalypse(self) -> bool:
         """Every token in play is black: the trick being played is an Apocalypse (P5)."""
-        return self.tokens == self.token_mask
+        return all_black(self.tokens, self.token_mask)
 
     @property
     def suit_names(self) -> tuple[str, ...]:
@@ -313,8 +320,6 @@ class Apocalypse(Engine[ApocalypseState, Action]):
         """The state after ``action``, checked: ``IllegalAction`` names the rule broken."""
         if not isinstance(action, Deal | DealCards | Play | NameFirst):
             raise illegal("the apocalypse actions", action, "not an apocalypse action")
-        if state.phase == OVER:
-            raise illegal("ruling P11 (end of the game)", action, "the game is over")
         _check_action(state, action)
         return self.apply_unchecked(state, action)
 
@@ -378,9 +383,7 @@ class Apocalypse(Engine[ApocalypseState, Action]):
         if state.phase != OVER:
             return None
         totals = state.totals
-        winners = game_winners(totals)
-        reason = winners_words(totals, [f"seat {w}" for w in winners])
-        return Outcome(scores=totals, winners=winners, reason=reason)
+        return Outcome(scores=totals, winners=game_winners(totals), reason=winners_words(totals))
 
     def check_invariants(
         self, state: ApocalypseState, *, since: ApocalypseState | None = None
@@ -487,8 +490,15 @@ def _deal(state: ApocalypseState, names: Sequence[str]) -> ApocalypseState:
             deck=deck, hands=tuple(hands), dealt=dealt, phase=PLAY, leader=state.first,
             turn=state.first,
         )  # fmt: skip
-    chooser = next_chooser(state.totals, state.last_winner, count_from=0)
+    chooser = next_chooser(state.totals, state.last_winner, _last_first(state))
     return state._replace(deck=deck, hands=tuple(hands), dealt=dealt, phase=CHOOSE, turn=chooser)
+
+
+def _last_first(state: ApocalypseState) -> int:
+    """The first player of the last trick played (ruling P10's last resort), else of round
+    1 (no trick yet)."""
+    last = state.last_trick
+    return state.first if last is None or last.first_player == NOBODY else last.first_player
 
 
 def _name_first(state: ApocalypseState, seat: int) -> ApocalypseState:
@@ -563,7 +573,7 @@ def _resolve(
     discarded; after an Apocalypse every token turns coloured again (P5). Then the winner
     names the next first player (P8), a trick without a winner is opened again by its first
     player (P7), or a hand is empty and the round ends (P9)."""
-    apocalypse = tokens == state.token_mask
+    apocalypse = all_black(tokens, state.token_mask)
     result = resolve_trick(trick, skipped, lead, apocalypse)
     winner = result.winner
     if winner == NOBODY:
@@ -586,7 +596,7 @@ def _resolve(
         last_winner=last_winner,
         last_trick=result,
     )
-    return _end_round(resolved) if 0 in hands else resolved
+    return _end_round(resolved) if round_over(hands) else resolved
 
 
 def _end_round(state: ApocalypseState) -> ApocalypseState:
@@ -621,7 +631,9 @@ def _replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...
 
 
 def _check_action(state: ApocalypseState, action: Action) -> None:
-    """The rule that refuses ``action`` in ``state``, as an ``IllegalAction``."""
+    """The rule that refuses ``action`` in ``state``, as an ``IllegalAction``: first an
+    action of another moment (:func:`_check_moment`), then the rules of its own."""
+    _check_moment(state, action)
     if isinstance(action, Play):
         _check_play(state, action)
     elif isinstance(action, NameFirst):
@@ -632,11 +644,28 @@ def _check_action(state: ApocalypseState, action: Action) -> None:
         _check_deal(state, action, action.cards)
 
 
+_MOMENTS: Final = {DEAL: "deal", PLAY: "play", NAMING: "name", CHOOSE: "choose", OVER: "over"}
+"""The moment of :func:`~companion.rules.apocalypse.tricks.awaited` each phase is."""
+_ACTION_PHASES: Final = {
+    Deal: (DEAL,),
+    DealCards: (DEAL,),
+    Play: (PLAY,),
+    NameFirst: (NAMING, CHOOSE),
+}
+"""The phases in which each kind of action is awaited."""
+
+
+def _check_moment(state: ApocalypseState, action: Action) -> None:
+    """An action of another moment (a card played while a first player is to be named...)
+    is refused by the rule of the moment, naming what it awaits and from whom."""
+    if state.phase not in _ACTION_PHASES[type(action)]:
+        rule, words = awaited(_MOMENTS[state.phase], state.turn, state.round)
+        raise illegal(rule, action_words(action), words)
+
+
 def _check_deal(state: ApocalypseState, action: Action, names: Sequence[str]) -> None:
     """Ruling P3: each card named is still in the deck (after the ones named before it),
     and the round's deal has that many cards left."""
-    if state.phase != DEAL:
-        raise illegal("ruling P3 (the deal)", action, f"no card is being dealt ({_phase(state)})")
     left = state.hand_size * state.players - state.dealt
     if len(names) > left:
         raise illegal(
@@ -657,16 +686,16 @@ def _check_deal(state: ApocalypseState, action: Action, names: Sequence[str]) ->
 
 
 def _check_play(state: ApocalypseState, action: Play) -> None:
-    if state.phase != PLAY:
-        raise illegal("ruling P4 (following)", action, f"nobody is to play: {_phase(state)}")
     kind = TYPE_INDEX.get(action.card)
     seat, hand = state.turn, state.hands[state.turn]
+    words = action_words(action)
     if kind is None or not hand & TYPE_MASK[kind]:
-        raise illegal("ruling P4 (following)", action, f"seat {seat} holds no {action.card}")
+        held = card_type_words(action.card)
+        raise illegal("ruling P4 (following)", words, f"{player_name(seat)} holds no {held}")
     if kind >= CHAOS and state.in_trick & TYPE_MASK[kind]:
         raise illegal(
             "ruling P4 (one copy per trick)",
-            action,
+            words,
             f"a {card_words(lowest_card(TYPE_MASK[kind]))} card is already in this trick",
         )
     lead = state.lead
@@ -674,23 +703,23 @@ def _check_play(state: ApocalypseState, action: Play) -> None:
         held = ", ".join(card_words(c) for c in card_ids(hand & SUIT_MASK[lead]))
         raise illegal(
             "ruling P4 (following)",
-            action,
-            f"seat {seat} holds a {SUITS[lead]} card ({held}): the leading suit is "
+            words,
+            f"{player_name(seat)} holds a {SUITS[lead]} card ({held}): the leading suit is "
             f"{SUITS[lead]}, so play one of them or a Special card",
         )
-    _check_token(state, action, kind)
+    _check_token(state, action, kind, words)
 
 
-def _check_token(state: ApocalypseState, action: Play, kind: int) -> None:
+def _check_token(state: ApocalypseState, action: Play, kind: int, words: str) -> None:
     coloured = state.coloured_tokens
     if kind != CHAOS:
         if action.token is not None:
-            raise illegal("ruling P5 (tokens)", action, "only a Chaos card names a token to flip")
+            raise illegal("ruling P5 (tokens)", words, "only a Chaos card names a token to flip")
         return
     if action.token is None and coloured:
         raise illegal(
             "ruling P5 (Chaos)",
-            action,
+            words,
             f"a Chaos card MUST flip a coloured token: name one of {', '.join(coloured)}",
         )
     if action.token is not None and action.token not in coloured:
@@ -700,27 +729,17 @@ def _check_token(state: ApocalypseState, action: Play, kind: int) -> None:
             else f"the {action.token} token is not a coloured token in play; "
             f"name one of {', '.join(coloured)}"
         )
-        raise illegal("ruling P5 (Chaos)", action, why)
+        raise illegal("ruling P5 (Chaos)", words, why)
 
 
 def _check_first(state: ApocalypseState, action: NameFirst) -> None:
-    if state.phase not in (NAMING, CHOOSE):
-        raise illegal(
-            "ruling P8 (the next first player)",
-            action,
-            f"nobody is naming the next first player now: {_phase(state)}",
-        )
     if type(action.seat) is not int or not 0 <= action.seat < state.players:
-        raise illegal("ruling P1 (seats)", action, f"seats are 0 to {state.players - 1}")
-
-
-def _phase(state: ApocalypseState) -> str:
-    return {
-        DEAL: "the cards are being dealt (ruling P3)",
-        CHOOSE: f"seat {state.turn} names the round's first player (ruling P10)",
-        PLAY: f"seat {state.turn} is to play",
-        NAMING: f"seat {state.turn} won the trick and names the next first player (ruling P8)",
-    }.get(state.phase, f"phase {state.phase!r}")
+        rule = "ruling P8 (the next first player)"
+        if state.phase == CHOOSE:
+            rule = "ruling P10 (the next round's first player)"
+        who = player_name(state.turn)
+        everyone = players_words(state.players)
+        raise illegal(rule, action_words(action), f"{who} names one of the players, {everyone}")
 
 
 # --- helpers: the invariants -----------------------------------------------------------------

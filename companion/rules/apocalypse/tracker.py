@@ -7,8 +7,9 @@ raises the Apocalypse the moment the last token turns black, works out each tric
 and the cards won (P6, P7), the round scores (P9), the duel swap (P12), the totals, who
 names the next round's first player (P10) and the winners (P11).
 
-Seats are numbered 0..N-1 clockwise (2-6 players, P1; 2 players always play the Duel). In
-this game the five colours are SUITS, not seats.
+Seats are numbered 0..N-1 clockwise in the JSON (2-6 players, P1; 2 players always play
+the Duel); people read them as P1..Pn (:func:`~companion.rules.apocalypse.tricks.player_name`),
+in messages too. In this game the five colours are SUITS, not seats.
 
 Phases and actions
 ==================
@@ -31,8 +32,8 @@ Phases and actions
     Special cards left in hand: ``score(specials=[...])`` gives them (each scores 20, P9).
 ``first``
     Before rounds 2 and 3 the player with the most points names the first player (P10):
-    ``first(seat)``. Then the next round starts with fresh hands; tokens stay as they are
-    (P5).
+    ``first(seat)``. The round counter has already moved on, as the FULL engine's does once a
+    round is scored: the next round starts with fresh hands; tokens stay as they are (P5).
 
 What the companion checks (each refusal names the rule): every Horseman card at most once
 a round (P2: nine cards a suit, values 1-4 and 6-10), suits in play only (P2, P12), one
@@ -47,15 +48,16 @@ Decisions beyond the rulings
 ============================
 1. (P10) "The player who won the last trick" is the winner of the last trick that had a
    winner; if no trick of the game had one, the tied player first clockwise from the last
-   trick's first player chooses (the FULL engine takes the lowest tied seat: the two may be
-   made one later; ``next_chooser``'s ``count_from``).
+   trick's first player chooses: the FULL engine's decision, made by the same function
+   (:func:`~companion.rules.apocalypse.tricks.next_chooser`).
 2. (P7) A trick without a winner discards its cards; nobody names the next first player.
 3. (P4) In the Duel a skip is accepted when the player's hand is no bigger than the copies
    still out of the Specials already in the trick (the companion cannot see the hand).
 
 The rules both modes share are the pure functions of :mod:`companion.rules.apocalypse.tricks`
-(the leading suit, the token a card turns, the trick's winner and what it takes, round
-scores, the Duel swap, the next round's chooser, the winners) and the card tables of
+(the leading suit, the token a card turns, the Apocalypse, the trick's winner and what it
+takes, the round's end, round scores, the Duel swap, the next round's chooser, the winners
+and their words, what a refused entry's moment awaits) and the card tables of
 :mod:`companion.rules.apocalypse.cards`: a play entered here is a card id there once its
 value is known (:attr:`Play.card`). What is the tracker's own is what it cannot see: the
 hands (how many cards each holds, which Specials it may still have, a skip, a revoke).
@@ -93,11 +95,17 @@ from companion.rules.apocalypse.cards import SPECIAL_IN_HAND_POINTS as SPECIAL_I
 from companion.rules.apocalypse.tricks import (
     NOBODY,
     ROUNDS,
+    all_black,
+    awaited,
     blocked_specials,
+    counted_scores,
     duel_swaps,
     game_winners,
     leading_suit,
     next_chooser,
+    player_name,
+    players_words,
+    round_over,
     round_score,
     taken,
     turned_token,
@@ -173,17 +181,7 @@ class Entry:
         return cls("first", seat=seat)
 
     def __str__(self) -> str:
-        if self.kind == "horseman":
-            return f"{self.suit} {'?' if self.value is None else self.value}"
-        if self.kind == "chaos":
-            return f"Chaos (flips {self.token or 'nothing'})"
-        if self.kind in ("tranquility", "skip"):
-            return self.kind.capitalize()
-        if self.kind == "value":
-            return f"value {self.value}"
-        if self.kind in ("lead", "first"):
-            return f"{self.kind} seat {self.seat}"
-        return f"score totals={self.totals} specials={self.specials}"
+        return entry_words(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,9 +250,9 @@ class RoundRecord:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        if self.swapped:
-            return self.counted[::-1]
-        return self.counted
+        """The scores that count: the table's (or the companion's), swapped in the Duel
+        as ruling P12 says (:func:`~companion.rules.apocalypse.tricks.counted_scores`)."""
+        return counted_scores(self.counted)[0] if self.swapped else self.counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,6 +315,11 @@ class TrackerState:
     @property
     def coloured(self) -> tuple[str, ...]:
         return tuple(s for s in self.suits if s not in self.black)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Cards still in each seat's hand (:meth:`hand_size`)."""
+        return tuple(self.hand_size(seat) for seat in range(self.players))
 
     @property
     def missing_value(self) -> int | None:
@@ -421,11 +424,10 @@ class ApocalypseTracker(Engine[TrackerState, Entry]):
     def apply(self, state: TrackerState, action: Entry) -> TrackerState:
         if not isinstance(action, Entry) or action.kind not in KINDS:
             raise illegal("the apocalypse tracker's entries", action, "not an entry")
-        if state.phase == "over":
-            raise illegal("ruling P11 (three rounds)", action, "the game is over")
         expected = _EXPECTED[state.phase]
         if action.kind not in expected:
-            raise illegal(_PHASE_RULES[state.phase], action, _phase_words(state))
+            rule, words = _awaited(state)
+            raise illegal(rule, action, words)
         if action.kind in PLAYS:
             return _after_play(state, _checked_play(state, action))
         if action.kind == "value":
@@ -445,9 +447,9 @@ class ApocalypseTracker(Engine[TrackerState, Entry]):
     def outcome(self, state: TrackerState) -> Outcome | None:
         if state.phase != "over":
             return None
-        winners = game_winners(state.totals)
-        reason = winners_words(state.totals, [f"player {w + 1}" for w in winners])
-        return Outcome(scores=self.scores(state), winners=winners, reason=reason)
+        totals = state.totals
+        reason = winners_words(totals)
+        return Outcome(scores=self.scores(state), winners=game_winners(totals), reason=reason)
 
     def check_invariants(self, state: TrackerState, *, since: TrackerState | None = None) -> None:
         _check_cards(state)
@@ -608,7 +610,7 @@ def _checked_play(state: TrackerState, entry: Entry) -> Play:
         _check_skip(state, entry, seat)
         return Play(seat, "skip")
     if state.hand_size(seat) <= 0:
-        raise illegal("ruling P3 (the deal)", entry, f"player {seat + 1}'s hand is empty")
+        raise illegal("ruling P3 (the deal)", entry, f"{player_name(seat)}'s hand is empty")
     if entry.kind == "horseman":
         return _checked_horseman(state, entry, seat)
     if any(p.kind == entry.kind for p in state.trick):
@@ -645,7 +647,7 @@ def _checked_horseman(state: TrackerState, entry: Entry, seat: int) -> Play:
         raise illegal(
             "ruling P3 (the deal)",
             entry,
-            f"player {seat + 1} has played all {HAND_SIZES[state.players]} Horseman cards",
+            f"{player_name(seat)} has played all {HAND_SIZES[state.players]} Horseman cards",
         )
     if entry.token is not None:
         raise illegal("ruling P5 (tokens)", entry, "a Horseman card flips its own suit's token")
@@ -682,7 +684,7 @@ def _check_skip(state: TrackerState, entry: Entry, seat: int) -> None:
             raise illegal(
                 "ruling P4 (skipping)",
                 entry,
-                f"player {seat + 1} holds {state.hand_size(seat)} cards: not all can be "
+                f"{player_name(seat)} holds {state.hand_size(seat)} cards: not all can be "
                 "Specials already in the trick",
             )
         return
@@ -697,7 +699,7 @@ def _check_skip(state: TrackerState, entry: Entry, seat: int) -> None:
         raise illegal(
             "ruling P4 (skipping)",
             entry,
-            f"player {seat + 1} still has a card they may play "
+            f"{player_name(seat)} still has a card they may play "
             f"({horseman_left} Horseman, {chaos_left} Chaos, {tranquility_left} Tranquility)",
         )
 
@@ -711,7 +713,7 @@ def _check_own_special(state: TrackerState, entry: Entry, seat: int) -> None:
     raise illegal(
         "ruling P3 (one of each Special)",
         entry,
-        f"player {seat + 1} already played their {name} card this round",
+        f"{player_name(seat)} already played their {name} card this round",
     )
 
 
@@ -735,13 +737,14 @@ def _after_play(state: TrackerState, play: Play) -> TrackerState:
     turned = turned_token(_suit_index(play.suit), _suit_index(play.token), _token_mask(black))
     if turned != NO_SUIT:
         black = (*black, SUITS[turned])
-    if len(black) == len(state.suits):
+    if all_black(_token_mask(black), _token_mask(state.suits)):
         apocalypse = True  # ruling P5: the moment the last token turns
     leading = state.leading
     void, revokes = state.void, state.revokes
     if play.kind == "horseman" and play.suit in void[seat]:
         revokes = (
             *revokes,
+            # the words journals' states keep (a person's name for the seat would be P1...)
             f"player {seat + 1} played {play.suit} after showing no {play.suit} earlier "
             "this round: a revoke (ruling P4)",
         )
@@ -837,7 +840,7 @@ def _resolve(state: TrackerState) -> TrackerState:
         last_trick=result,
         last_winner=winner if winner is not None else state.last_winner,
     )
-    if any(state.hand_size(seat) == 0 for seat in range(state.players)):
+    if round_over(state.hand_sizes):
         return replace(state, phase="score", leader=None)  # ruling P9
     if winner is None:
         return replace(state, phase="play", leader=None)  # P7: the same first player
@@ -860,13 +863,14 @@ def _score(state: TrackerState, entry: Entry) -> TrackerState:
         if len(entry.totals) != n or any(t < 0 for t in entry.totals):
             raise illegal("ruling P9 (scoring)", entry, f"give {n} round totals, each 0 or more")
         counted = entry.totals
-    swapped = state.duel and duel_swaps(*counted)
-    record = RoundRecord(computed, counted, swapped)
+    record = RoundRecord(computed, counted, swapped=counted_scores(counted)[1])
     totals = tuple(t + s for t, s in zip(state.totals, record.scores, strict=True))
     state = replace(state, rounds=(*state.rounds, record), totals=totals)
     if state.round == ROUNDS:
         return replace(state, phase="over", leader=None)
-    return replace(state, phase="first", leader=chooser(state))
+    namer = chooser(state)
+    next_round = _fresh_round(replace(state, round=state.round + 1), state.first)
+    return replace(next_round, phase="first", leader=namer)
 
 
 def _round_specials(state: TrackerState, entry: Entry) -> tuple[int, ...]:
@@ -906,18 +910,22 @@ def _specials_out(state: TrackerState) -> int:
 
 
 def chooser(state: TrackerState) -> int:
-    """Ruling P10 (:func:`~companion.rules.apocalypse.tricks.next_chooser`): the most total
-    points names the next first player; ties: the winner of the last trick that had one,
-    else the tied player first clockwise from ``first`` (the last trick's first player)."""
+    """Ruling P10 (:func:`~companion.rules.apocalypse.tricks.next_chooser`, the FULL
+    engine's function): the most total points names the next first player; ties: the winner
+    of the last trick that had one, else the tied player first clockwise from the last
+    trick's first player."""
     last_winner = NOBODY if state.last_winner is None else state.last_winner
-    return next_chooser(state.totals, last_winner, count_from=state.first)
+    last = state.last_trick
+    last_first = last.plays[0].seat if last is not None and last.plays else state.first
+    return next_chooser(state.totals, last_winner, last_first)
 
 
 def _first(state: TrackerState, entry: Entry) -> TrackerState:
+    """Ruling P10: the named seat opens the round (already counted: :func:`_score`)."""
     seat = entry.seat
     if type(seat) is not int or not 0 <= seat < state.players:
         raise illegal("ruling P10 (the next round's first player)", entry, _seats_words(state))
-    return _fresh_round(replace(state, round=state.round + 1), seat)
+    return replace(state, phase="play", first=seat, leader=None)
 
 
 # --- checks ----------------------------------------------------------------------------------
@@ -932,7 +940,7 @@ def _check_cards(state: TrackerState) -> None:
     horseman = sum(state.horseman)
     assert horseman >= len(state.played), f"{horseman} Horseman played, {state.played} known"
     for seat in range(state.players):
-        assert state.hand_size(seat) >= 0, f"player {seat + 1}'s hand below zero"
+        assert state.hand_size(seat) >= 0, f"{player_name(seat)}'s hand below zero"
     assert len(state.trick) < state.players or state.phase == "values", "a full trick waits"
 
 
@@ -946,7 +954,9 @@ def _check_tokens(state: TrackerState) -> None:
 
 
 def _check_scores(state: TrackerState) -> None:
-    assert len(state.rounds) == state.round - (state.phase not in ("first", "over")), (
+    """The rounds scored are the rounds before this one (and this one too once the game
+    is over), as in the FULL engine; the totals are their sums."""
+    assert len(state.rounds) == state.round - (state.phase != "over"), (
         f"{len(state.rounds)} rounds scored in round {state.round} ({state.phase})"
     )
     totals = [sum(r.scores[s] for r in state.rounds) for s in range(state.players)]
@@ -988,7 +998,9 @@ def _token_mask(suits: Sequence[str]) -> int:
 
 
 def _seats_words(state: TrackerState) -> str:
-    return f"name a seat from 0 to {state.players - 1}"
+    """What a naming awaits (ruling P8 or P10), as the FULL engine says it."""
+    who = player_name(state.leader or 0)
+    return f"{who} names one of the players, {players_words(state.players)}"
 
 
 _FIELDS: Final = {
@@ -1016,26 +1028,47 @@ _EXPECTED: Final[dict[str, frozenset[str]]] = {
     "first": frozenset({"first"}),
     "over": frozenset(),
 }
-_PHASE_RULES: Final = {
-    "play": "ruling P4 (playing a card)",
-    "values": "ruling P6 (an Apocalypse scores every card)",
-    "lead": "ruling P8 (the winner names the next first player)",
-    "score": "ruling P9 (scoring the round)",
-    "first": "ruling P10 (the next round's first player)",
+_MOMENTS: Final = {
+    "play": "play",
+    "values": "values",
+    "lead": "name",
+    "score": "score",
+    "first": "choose",
+    "over": "over",
 }
+"""The moment of :func:`~companion.rules.apocalypse.tricks.awaited` each phase is (the FULL
+engine's moments, with the tracker's own ``values`` and ``score``)."""
 
 
-def _phase_words(state: TrackerState) -> str:
+def _awaited(state: TrackerState) -> tuple[str, str]:
+    """The rule of the moment and what it awaits, from whom (for a refused entry)."""
+    seat, suit = state.leader or 0, ""
     if state.phase == "play":
-        return f"player {(state.to_play or 0) + 1} plays a card"
-    if state.phase == "values":
-        k = state.missing_value or 0
-        return f"give the value of player {state.trick[k].seat + 1}'s {state.trick[k].suit} card"
-    if state.phase == "lead":
-        return f"player {(state.leader or 0) + 1} names the next first player"
-    if state.phase == "first":
-        return f"player {(state.leader or 0) + 1} names the first player of the next round"
-    return "the round is being scored"
+        seat = state.to_play or 0
+    elif state.phase == "values":
+        play = state.trick[state.missing_value or 0]
+        seat, suit = play.seat, play.suit or ""
+    return awaited(_MOMENTS[state.phase], seat, state.round, suit)
+
+
+def entry_words(entry: Entry, actor: int | None = None) -> str:
+    """An entry as a person reads it: ``"P2 red 8"``, ``"P4 naming P1 to open"`` with its
+    ``actor``; without one (a refused entry of another moment), ``"red 8"``, ``"naming P1
+    to open"``."""
+    who = "" if actor is None or actor < 0 else f"{player_name(actor)} "
+    named = player_name(entry.seat) if type(entry.seat) is int else repr(entry.seat)
+    value = "(value later)" if entry.value is None else str(entry.value)
+    token = f" turning {entry.token}" if entry.token else ""
+    words = {
+        "horseman": f"{who}{entry.suit} {value}",
+        "chaos": f"{who}Chaos{token}",
+        "tranquility": f"{who}Tranquility",
+        "skip": f"{who}skipping",
+        "value": f"the value {entry.value}",
+        "lead": f"{who}naming {named} to open",
+        "first": f"{who}naming {named} to start the round",
+    }
+    return words.get(entry.kind, "the round's scores")
 
 
 # --- JSON ------------------------------------------------------------------------------------
@@ -1159,6 +1192,7 @@ __all__ = [
     "TrackerState",
     "TrickResult",
     "chooser",
+    "entry_words",
     "suit_exhausted",
     "suits_in_play",
 ]

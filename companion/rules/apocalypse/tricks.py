@@ -1,6 +1,7 @@
-"""Apocalypse's pure rules, one function per rule: following (P4), tokens (P5), the trick's
-winner and what it takes (P6, P7), round scores (P9), the next round's chooser (P10), the
-winners (P11) and the Duel swap (P12).
+"""Apocalypse's pure rules, one function per rule: following (P4), tokens and the Apocalypse
+(P5), the trick's winner and what it takes (P6, P7), the round's end and scores (P9), the
+next round's chooser (P10), the winners (P11) and the Duel swap (P12); and the words that
+name the players (P1, P2, ...) and tell a trick's and a game's outcome.
 
 Nothing here knows an engine's state: the FULL engine (:mod:`.engine`, virtual hands) and the
 TRACKER (:mod:`.tracker`, real cards entered at the table) both call these functions. Cards
@@ -10,7 +11,7 @@ tokens are suit indexes (bit ``s`` of a token mask is the token of ``SUITS[s]``)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, NamedTuple, TypeVar
 
 from companion.rules.apocalypse.cards import (
@@ -45,6 +46,64 @@ ROUNDS: Final = 3
 Played = tuple[int, int]
 """One play of a trick: ``(seat, card)``."""
 T = TypeVar("T")
+
+
+# --- naming the players ----------------------------------------------------------------------
+
+
+def player_name(seat: int) -> str:
+    """A seat as a person reads it: ``P1``, ``P2``, ... clockwise (seat 0 is ``P1``). In
+    Apocalypse the colours are suits, so the players are numbered; JSON keeps the 0-based
+    seats."""
+    return f"P{seat + 1}"
+
+
+def players_words(players: int) -> str:
+    """Every player of a game in words: ``"P1 to P4"``."""
+    return f"{player_name(0)} to {player_name(players - 1)}"
+
+
+_AWAITED: Final = {
+    "deal": ("ruling P3 (the deal)", "the cards of round {round} are being dealt"),
+    "play": ("ruling P4 (playing a card)", "{who} must first play a card"),
+    "name": (
+        "ruling P8 (the next first player)",
+        "{who} won the trick and must first name the next first player",
+    ),
+    "choose": (
+        "ruling P10 (the next round's first player)",
+        "{who} must first name the first player of round {round}",
+    ),
+    "values": (
+        "ruling P6 (an Apocalypse scores every card)",
+        "the value of {who}'s {suit} card must be entered first",
+    ),
+    "score": (
+        "ruling P9 (scoring the round)",
+        "the scores of round {round} must be accepted or entered first",
+    ),
+    "over": ("ruling P11 (three rounds)", "the game is over"),
+}
+"""Each moment's rule and what it awaits, for :func:`awaited`."""
+
+
+def awaited(moment: str, seat: int, round_number: int, suit: str = "") -> tuple[str, str]:
+    """What the game awaits at a ``moment`` of a round, for both modes' refusals: the rule
+    that says so and the words (``seat`` is who acts; ``suit`` the card whose value an
+    Apocalypse needs). E.g. ``awaited("choose", 1, 2)`` is ``("ruling P10 (the next
+    round's first player)", "P2 must first name the first player of round 2")``.
+
+    Moments: ``deal`` (P3), ``play`` (P4), ``name`` (P8), ``choose`` (P10), ``values`` (the
+    TRACKER's missing values, P6), ``score`` (the TRACKER's round scores, P9), ``over``
+    (P11)."""
+    rule, words = _AWAITED[moment]
+    return rule, words.format(who=player_name(seat), round=round_number, suit=suit)
+
+
+def json_seat_name(seat: int) -> str:
+    """A seat as the state's JSON words name it (``"seat 0"``, 0-based like the JSON's
+    seats): the trick reasons written in journals' states keep this form."""
+    return f"seat {seat}"
 
 
 # --- following (ruling P4) -------------------------------------------------------------------
@@ -94,6 +153,12 @@ def turned_token(suit: int, token: int, black: int) -> int:
     none. Only a coloured token turns: ``black`` is the mask of the black tokens."""
     named = token if suit == NO_SUIT else suit
     return NO_SUIT if named == NO_SUIT or black >> named & 1 else named
+
+
+def all_black(black: int, in_play: int) -> bool:
+    """Ruling P5: every token in play (the mask ``in_play``) is black (the mask ``black``):
+    the trick being played is an Apocalypse, from that moment on."""
+    return black == in_play
 
 
 def token_names(tokens: int) -> list[str]:
@@ -161,8 +226,20 @@ class TrickResult(NamedTuple):
 
     @property
     def reason(self) -> str:
-        """The trick's outcome in words, citing the rulings."""
-        return trick_words(self)
+        """The trick's outcome in words, citing the rulings, with the seats named as the
+        state's JSON names them (``seat 0``): the form journals' states keep."""
+        return trick_words(self, json_seat_name)
+
+    @property
+    def words(self) -> str:
+        """The trick's outcome in words for people: the same words, the players named
+        ``P1``, ``P2``, ... (:func:`player_name`)."""
+        return trick_words(self, player_name)
+
+    @property
+    def first_player(self) -> int:
+        """The trick's first player (who played its first card; ``NOBODY`` for no play)."""
+        return self.plays[0][0] if self.plays else NOBODY
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -208,12 +285,12 @@ def resolve_trick(
     )
 
 
-def trick_words(result: TrickResult) -> str:
-    """E.g. ``"Apocalypse, leading suit red: seat 1's Chaos (5) is the lowest of the leading
-    suit and wins (ruling P6); seat 1 takes all 4 cards: 17 points"``."""
+def trick_words(result: TrickResult, name: Callable[[int], str] = player_name) -> str:
+    """E.g. ``"Apocalypse, leading suit red: P2's Chaos (5) is the lowest of the leading
+    suit and wins (ruling P6); P2 takes all 4 cards: 17 points"``; ``name`` names a seat."""
     kind = "Apocalypse" if result.apocalypse else "regular trick"
     lead = "no leading suit" if result.lead == NO_SUIT else f"leading suit {SUITS[result.lead]}"
-    skips = "".join(f"; seat {s} could not play and skipped (ruling P4)" for s in result.skipped)
+    skips = "".join(f"; {name(s)} could not play and skipped (ruling P4)" for s in result.skipped)
     if result.winner == NOBODY:
         return (
             f"{kind}, {lead}: neither a Horseman nor a Chaos card, so no winner (ruling P7); "
@@ -230,21 +307,22 @@ def trick_words(result: TrickResult) -> str:
         others = f", the {rest} other cards are discarded" if rest > 1 else ""
         others = ", the other card is discarded" if rest == 1 else others
         take = f"only their {card} ({result.points} points){others}"
+    winner = name(result.winner)
     return (
-        f"{kind}, {lead}: seat {result.winner}'s {card}{value} is the {order} of the leading "
-        f"suit and wins (ruling P6){only}; seat {result.winner} takes {take}"
-        f"{_losers(result)}{skips}"
+        f"{kind}, {lead}: {winner}'s {card}{value} is the {order} of the leading "
+        f"suit and wins (ruling P6){only}; {winner} takes {take}"
+        f"{_losers(result, name)}{skips}"
     )
 
 
-def _losers(result: TrickResult) -> str:
+def _losers(result: TrickResult, name: Callable[[int], str]) -> str:
     """Why the other plays could not win: off-suit Horseman cards and Tranquility."""
     off = [
-        f"seat {seat}'s {card_words(card)}"
+        f"{name(seat)}'s {card_words(card)}"
         for seat, card in result.plays
         if card < NUM_HORSEMEN and SUIT_OF[card] != result.lead
     ]
-    calm = [f"seat {seat}" for seat, card in result.plays if card >= FIRST_TRANQUILITY]
+    calm = [name(seat) for seat, card in result.plays if card >= FIRST_TRANQUILITY]
     words = ""
     if off:
         words += f"; not of the leading suit: {', '.join(off)}"
@@ -254,6 +332,12 @@ def _losers(result: TrickResult) -> str:
 
 
 # --- the round and the game (rulings P9, P10, P11, P12) --------------------------------------
+
+
+def round_over(hands: Iterable[int]) -> bool:
+    """Ruling P9: after a trick, the round ends when at least one hand is empty. ``hands``:
+    each seat's hand as a card mask or a card count (0 either way when empty)."""
+    return 0 in hands
 
 
 def round_score(points_won: int, specials_kept: int) -> int:
@@ -276,6 +360,12 @@ def duel_swap(scores: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
     return scores, False
 
 
+def counted_scores(raw: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
+    """The round scores that count, and whether the Duel swapped them: in the Duel (two
+    seats, ruling P1) :func:`duel_swap` (P12); in every other game the scores as they are."""
+    return duel_swap(raw) if is_duel(len(raw)) else (raw, False)
+
+
 class RoundResult(NamedTuple):
     """A scored round (:func:`score_round`): each seat's ``won`` cards and the Special cards
     it ``kept`` in hand (masks) and its ``raw`` score (ruling P9); ``scores`` are the raw
@@ -289,12 +379,12 @@ class RoundResult(NamedTuple):
     @property
     def scores(self) -> tuple[int, ...]:
         """The scores that count: ``raw``, swapped in the Duel as ruling P12 says."""
-        return duel_swap(self.raw)[0] if is_duel(len(self.raw)) else self.raw
+        return counted_scores(self.raw)[0]
 
     @property
     def swapped(self) -> bool:
         """Whether ruling P12 swapped the Duel's two scores."""
-        return is_duel(len(self.raw)) and duel_swaps(*self.raw)
+        return counted_scores(self.raw)[1]
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -326,12 +416,18 @@ def score_round(round_number: int, won: tuple[int, ...], hands: tuple[int, ...])
     return RoundResult(round_number, won, kept, raw)
 
 
-def next_chooser(totals: Sequence[int], last_winner: int, count_from: int) -> int:
-    """Ruling P10: the seat with the most total points names the next round's first player;
-    on a tie, the winner of the last trick that had a winner (even when not among the tied,
-    as the rulebook says). Without such a trick (no game can get there), the tied seat first
-    clockwise from ``count_from``: the FULL engine counts from seat 0, the TRACKER from the
-    last trick's first player (the rulings do not say; the two may be made one later).
+def next_chooser(totals: Sequence[int], last_winner: int, last_first: int) -> int:
+    """Ruling P10, for both modes: the seat with the most total points names the next
+    round's first player; on a tie, the winner of the last trick that had a winner
+    (``last_winner``, of the whole game: even when not among the tied, as the rulebook says,
+    "the player who won the last trick chooses").
+
+    Without such a trick (``last_winner`` is ``NOBODY``) the tied seat first clockwise from
+    ``last_first``, the last trick's first player. No game gets there (the first trick of a
+    round always has a winner: a Horseman or a Chaos card is among its first two cards, as
+    every hand holds one then, P3, P4), but the answer is fixed: the rulebook orders the
+    table clockwise from the first player and knows no seat numbers, and a trick without a
+    winner leaves the lead with its first player (P7).
     """
     most = max(totals)
     tied = [seat for seat, total in enumerate(totals) if total == most]
@@ -339,7 +435,7 @@ def next_chooser(totals: Sequence[int], last_winner: int, count_from: int) -> in
         return tied[0]
     if last_winner != NOBODY:
         return last_winner
-    return min(tied, key=lambda seat: (seat - count_from) % len(totals))
+    return min(tied, key=lambda seat: (seat - last_first) % len(totals))
 
 
 def game_winners(totals: Sequence[int]) -> tuple[int, ...]:
@@ -348,10 +444,11 @@ def game_winners(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(seat for seat, total in enumerate(totals) if total == fewest)
 
 
-def winners_words(totals: Sequence[int], names: Sequence[str]) -> str:
-    """Ruling P11 in words: the winners (:func:`game_winners`), called ``names``, with the
-    fewest points of ``totals``."""
+def winners_words(totals: Sequence[int]) -> str:
+    """Ruling P11 in words, for both modes: the winners (:func:`game_winners`) by name
+    (:func:`player_name`) with the fewest points of ``totals``."""
     fewest = min(totals)
+    names = [player_name(seat) for seat in game_winners(totals)]
     return victory_reason(
         names, "ruling P11", shared=f"{fewest} points each", alone=f"the fewest points, {fewest}"
     )

@@ -23,8 +23,10 @@ end: district 8's counter) and ``over``. The settlement of a round (D7) and the 
 The modules: the actions and their JSON in :mod:`~companion.rules.paris.actions`; the
 board file reader in :mod:`~companion.rules.paris.board`; the state, its constants and the
 setup in :mod:`~companion.rules.paris.state`; the rules both modes share (placing D5, the
-turn order D6, the settlement D7, bail D8, the round end D9, the tally D10) as pure
-functions over plain numbers in :mod:`~companion.rules.paris.settlement`; the FULL engine
+turn order and the next first player D6, the settlement and its order D7, bail D8, the round
+end D9, the tally, the policeman's prisoner, the winners and the outcome's words D10) as
+pure functions over plain numbers in :mod:`~companion.rules.paris.settlement`, each called
+by both modes; the FULL engine
 in :mod:`~companion.rules.paris.engine`, its conservation laws in
 :mod:`~companion.rules.paris.invariants`; the TRACKER (``"paris_tracker"``, the bank beside
 a real board) in :mod:`~companion.rules.paris.tracker`.
@@ -77,6 +79,13 @@ Decisions beyond the rulebook and the rulings (each rests on the ruling named)
     the 50 F per operational Apache are counted; ``Paris.tally`` gives each player's
     breakdown (stash money, bourgeois, policeman, operational Apaches, total).
 
+Words: the gangs are named by colour in every message and on every screen (the JSON keeps
+the 0-based seats). A refused action names the rule and what the game awaits, from whom
+("it is purple's turn 3 of round 1: their optional action is made, their stash is next").
+The outcome reads the same in both modes (:func:`~companion.rules.paris.settlement.outcome_words`):
+a tie on money broken by the operational Apaches says so, a shared victory says the tie
+stands.
+
 The public face: :class:`Paris` (``PARIS`` is the engine), its state
 :class:`ParisState`, the actions, the board (:mod:`~companion.rules.paris.board`) and the
 settlement functions (:mod:`~companion.rules.paris.settlement`).
@@ -100,6 +109,7 @@ from companion.rules.paris.actions import (
     Take,
     action_from_json,
     action_to_json,
+    action_words,
 )
 from companion.rules.paris.board import (
     CONFIGURATIONS,
@@ -121,19 +131,26 @@ from companion.rules.paris.settlement import (
     SettlementStep,
     TallyLine,
     bail_refusal,
+    bank_step_words,
     clockwise,
     final_tally,
     last_turn_order,
     majority,
+    next_first,
+    outcome_words,
     placement_refusal,
+    policeman_jailed,
     round_end,
     settle_bourgeois,
     settle_district,
     settle_fence,
     settle_round,
+    settle_step,
+    settlement_order,
     step_words,
     tally_movements,
     tally_winners,
+    turn_order,
 )
 from companion.rules.paris.state import (
     ASIDE,
@@ -182,8 +199,10 @@ __all__ = [
     "TallyLine",
     "action_from_json",
     "action_to_json",
+    "action_words",
     "bail_problem",
     "bail_refusal",
+    "bank_step_words",
     "clockwise",
     "final_tally",
     "get_board",
@@ -191,18 +210,24 @@ __all__ = [
     "load_board_file",
     "majority",
     "move_problem",
+    "next_first",
+    "outcome_words",
     "parse_board",
     "placement_problem",
     "placement_refusal",
+    "policeman_jailed",
     "round_end",
     "round_settlement",
     "settle_bourgeois",
     "settle_district",
     "settle_fence",
     "settle_round",
+    "settle_step",
+    "settlement_order",
     "step_words",
     "tally_movements",
     "tally_winners",
+    "turn_order",
 ]
 
 PARIS: Final = Paris()

@@ -17,7 +17,8 @@ Bourgeois  ``{"kind": "bourgeois", "identity": "policeman"}`` (chance, D7)      
 =========  ===================================================================  =================
 
 A stash is named by its district and its slot (1 = the first slot, ruling D3). Recruits are
-the reinforcements. ``repr`` is a constructor call, ``str`` the text form.
+the reinforcements. ``repr`` is a constructor call, ``str`` the text form;
+:func:`action_words` says an action as a person reads it (in a refusal).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
 from companion.rules.base import JSON, int_field, record_kind
+from companion.rules.paris.board import DISTRICT_NAMES, district_words
 
 LEADER: Final = "leader"
 NOVICE: Final = "novice"
@@ -146,6 +148,61 @@ class Bourgeois:
 
 
 Action: TypeAlias = First | SetAside | Take | Draw | Place | Move | Stash | Bourgeois
+
+
+def apaches_words(leaders: int, novices: int, recruits: int) -> str:
+    """``"2 leaders, 1 novice"``: some Apaches by kind (recruits are reinforcements)."""
+    parts = [
+        f"{n} {word}{'s' if n != 1 else ''}"
+        for n, word in ((leaders, "leader"), (novices, "novice"), (recruits, "reinforcement"))
+        if n
+    ]
+    return ", ".join(parts) or "no Apache"
+
+
+def action_words(action: object) -> str:
+    """An action as a person reads it in a refusal, e.g. ``"placing 2 leaders in district 4
+    (blue)"``, ``"moving a leader from district 4 to district 8"``, ``"placing stash 4.2
+    and paying bail"``."""
+    if isinstance(action, Place):
+        placed = apaches_words(action.leaders, action.novices, action.recruits)
+        return f"placing {placed} in {district_words_or_number(action.district)}"
+    if isinstance(action, Move):
+        steps = " and ".join(
+            f"a {_APACHE_WORDS.get(s.apache, s.apache)} from district {s.source} to district "
+            f"{s.target}"
+            for s in action.steps
+        )
+        return f"moving {steps}"
+    if isinstance(action, Stash):
+        return f"placing stash {action.district}.{action.slot}" + (
+            " and paying bail" if action.bail else ""
+        )
+    if isinstance(action, Take):
+        return f"taking a stash from {district_words_or_number(action.district)}"
+    return _chance_words(action)
+
+
+def _chance_words(action: object) -> str:
+    if isinstance(action, First):
+        return "drawing the first player"
+    if isinstance(action, SetAside):
+        return f"setting stash {action.district}.{action.slot} aside"
+    if isinstance(action, Draw):
+        return f"drawing stash {action.district}.{action.slot}"
+    if isinstance(action, Bourgeois):
+        return f"drawing the {action.identity} counter"
+    return repr(action)
+
+
+def district_words_or_number(district: int) -> str:
+    """``"district 4 (blue)"``, or ``"district 12"`` for a number that is no district."""
+    if type(district) is int and 1 <= district < len(DISTRICT_NAMES):
+        return district_words(district)
+    return f"district {district}"
+
+
+_APACHE_WORDS: Final = {LEADER: "leader", NOVICE: "novice", RECRUIT: "reinforcement"}
 
 
 def action_to_json(action: Action) -> JSON:

@@ -24,7 +24,6 @@ from companion.rules.base import (
     illegal,
     int_value,
     sample_chance,
-    victory_reason,
 )
 from companion.rules.paris.actions import (
     LEADER,
@@ -42,6 +41,7 @@ from companion.rules.paris.actions import (
     Take,
     action_from_json,
     action_to_json,
+    action_words,
 )
 from companion.rules.paris.board import (
     BOURGEOIS_DISTRICT,
@@ -66,12 +66,16 @@ from companion.rules.paris.settlement import (
     bail_refusal,
     clockwise,
     final_tally,
-    last_turn_order,
+    next_first,
+    outcome_words,
     placement_refusal,
+    policeman_jailed,
     round_end,
     settle_round,
     tally_movements,
     tally_winners,
+    turn_order,
+    turn_words,
 )
 from companion.rules.paris.state import (
     ASIDE,
@@ -221,8 +225,7 @@ class Paris(Engine[ParisState, Action]):
         """The state after ``action``, checked: ``IllegalAction`` names the rule broken."""
         if not isinstance(action, Action):
             raise illegal("the paris actions", action, "not a paris action")
-        if state.phase == OVER:
-            raise illegal("ruling D10 (the end of the game)", action, "the game is over")
+        _check_moment(state, action)
         match action:
             case Take():
                 _check_take(state, action)
@@ -282,14 +285,8 @@ class Paris(Engine[ParisState, Action]):
         if state.phase != OVER:
             return None
         tally = _tally_of(state)
-        winners = tally_winners(tally)
-        names = [state.colours[w] for w in winners]
-        best = tally[winners[0]]
-        tied = sum(line.total == best.total for line in tally) > 1
-        why = f" (tie on money broken by {best.operational} operational Apaches)" if tied else ""
-        money = f"{best.total} F{why}"
-        reason = victory_reason(names, "ruling D10", shared=money, alone=money)
-        return Outcome(scores=self.scores(state), winners=winners, reason=reason)
+        reason = outcome_words(tally)
+        return Outcome(scores=self.scores(state), winners=tally_winners(tally), reason=reason)
 
     def check_invariants(self, state: ParisState, *, since: ParisState | None = None) -> None:
         """The conservation laws: 31 stashes, 40 Apaches and 5 reinforcements each in
@@ -577,35 +574,69 @@ def bail_problem(state: ParisState, seat: int) -> Problem:
 
 def _raise(problem: Problem, action: Action) -> None:
     if problem is not None:
-        raise illegal(problem[0], action, problem[1])
+        raise illegal(problem[0], action_words(action), problem[1])
+
+
+_ACTION_PHASES: Final[dict[type, frozenset[str]]] = {
+    First: frozenset({FIRST}),
+    SetAside: frozenset({ASIDE}),
+    Take: frozenset({DRAFT}),
+    Draw: frozenset({DRAW}),
+    Place: frozenset({TURN}),
+    Move: frozenset({TURN}),
+    Stash: frozenset(PLAYER_TURN),
+    Bourgeois: frozenset({BOURGEOIS}),
+}
+"""The phases in which each kind of action is awaited."""
+
+
+def _check_moment(state: ParisState, action: Action) -> None:
+    """An action of another moment (a placement during the draft, a second optional
+    action...) is refused by the rule of the moment, naming what it awaits and from whom."""
+    if state.phase not in _ACTION_PHASES[type(action)]:
+        rule, words = awaited(state)
+        raise illegal(rule, action_words(action), words)
+
+
+def awaited(state: ParisState) -> tuple[str, str]:
+    """The rule of the moment and what it awaits, from whom, in words (for a refusal)."""
+    phase, colours = state.phase, state.colours
+    if phase in PLAYER_TURN:
+        who = colours[state.order[state.step]]
+        words = turn_words(who, state.turn, state.round, acted=phase == STASH)
+        rule = "ruling D5 (the obligatory action)" if phase == STASH else "ruling D5 (a turn)"
+        return rule, words
+    if phase == DRAFT:
+        who = colours[drafter(state)]
+        return "the stash draft", f"{who} must first take a stash from a district's pile"
+    return _CHANCE_MOMENTS.get(phase, ("ruling D10 (the end of the game)", "the game is over"))
+
+
+_CHANCE_MOMENTS: Final = {
+    FIRST: ("the setup (the first player is drawn)", "round 1's first player is being drawn"),
+    ASIDE: ("ruling D3 (stashes set aside)", "a stash per district is being set aside"),
+    DRAW: ("the stash draft", "the stash taken is being drawn from its pile"),
+    BOURGEOIS: ("ruling D7 (district 8)", "the bourgeois counter is being drawn"),
+}
+"""What the game awaits while chance acts (the companion, not a player)."""
 
 
 def _check_chance(state: ParisState, action: Action) -> None:
-    if state.phase not in (FIRST, ASIDE, DRAW, BOURGEOIS):
-        raise illegal("the chance actions", action, f"no chance event now (phase {state.phase!r})")
     if action not in dict(chance_outcomes(state)):
-        raise illegal(
-            "the chance actions", action, f"not a possible outcome in phase {state.phase!r}"
-        )
+        rule, _ = awaited(state)
+        raise illegal(rule, action_words(action), "not a possible outcome now")
 
 
 def _check_take(state: ParisState, action: Take) -> None:
-    if state.phase != DRAFT:
-        raise illegal("the stash draft", action, f"no stash is drafted now (phase {state.phase!r})")
     if action not in takes(state):
         raise illegal(
-            "the stash draft", action, f"district {action.district} has no stash left to take"
+            "the stash draft",
+            action_words(action),
+            f"district {action.district} has no stash left to take",
         )
 
 
 def _check_optional(state: ParisState, action: Place | Move) -> None:
-    if state.phase != TURN:
-        why = (
-            "one optional action per turn: place your stash now"
-            if state.phase == STASH
-            else f"it is not a player's turn (phase {state.phase!r})"
-        )
-        raise illegal("ruling D5 (the turn)", action, why)
     seat = state.order[state.step]
     if isinstance(action, Place):
         _raise(placement_problem(state, seat, action), action)
@@ -614,14 +645,12 @@ def _check_optional(state: ParisState, action: Place | Move) -> None:
 
 
 def _check_stash(state: ParisState, action: Stash) -> None:
-    if state.phase not in PLAYER_TURN:
-        raise illegal("ruling D5 (the obligatory action)", action, f"phase {state.phase!r}")
     seat = state.order[state.step]
     held = state.hand(seat)
     if (action.district, action.slot) not in held:
         raise illegal(
             "ruling D5 (the obligatory action)",
-            action,
+            action_words(action),
             f"{state.colours[seat]} holds no stash {action.district}.{action.slot}; they hold "
             + ", ".join(f"{a}.{b}" for a, b in held),
         )
@@ -749,7 +778,7 @@ def _next_player(state: ParisState, placed: dict[str, Any]) -> ParisState:
     state = state._replace(**placed)
     if turn == TURNS:
         reserves = [state.in_reserve(seat) for seat in range(state.players)]
-        order = last_turn_order(state.first, reserves)
+        order = turn_order(turn, state.first, reserves)
         return state._replace(phase=TURN, step=0, turn=turn, order=order)
     return _round_end(state)
 
@@ -864,7 +893,7 @@ def _next_round(state: ParisState) -> ParisState:
     return state._replace(
         phase=ASIDE,
         round=state.round + 1,
-        first=(state.first + 1) % state.players,
+        first=next_first(state.first, state.players),
         turn=0,
         step=0,
         order=(),
@@ -889,7 +918,7 @@ def _game_end(state: ParisState) -> ParisState:
     )
     movements = tuple((ROUNDS, seat, change, why) for seat, change, why in tally_movements(tally))
     cop = state.policeman
-    jailed = cop >= 0 and leaders[cop] > 0
+    jailed = policeman_jailed(cop, leaders)
     return state._replace(
         phase=OVER,
         turn=0,

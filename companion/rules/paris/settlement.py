@@ -2,17 +2,23 @@
 
 Nothing here knows a game state: the FULL engine (``engine.py``) and the TRACKER
 (``tracker.py``, the bank beside a real board) both call these functions, so each rule is
-written once; a screen can show each :class:`SettlementStep`'s words.
+written once, and so are the words that tell its outcome.
 
 * :func:`placement_refusal`: ruling D5 (a), what both modes check of a placement.
-* :func:`clockwise` and :func:`last_turn_order`: the turn order, ruling D6.
+* :func:`turn_words`: whose turn it is, in words (a refusal's "what is awaited").
+* :func:`clockwise`, :func:`last_turn_order` and :func:`turn_order`: the turn order, ruling
+  D6; :func:`next_first`: the next round's first player.
 * :func:`majority`: who holds a district (ruling D7).
-* :func:`settle_district`, :func:`settle_bourgeois`, :func:`settle_fence`: one step each.
+* :func:`settle_district`, :func:`settle_bourgeois`, :func:`settle_fence`: one step each;
+  :func:`settle_step` the step of any district; :func:`settlement_order` their order.
 * :func:`settle_round`: districts 1..7, then 8, then 9, money and supply threaded through.
+* :func:`step_words`: a step in words, with the counts when they are known (FULL) or
+  without them (the bank: :func:`bank_step_words`).
 * :func:`bail_refusal`: ruling D8.
 * :func:`round_end`: ruling D9, what each gang has for the next round.
-* :func:`final_tally`, :func:`tally_movements` and :func:`tally_winners`: ruling D10, with
-  each player's breakdown.
+* :func:`final_tally`, :func:`policeman_jailed`, :func:`tally_movements` and
+  :func:`tally_winners`: ruling D10, with each player's breakdown; :func:`outcome_words`:
+  who won and why, the one outcome text of both modes and the results screens.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from operator import add
 from typing import Any, Final, NamedTuple, TypeAlias
 
-from companion.rules.base import JSON
+from companion.rules.base import JSON, victory_reason
 from companion.rules.paris.actions import APACHE_KINDS
 from companion.rules.paris.board import (
     BOURGEOIS_DISTRICT,
@@ -37,6 +43,9 @@ from companion.rules.paris.board import (
     district_words,
 )
 
+TURNS_PER_ROUND: Final = 6
+"""Turns per round: each player drafts 6 stashes and places one per turn; the 6th is the
+last (ruling D6)."""
 STEAL_AMOUNTS: Final = {2: 300, 3: 200, 4: 150}
 """What each other gang pays the thief (ruling D7), by player count."""
 FENCE_PER_THEFT: Final = 250
@@ -66,6 +75,10 @@ class SettlementStep(NamedTuple):
     (``"bourgeois"``/``"policeman"``, secret from the others) or ``""``; ``theft``:
     valuables or steal settled; ``supply``: the reinforcements left before this step;
     ``thefts``: the round's thefts the fence pays for (district 9).
+
+    The JSON's ``words`` are :attr:`words` (the step told from ``counts``), as journals'
+    states keep them. The bank (TRACKER) does not know the counts: its steps carry 1 for
+    the holder, and people read them without counts (:func:`bank_step_words`).
     """
 
     district: int
@@ -180,6 +193,15 @@ def placement_refusal(
 # --- the turn order (ruling D6) --------------------------------------------------------------
 
 
+def turn_words(colour: str, turn: int, round_number: int, *, acted: bool = False) -> str:
+    """Whose turn it is, for both modes' refusals: ``"it is purple's turn 3 of round 1"``;
+    ``acted``: their optional action is made, the stash is next (ruling D5)."""
+    words = f"it is {colour}'s turn {turn} of round {round_number}"
+    if acted:
+        return f"{words}: their optional action is made, their stash is next"
+    return words
+
+
 def clockwise(first: int, players: int) -> tuple[int, ...]:
     """Ruling D6: the seats clockwise from ``first``, the order of every turn but the last."""
     return tuple((first + k) % players for k in range(players))
@@ -190,6 +212,21 @@ def last_turn_order(first: int, reserves: Sequence[int]) -> tuple[int, ...]:
     the round's first player."""
     players = len(reserves)
     return tuple(sorted(range(players), key=lambda s: (-reserves[s], (s - first) % players)))
+
+
+def turn_order(turn: int, first: int, reserves: Sequence[int]) -> tuple[int, ...]:
+    """Ruling D6, for both modes: the order of the round's ``turn`` (1 to 6): clockwise from
+    the round's ``first`` player, but the 6th (last) by ``reserves`` (each seat's Apaches in
+    reserve as the turn begins, :func:`last_turn_order`)."""
+    if turn < TURNS_PER_ROUND:
+        return clockwise(first, len(reserves))
+    return last_turn_order(first, reserves)
+
+
+def next_first(first: int, players: int) -> int:
+    """The next round's first player: the first player passes clockwise (the rulebook, 8;
+    ruling D6)."""
+    return (first + 1) % players
 
 
 # --- who holds a district --------------------------------------------------------------------
@@ -274,20 +311,30 @@ def settle_fence(
     )  # fmt: skip
 
 
-def step_words(step: SettlementStep) -> str:
-    """What a settlement step did, in words (:attr:`SettlementStep.words`)."""
+def step_words(step: SettlementStep, *, counts_known: bool = True) -> str:
+    """What a settlement step did, in words (:attr:`SettlementStep.words`), e.g.
+    ``"district 5 (yellow): purple 2, yellow 3: yellow holds it with 3 Apaches; uncovered:
+    money 400: yellow wins 400 F"``. ``counts_known`` False: only what the table entered
+    (who holds the district, the slot uncovered), never the counts
+    (``"district 5 (yellow): yellow holds it; ..."``)."""
     colours, holder = step.colours, step.holder
     name = district_words(step.district)
     present = ", ".join(f"{colours[s]} {n}" for s, n in enumerate(step.counts) if n)
     if holder < 0:
-        head = f"{name}: {'nobody there' if not present else 'no majority: ' + present}"
+        if not counts_known:
+            head = f"{name}: nobody holds it"
+        else:
+            head = f"{name}: {'nobody there' if not present else 'no majority: ' + present}"
         if step.district >= BOURGEOIS_DISTRICT:
             return head
         if not step.outcome:
-            return f"{head}; no slot uncovered"
+            return f"{head}; no slot uncovered" if counts_known else head
         return f"{head}; the uncovered {step.outcome} goes to nobody"
     who = colours[holder]
-    head = f"{name}: {present}: {who} holds it with {_apaches(step.counts[holder])}"
+    if counts_known:
+        head = f"{name}: {present}: {who} holds it with {_apaches(step.counts[holder])}"
+    else:
+        head = f"{name}: {who} holds it"
     if step.district == BOURGEOIS_DISTRICT:
         return f"{head}; {who} draws a bourgeois counter and keeps it secret"
     if step.district == FENCE_DISTRICT:
@@ -317,6 +364,12 @@ def _outcome_words(step: SettlementStep, who: str) -> str:
     return f"one of {who}'s leaders there goes to {place}"
 
 
+def bank_step_words(step: SettlementStep) -> str:
+    """A step as the bank (TRACKER) tells it: who holds the district and what the uncovered
+    slot gave, never the counts (the table entered only the holder and the slot)."""
+    return step_words(step, counts_known=False)
+
+
 # --- the round -------------------------------------------------------------------------------
 
 
@@ -336,24 +389,47 @@ def settle_round(
     uncovered slot's outcome of a district with slots; ``drawn``: the bourgeois counter for
     district 8's holder. Steps see the money and the supply the earlier steps left."""
     cash, steps, thefts = list(money), [], 0
-    for d in sorted(d for d in districts if d < BOURGEOIS_DISTRICT):
-        step = settle_district(
+    for d in settlement_order(districts):
+        step = settle_step(
             d, counts[d], outcomes.get(d), colours=colours, money=cash, supply=supply,
-            leaders=leaders[d],
+            thefts=thefts, leaders=leaders[d], drawn=drawn,
         )  # fmt: skip
         if any(step.money):
             cash = list(map(add, cash, step.money))
         supply -= step.recruits
         thefts += step.theft
         steps.append(step)
-    if BOURGEOIS_DISTRICT in districts:
-        steps.append(settle_bourgeois(counts[BOURGEOIS_DISTRICT], drawn, colours=colours))
-    if FENCE_DISTRICT in districts:
-        step = settle_fence(counts[FENCE_DISTRICT], thefts, supply=supply, colours=colours)
-        cash = list(map(add, cash, step.money))
-        supply -= step.recruits
-        steps.append(step)
     return RoundSettlement(tuple(steps), tuple(cash), supply, thefts)
+
+
+def settlement_order(districts: Sequence[int]) -> tuple[int, ...]:
+    """Ruling D7: the districts in play settled in number order: 1..7, then 8, then 9."""
+    return tuple(sorted(districts))
+
+
+def settle_step(
+    district: int,
+    counts: Sequence[int],
+    outcome: Outcome | None,
+    *,
+    colours: Sequence[str],
+    money: Sequence[int],
+    supply: int,
+    thefts: int,
+    leaders: Sequence[int] | None = None,
+    drawn: str = "",
+) -> SettlementStep:
+    """Ruling D7, one district of any kind, for both modes: 1..7 (:func:`settle_district`,
+    the uncovered slot's ``outcome``), 8 (:func:`settle_bourgeois`, the counter ``drawn``)
+    or 9 (:func:`settle_fence`, the round's ``thefts`` so far); ``money`` and ``supply`` as
+    the earlier steps left them."""
+    if district == BOURGEOIS_DISTRICT:
+        return settle_bourgeois(counts, drawn, colours=colours)
+    if district == FENCE_DISTRICT:
+        return settle_fence(counts, thefts, supply=supply, colours=colours)
+    return settle_district(
+        district, counts, outcome, colours=colours, money=money, supply=supply, leaders=leaders
+    )
 
 
 # --- bail and the round end (rulings D8, D9) -------------------------------------------------
@@ -431,11 +507,12 @@ def final_tally(
     +50 F per operational Apache. ``leaders`` and ``others``: each seat's operational
     leaders and other Apaches (unused novices, reinforcements not yet used) before that."""
     lines = []
+    jailed = policeman_jailed(policeman, leaders)
     for seat, colour in enumerate(colours):
         cash = money[seat] + BOURGEOIS_VALUE * bourgeois[seat]
         held = seat == policeman
         paid = min(POLICEMAN_FINE, cash) if held else 0
-        operational = leaders[seat] - (held and leaders[seat] > 0) + others[seat]
+        operational = leaders[seat] - (held and jailed) + others[seat]
         total = cash - paid + OPERATIONAL_VALUE * operational
         lines.append(
             TallyLine(
@@ -452,6 +529,12 @@ def final_tally(
             )
         )
     return tuple(lines)
+
+
+def policeman_jailed(policeman: int, leaders: Sequence[int]) -> bool:
+    """Ruling D10: whether one of the policeman's holder's operational ``leaders`` (each
+    seat's) goes to prison; nobody holds him (-1) or no leader is left: nobody goes."""
+    return policeman >= 0 and leaders[policeman] > 0
 
 
 def tally_movements(tally: Sequence[TallyLine]) -> list[tuple[int, int, str]]:
@@ -476,6 +559,37 @@ def tally_winners(tally: Sequence[TallyLine]) -> tuple[int, ...]:
     return tuple(line.seat for line in tally if (line.total, line.operational) == best)
 
 
+def outcome_words(tally: Sequence[TallyLine], names: Sequence[str] = ()) -> str:
+    """Ruling D10's outcome in words, the same in both modes and on the results screens;
+    the players called ``names`` (seat order; default: their colours). Only what happened:
+
+    * ``"purple wins with 1200 F (ruling D10)"``: the most money alone;
+    * ``"purple wins with 1000 F, the tie on money broken by operational Apaches: purple
+      10, yellow 8 (ruling D10)"``;
+    * ``"shared victory (ruling D10): purple and yellow with 1000 F and 10 operational
+      Apaches each: the tie stands"`` (others tied on money but with fewer Apaches are
+      named after it).
+    """
+    called = list(names) or [line.colour for line in tally]
+    winners = tally_winners(tally)
+    best = tally[winners[0]]
+    money = f"{best.total} F"
+    on_money = [line for line in tally if line.total == best.total]
+    if len(winners) == 1:
+        alone = money
+        if len(on_money) > 1:
+            counts = ", ".join(f"{called[line.seat]} {line.operational}" for line in on_money)
+            alone = f"{money}, the tie on money broken by operational Apaches: {counts}"
+        return victory_reason([called[best.seat]], "ruling D10", shared="", alone=alone)
+    shared = f"{money} and {_operational(best.operational)} each: the tie stands"
+    behind = [line for line in on_money if line.seat not in winners]
+    if behind:
+        fewer = ", ".join(f"{called[line.seat]} {line.operational}" for line in behind)
+        shared += f" (also {money}, with fewer operational Apaches: {fewer})"
+    names_of_winners = [called[seat] for seat in winners]
+    return victory_reason(names_of_winners, "ruling D10", shared=shared, alone="")
+
+
 # --- helpers ---------------------------------------------------------------------------------
 
 
@@ -484,6 +598,10 @@ _PLACE_WORDS: Final = {"hospital": "the hospital", "cemetery": "the cemetery", "
 
 def _apaches(count: int) -> str:
     return f"{count} Apache" if count == 1 else f"{count} Apaches"
+
+
+def _operational(count: int) -> str:
+    return f"{count} operational Apache" if count == 1 else f"{count} operational Apaches"
 
 
 def _ints(values: Any) -> tuple[int, ...]:

@@ -22,7 +22,7 @@ from companion.rules.paris.board import (
     get_board,
     parse_configuration,
 )
-from companion.rules.paris.settlement import SettlementStep
+from companion.rules.paris.settlement import TURNS_PER_ROUND, SettlementStep
 from companion.rules.setup import check_setup_options, setup_players
 
 # --- constants -------------------------------------------------------------------------------
@@ -53,8 +53,9 @@ PLAYERS: Final = (2, 4)
 DEFAULT_PLAYERS: Final = 4
 SETUP_KEYS: Final = ("players", "colours", "districts", "board")
 ROUNDS: Final = 3
-TURNS: Final = 6
-"""Turns per round: each player drafts 6 stashes and places one per turn."""
+TURNS: Final = TURNS_PER_ROUND
+"""Turns per round: each player drafts 6 stashes and places one per turn (the 6th is the
+last, ruling D6: the turn order's own constant, :mod:`~companion.rules.paris.settlement`)."""
 LEADERS: Final = 7
 NOVICES: Final = 3
 RECRUITS: Final = 5

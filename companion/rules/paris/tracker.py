@@ -14,12 +14,16 @@ Setup: ``{"players": 2-4, "colours": [...], "districts": "5.6.7.8.9", "board":
 
 The rules are the FULL engine's, written once as pure functions in
 :mod:`~companion.rules.paris.settlement`: :func:`placement_refusal` (D5),
-:func:`clockwise` and :func:`last_turn_order` (D6), :func:`settle_district`,
-:func:`settle_bourgeois` and :func:`settle_fence` (D7), :func:`bail_refusal` (D8),
-:func:`round_end` (D9), :func:`final_tally`, :func:`tally_movements` and
-:func:`tally_winners` (D10); the setup is :func:`~companion.rules.paris.state.parse_setup`'s
-and the money the ledger's (:func:`~companion.rules.paris.state.ledger_money`). What the bank
-does not know (where on the board) it takes from the table's entries.
+:func:`clockwise`, :func:`turn_order` and :func:`next_first` (D6),
+:func:`settlement_order` and :func:`settle_step` (D7), :func:`bail_refusal` (D8),
+:func:`round_end` (D9), :func:`final_tally`, :func:`policeman_jailed`,
+:func:`tally_movements`, :func:`tally_winners` and :func:`outcome_words` (D10); the setup is
+:func:`~companion.rules.paris.state.parse_setup`'s and the money the ledger's
+(:func:`~companion.rules.paris.state.ledger_money`). What the bank does not know (where on
+the board, how many Apaches a district holds) it takes from the table's entries, and its
+words never claim it: a settled district reads "purple holds it", not a count
+(:func:`~companion.rules.paris.settlement.bank_step_words`). Gangs are named by colour in
+every message; the JSON keeps the 0-based seats.
 
 Phases and entries
 ==================
@@ -79,11 +83,10 @@ from companion.rules.base import (
     illegal,
     int_field,
     record_kind,
-    victory_reason,
 )
+from companion.rules.paris.actions import apaches_words
 from companion.rules.paris.board import (
     BOURGEOIS_DISTRICT,
-    FENCE_DISTRICT,
     SLOT_COUNTS,
     Board,
     district_words,
@@ -95,17 +98,21 @@ from companion.rules.paris.settlement import (
     SettlementStep,
     TallyLine,
     bail_refusal,
+    bank_step_words,
     clockwise,
     final_tally,
     last_turn_order,
+    next_first,
+    outcome_words,
     placement_refusal,
+    policeman_jailed,
     round_end,
-    settle_bourgeois,
-    settle_district,
-    settle_fence,
-    step_words,
+    settle_step,
+    settlement_order,
     tally_movements,
     tally_winners,
+    turn_order,
+    turn_words,
 )
 from companion.rules.paris.state import (
     COUNTERS,
@@ -130,6 +137,7 @@ __all__ = [
     "apaches_words",
     "board_of",
     "district_words",
+    "entry_words",
     "on_board",
     "phase_words",
     "policeman_choices",
@@ -145,6 +153,7 @@ Phase = Literal["turn", "settle", "policeman", "over"]
 KINDS: Final = frozenset(get_args(Kind))
 TRACKER_SETUP_KEYS: Final = (*SETUP_KEYS, "first")
 _RULE_D5: Final = "ruling D5 (optional actions)"
+_RULE_STASH: Final = "ruling D5 (the obligatory action)"
 
 
 # --- entries and state -----------------------------------------------------------------------
@@ -187,15 +196,8 @@ class Entry:
         return self.leaders + self.novices + self.recruits
 
     def __str__(self) -> str:
-        if self.kind == "place":
-            return f"placed {apaches_words(self.leaders, self.novices, self.recruits)}"
-        if self.kind == "move":
-            return "moved"
-        if self.kind == "stash":
-            return "stash placed" + (", bail paid" if self.bail else "")
-        if self.kind == "settle":
-            return f"settled: holder seat {self.holder}, slot {self.slot}"
-        return f"policeman: seat {self.holder}"
+        """The entry in words without the gangs' colours (:func:`entry_words` names them)."""
+        return entry_words(self, ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +256,7 @@ class TrackerState:
     @property
     def settle_order(self) -> tuple[int, ...]:
         """Ruling D7: districts 1-7 in play, then 8, then 9."""
-        return tuple(sorted(self.districts))
+        return settlement_order(self.districts)
 
     @property
     def district(self) -> int | None:
@@ -361,7 +363,8 @@ class ParisTracker(Engine[TrackerState, Entry]):
         if state.phase == "over":
             raise illegal("ruling D10 (game end)", action, "the game is over")
         if action.kind not in _EXPECTED[state.phase]:
-            raise illegal(_PHASE_RULES[state.phase], action, phase_words(state))
+            rule, words = awaited(state)
+            raise illegal(rule, entry_words(action, state.colours), words)
         if action.kind == "place":
             return _place(state, action)
         if action.kind == "move":
@@ -381,11 +384,8 @@ class ParisTracker(Engine[TrackerState, Entry]):
     def outcome(self, state: TrackerState) -> Outcome | None:
         if state.phase != "over":
             return None
-        winners = tally_winners(state.tally)
-        names = [state.colours[w] for w in winners]
-        best = state.money[winners[0]]
-        reason = victory_reason(names, "ruling D10", shared=f"{best} F each", alone=f"{best} F")
-        return Outcome(scores=self.scores(state), winners=winners, reason=reason)
+        reason = outcome_words(state.tally)
+        return Outcome(scores=self.scores(state), winners=tally_winners(state.tally), reason=reason)
 
     def check_invariants(self, state: TrackerState, *, since: TrackerState | None = None) -> None:
         """7 leaders and 3 novices a gang and 5 reinforcements, each in one place; money =
@@ -455,35 +455,57 @@ TRACKER: Final = ParisTracker()
 # --- helpers: words --------------------------------------------------------------------------
 
 
-def apaches_words(leaders: int, novices: int, recruits: int) -> str:
-    """``"2 leaders, 1 novice"``."""
-    parts = [
-        f"{n} {word}{'s' if n != 1 else ''}"
-        for n, word in ((leaders, "leader"), (novices, "novice"), (recruits, "reinforcement"))
-        if n
-    ]
-    return ", ".join(parts) or "no Apache"
-
-
 def tracker_step_words(step: SettlementStep) -> str:
-    """A settlement step in words, without the counts the bank does not know."""
-    words = step_words(step)
-    if step.holder < 0:
-        if not step.outcome:
-            return f"{district_words(step.district)}: nobody holds it"
-        return words.replace(": nobody there", ": nobody holds it")
-    tail = words.split("; ", 1)[1] if "; " in words else ""
-    return f"{district_words(step.district)}: {step.colours[step.holder]} holds it; {tail}"
+    """A settlement step in the bank's words: who holds the district and what its slot
+    gave, never the counts it does not know (:func:`bank_step_words`)."""
+    return bank_step_words(step)
+
+
+def entry_words(entry: Entry, colours: Sequence[str]) -> str:
+    """An entry as a person reads it, the gangs by ``colours`` (seat order; empty: the
+    entry alone): ``"placed 2 leaders"``, ``"settled: purple holds it, slot 3
+    uncovered"``, ``"the policeman: yellow"``."""
+    if entry.kind == "place":
+        return f"placed {apaches_words(entry.leaders, entry.novices, entry.recruits)}"
+    if entry.kind == "move":
+        return "moved"
+    if entry.kind == "stash":
+        return "stash placed" + (", bail paid" if entry.bail else "")
+    who = _gang_words(entry.holder, colours)
+    if entry.kind == "settle":
+        slot = f", slot {entry.slot} uncovered" if entry.slot else ""
+        return f"settled: {who} holds it{slot}"
+    return "the policeman: nobody drew him" if entry.holder < 0 else f"the policeman: {who}"
+
+
+def _gang_words(seat: int, colours: Sequence[str]) -> str:
+    """A seat's gang by colour; -1 is nobody; a seat no gang sits at, or without colours,
+    "a gang"."""
+    if seat < 0:
+        return "nobody"
+    return colours[seat] if seat < len(colours) else "a gang"
 
 
 def phase_words(state: TrackerState) -> str:
+    """What the bank awaits now, in words (:func:`awaited`)."""
+    return awaited(state)[1]
+
+
+def awaited(state: TrackerState) -> tuple[str, str]:
+    """The rule of the moment and what it awaits, from whom (for a refused entry): the
+    turn's words are the FULL engine's (:func:`~companion.rules.paris.settlement.turn_words`)."""
     if state.phase == "turn":
         who = state.colours[state.order[state.step]]
-        done = " (optional action entered)" if state.acted else ""
-        return f"it is {who}'s turn {state.turn} of round {state.round}{done}"
+        words = turn_words(who, state.turn, state.round, acted=state.acted)
+        return _RULE_STASH if state.acted else "ruling D5 (a turn)", words
     if state.phase == "settle":
-        return f"the round is being settled: {district_words(state.district or 0)} is next"
-    return "the bourgeois are being unveiled: who holds the policeman?"
+        district = district_words(state.district or 0)
+        return "ruling D7 (settlement)", (
+            f"the round is being settled: who holds {district} must be entered first"
+        )
+    if state.phase == "policeman":
+        return "ruling D10 (game end)", "who holds the policeman must be entered first"
+    return "ruling D10 (game end)", "the game is over"
 
 
 def policeman_choices(state: TrackerState) -> list[int]:
@@ -507,11 +529,6 @@ _EXPECTED: Final[dict[str, frozenset[str]]] = {
     "turn": frozenset({"place", "move", "stash"}),
     "settle": frozenset({"settle"}),
     "policeman": frozenset({"policeman"}),
-}
-_PHASE_RULES: Final = {
-    "turn": "ruling D5 (a turn)",
-    "settle": "ruling D7 (settlement)",
-    "policeman": "ruling D10 (game end)",
 }
 
 
@@ -553,8 +570,10 @@ def _place_problem(state: TrackerState, seat: int, entry: Entry) -> Problem:
 
 
 def _check_optional(state: TrackerState, entry: Entry) -> None:
+    """Ruling D5: one optional action a turn, then the obligatory stash."""
     if state.acted:
-        raise illegal(_RULE_D5, entry, f"{phase_words(state)}: at most one optional action")
+        rule, words = awaited(state)
+        raise illegal(rule, entry_words(entry, state.colours), words)
 
 
 def _place(state: TrackerState, entry: Entry) -> TrackerState:
@@ -592,10 +611,8 @@ def _stash(state: TrackerState, entry: Entry) -> TrackerState:
         return state
     if state.turn < TURNS:
         turn = state.turn + 1
-        order = (
-            state.last_turn() if turn == TURNS else clockwise(state.first, state.players)
-        )  # ruling D6
-        return replace(state, turn=turn, step=0, order=order)
+        reserves = [state.in_reserve(seat) for seat in range(state.players)]
+        return replace(state, turn=turn, step=0, order=turn_order(turn, state.first, reserves))
     return replace(state, phase="settle", step=0, settled=(), thefts=0)
 
 
@@ -651,17 +668,19 @@ def _settle(state: TrackerState, entry: Entry) -> TrackerState:
 
 def _check_settle(state: TrackerState, entry: Entry, district: int) -> None:
     rule = "ruling D7 (settlement)"
+    words = entry_words(entry, state.colours)
     if not -1 <= entry.holder < state.players:
-        raise illegal(rule, entry, f"holder {entry.holder}: a seat from 0 to {state.players - 1}")
+        gangs = ", ".join(state.colours)
+        raise illegal(rule, words, f"the holder is one of the gangs ({gangs}) or nobody")
     if entry.holder >= 0 and not on_board(state, entry.holder):
         gang = state.colours[entry.holder]
-        raise illegal(rule, entry, f"{gang} has no Apache on the board: it cannot hold a district")
+        raise illegal(rule, words, f"{gang} has no Apache on the board: it cannot hold a district")
     slots = SLOT_COUNTS[district]
     if not slots and entry.slot:
-        raise illegal(rule, entry, f"{district_words(district)} has no stash slot")
+        raise illegal(rule, words, f"{district_words(district)} has no stash slot")
     if slots and not 1 <= entry.slot <= slots and not (entry.holder < 0 and entry.slot == 0):
         raise illegal(
-            rule, entry, f"{district_words(district)} has slots 1 to {slots}, not {entry.slot}"
+            rule, words, f"{district_words(district)} has slots 1 to {slots}, not {entry.slot}"
         )
 
 
@@ -670,20 +689,20 @@ def board_of(state: TrackerState) -> Board:
 
 
 def _settlement_step(state: TrackerState, entry: Entry, district: int) -> SettlementStep:
+    """Ruling D7 for the district (the FULL engine's :func:`settle_step`), from what the
+    table entered: the holder (the bank does not know the counts: the holder counts 1, the
+    others 0, which decides the same majority) and the uncovered slot."""
     counts = [int(s == entry.holder) for s in range(state.players)]
-    if district == BOURGEOIS_DISTRICT:
-        return settle_bourgeois(counts, "", colours=state.colours)
-    if district == FENCE_DISTRICT:
-        return settle_fence(counts, state.thefts, supply=state.supply, colours=state.colours)
-    slots = board_of(state).slots[district]
+    slots = board_of(state).slots[district]  # none for districts 8 and 9
     outcome = slots[entry.slot - 1] if entry.slot else None
-    return settle_district(
+    return settle_step(
         district,
         counts,
         outcome,
         colours=state.colours,
         money=state.money,
         supply=state.supply,
+        thefts=state.thefts,
         leaders=state.board_leaders,
     )
 
@@ -753,7 +772,7 @@ def _round_end(state: TrackerState) -> TrackerState:
 
 def _next_round(state: TrackerState) -> TrackerState:
     """The first player passes clockwise (the rulebook, 8)."""
-    first = (state.first + 1) % state.players
+    first = next_first(state.first, state.players)
     return replace(
         state,
         phase="turn",
@@ -774,7 +793,7 @@ def _unveil(state: TrackerState, entry: Entry) -> TrackerState:
         holders = [state.colours[s] for s in range(state.players) if state.counters[s]]
         raise illegal(
             "ruling D10 (the policeman)",
-            entry,
+            entry_words(entry, state.colours),
             f"the policeman is held by a gang that drew a counter ({', '.join(holders) or 'none'})"
             + ("" if sum(state.counters) < COUNTERS else "; all four were drawn"),
         )
@@ -790,8 +809,7 @@ def _unveil(state: TrackerState, entry: Entry) -> TrackerState:
     )
     for seat, change, reason in tally_movements(tally):
         state = _pay(state, seat, change, reason)
-    jailed = cop >= 0 and state.reserve_leaders[cop] > 0
-    if jailed:
+    if policeman_jailed(cop, state.reserve_leaders):
         state = replace(
             state,
             reserve_leaders=with_change(state.reserve_leaders, cop, -1),

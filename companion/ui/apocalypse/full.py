@@ -18,9 +18,9 @@ from typing import Final
 import pygame
 
 from companion.rules.apocalypse import APOCALYPSE, NOBODY, ApocalypseState, card_words
+from companion.rules.apocalypse.tricks import player_name
 from companion.ui import theme, widgets
 from companion.ui.apocalypse.full_model import ApocalypseFullModel, Face, HandCard
-from companion.ui.apocalypse.tracker_model import player_name
 from companion.ui.apocalypse.view import (
     CardFace,
     draw_card,

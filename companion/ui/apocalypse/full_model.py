@@ -47,8 +47,8 @@ from companion.rules.apocalypse.cards import (
     SUIT_OF,
     VALUE_OF,
 )
+from companion.rules.apocalypse.tricks import player_name
 from companion.session import Step
-from companion.ui.apocalypse.tracker_model import player_name
 from companion.ui.game_model import MENU, FullGameModel, FullTuning, Reply
 
 FullStep = Literal["hand", "token", "name", "choose", "wait", "over"]

@@ -21,8 +21,9 @@ from typing import Final
 import pygame
 
 from companion.rules.apocalypse.tracker import TrackerState
+from companion.rules.apocalypse.tricks import player_name
 from companion.ui import theme, widgets
-from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel, player_name
+from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel
 from companion.ui.apocalypse.view import (
     draw_results,
     draw_scores,

@@ -23,8 +23,8 @@ Each card played at the table is entered in one or two steps (see
 Previous / next move the focus (on ``specials`` and ``count``: minus / plus), select
 chooses, back steps back: out of a half-entered card, else it undoes the last entry. The
 scene (``companion.ui.apocalypse.tracker``) drives it as a ``GameModel``
-(``companion.ui.game_model``). ``player_name`` and ``entry_words`` name seats and entries
-for both modes' screens.
+(``companion.ui.game_model``). ``player_name`` and ``entry_words`` (the rules' own, from
+``companion.rules.apocalypse``) name seats and entries for both modes' screens.
 """
 
 from __future__ import annotations
@@ -38,8 +38,10 @@ from companion.rules.apocalypse.tracker import (
     VALUES,
     Entry,
     TrackerState,
+    entry_words,
     suit_exhausted,
 )
+from companion.rules.apocalypse.tricks import player_name
 from companion.session import Session
 from companion.ui.game_model import MENU, Choice, ChoiceModel, Reply, SessionModel, applied
 
@@ -54,32 +56,10 @@ DONE: Final = "done"
 CANCEL: Final = "cancel"
 
 
-def player_name(seat: int) -> str:
-    return f"P{seat + 1}"
-
-
 def _sole_leader(totals: tuple[int, ...], seat: int | None) -> bool:
     """Does ``seat`` alone have the most points?"""
     best = max(totals)
     return seat is not None and totals[seat] == best and totals.count(best) == 1
-
-
-def entry_words(entry: Entry, actor: int | None) -> str:
-    """An entry as the screen says it: ``"P2 red 8"``, ``"P4 naming P1 to open"``."""
-    who = player_name(actor) if actor is not None and actor >= 0 else "the table"
-    named = player_name(entry.seat or 0)
-    value = "(value later)" if entry.value is None else str(entry.value)
-    token = f" turning {entry.token}" if entry.token else ""
-    words = {
-        "horseman": f"{who} {entry.suit} {value}",
-        "chaos": f"{who} Chaos{token}",
-        "tranquility": f"{who} Tranquility",
-        "skip": f"{who} skipping",
-        "value": f"the value {entry.value}",
-        "lead": f"{who} naming {named} to open",
-        "first": f"{who} naming {named} to start the round",
-    }
-    return words.get(entry.kind, "the round's scores")
 
 
 def _entry_choice(entry: Entry) -> Choice:
@@ -166,9 +146,9 @@ class ApocalypseTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         if step == "first" and not _sole_leader(state.totals, state.leader):
             return (
                 f"Tie for the most points: {who} won the last trick and chooses who starts "
-                f"round {state.round + 1} (ruling P10)"
+                f"round {state.round} (ruling P10)"
             )
-        return _PROMPTS[step].format(who=who, suit=self.suit, round=state.round + 1)
+        return _PROMPTS[step].format(who=who, suit=self.suit, round=state.round)
 
     def round_table(self) -> list[tuple[int, int, int, int]]:
         """Per player: points won, Specials in hand, round score, total before the round."""

@@ -16,8 +16,8 @@ import pygame
 
 from companion.rules.apocalypse import ApocalypseState
 from companion.rules.apocalypse.tracker import TrackerState
+from companion.rules.apocalypse.tricks import player_name
 from companion.ui import theme, widgets
-from companion.ui.apocalypse.tracker_model import player_name
 from companion.ui.stats import victory_words
 
 BLACK_SIDE: Final[theme.RGB] = (12, 12, 14)

@@ -40,6 +40,7 @@ from companion.rules.paris.tracker import (
     apaches_words,
     board_of,
     district_words,
+    entry_words,
     on_board,
     policeman_choices,
     tracker_step_words,
@@ -199,7 +200,7 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         elif self.session.history:
             last = self.session.history[-1].action
             self.session.undo()
-            self.notices.append(f"undone: {last}")
+            self.notices.append(f"undone: {entry_words(last, self.state.colours)}")
         else:
             self.notices.append("nothing to undo")
             return None

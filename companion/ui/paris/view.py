@@ -6,19 +6,20 @@ from typing import Final
 
 import pygame
 
-from companion.rules.paris.settlement import TallyLine
+from companion.rules.paris.settlement import TallyLine, outcome_words
 from companion.ui import theme, widgets
-from companion.ui.stats import victory_words
 
 TALLY_TITLES: Final = ("before", "bourgeois", "policeman", "Apaches", "total")
 TALLY_WEIGHTS: Final = [1.6, 1.0, 1.2, 1.2, 1.3, 1.1]
 
 
-def tally_headline(colours: tuple[str, ...], winners: tuple[int, ...], money: int) -> str:
-    if not winners:
+def tally_headline(tally: tuple[TallyLine, ...]) -> str:
+    """Who won and why: the engines' outcome words (ruling D10, the same in both modes), the
+    gangs by letter and colour."""
+    if not tally:
         return "The game is not over"
-    names = [theme.seat_name(colours[w]) for w in winners]
-    return victory_words(names, each=f"{money} F each", alone=f"{money} F")
+    words = outcome_words(tally, [theme.seat_name(line.colour) for line in tally])
+    return words[0].upper() + words[1:]
 
 
 def draw_tally(
@@ -34,11 +35,13 @@ def draw_tally(
     size = surface.get_size()
     frame = widgets.page(surface, title, "final tally (ruling D10)")
     body = frame.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 5))
-    top = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 30))
-    colours = tuple(line.colour for line in tally)
-    best = tally[winners[0]].total if winners else 0
-    widgets.text(surface, tally_headline(colours, winners, best), widgets.px(size, 24),
-                 theme.GOOD, top, align="center", bold=True)  # fmt: skip
+    headline, headline_px = tally_headline(tally), widgets.px(size, 24)
+    one_line = theme.font(headline_px, bold=True).size(headline)[0] <= body.width
+    top = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 30 if one_line else 46))
+    if one_line:
+        widgets.text(surface, headline, headline_px, theme.GOOD, top, align="center", bold=True)
+    else:  # a tie broken or shared says why: two lines
+        widgets.paragraph(surface, headline, widgets.px(size, 19), theme.GOOD, top, bold=True)
     table = pygame.Rect(body.left, top.bottom + widgets.px(size, 4), body.width, 0)
     table.height = body.bottom - table.top
     bands = widgets.rows(

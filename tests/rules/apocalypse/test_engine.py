@@ -80,7 +80,11 @@ def _order(name: str) -> int:
 
 def test_illegal_actions_name_the_rule() -> None:
     state = new(4)
-    with pytest.raises(IllegalAction, match=r"play red-1 refused by ruling P4 \(following\)"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"playing red 1 refused by ruling P3 \(the deal\): the cards of round 1 are being "
+        r"dealt$",
+    ):
         APOCALYPSE.apply(state, Play("red-1"))
     with pytest.raises(IllegalAction, match=r"ruling P3 \(the deal\): no yellow-1 is left"):
         APOCALYPSE.apply(state, Deal("yellow-1"))
@@ -89,11 +93,11 @@ def test_illegal_actions_name_the_rule() -> None:
     state = play(before_the_example(), "red-8", "chaos:purple", "tranquility")
     with pytest.raises(
         IllegalAction,
-        match=r"ruling P4 \(following\): seat 3 holds no red-1",
+        match=r"playing red 1 refused by ruling P4 \(following\): P4 holds no red 1$",
     ):
         APOCALYPSE.apply(state, Play("red-1"))
     state = play(before_the_example(), "red-8", "chaos:purple")
-    with pytest.raises(IllegalAction, match=r"seat 2 holds a red card \(red 3, red 9, red 10\)"):
+    with pytest.raises(IllegalAction, match=r"P3 holds a red card \(red 3, red 9, red 10\)"):
         APOCALYPSE.apply(state, Play("green-7"))
     with pytest.raises(IllegalAction, match=r"ruling P5 \(tokens\): only a Chaos card"):
         APOCALYPSE.apply(state, Play("red-3", "green"))
@@ -149,7 +153,10 @@ def test_a_deal_of_several_cards_is_refused_as_its_cards_would_be() -> None:
     with pytest.raises(IllegalAction, match=r"33 cards, but only 32 are left to deal"):
         APOCALYPSE.apply(state, DealCards(("red-1",) * 33))
     dealt = APOCALYPSE.apply(state, APOCALYPSE.deal_round(state, random.Random(2)))
-    with pytest.raises(IllegalAction, match=r"no card is being dealt"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"dealing 1 card refused by ruling P4 \(playing a card\): P1 must first play",
+    ):
         APOCALYPSE.apply(dealt, DealCards(("red-1",)))
 
 

@@ -1,15 +1,18 @@
 """Apocalypse golden playthroughs (:mod:`tests.rules.golden`): full seeded games as text.
 
 After the setup and seed, one line per action: its text form (``play chaos purple``), then
-the phase, the seat to act, the black tokens, the trick and the hand sizes; a line
-``  > ...`` follows each trick resolved (its reason in words) and a line ``  = ...`` each
-round scored.
+the phase, the seat to act, the black tokens, the trick and the hand sizes (seats 0-based,
+as the JSON has them); a line ``  > ...`` follows each trick resolved (its outcome in a
+person's words: players P1, P2, ...) and a line ``  = ...`` each round scored.
 
 The games were played by the simulator's bots (one HeuristicBot, random bots:
 ``companion.tools.simulate.apocalypse``). After an intended rules change, regenerate and review
 the diff::
 
     .venv/bin/python -m tests.rules.apocalypse.test_golden
+
+(A wording change alone keeps the games: rewrite each file from the actions it holds with
+``GOLDEN.playthrough(*GOLDEN.read(text))``.)
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ def notes(before: ApocalypseState, action: Action, state: ApocalypseState) -> li
     """After the action that resolved a trick: its reason; that scored a round: the scores."""
     lines = []
     if state.last_trick is not before.last_trick and state.last_trick is not None:
-        lines.append(f"  > {state.last_trick.reason}")
+        lines.append(f"  > {state.last_trick.words}")
     if state.rounds != before.rounds:
         result = state.rounds[-1]
         swapped = " swapped (ruling P12)" if result.swapped else ""

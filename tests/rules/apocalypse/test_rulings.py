@@ -87,7 +87,10 @@ def test_ruling_p3_the_deal_and_the_special_cards(players: int, dealt: int) -> N
         assert (hand & HORSEMAN_MASK).bit_count() == dealt
         assert hand & ~HORSEMAN_MASK == chaos(seat) | calm(seat), "1 Chaos, 1 Tranquility"
     assert state.deck.bit_count() == 9 * (4 if players < 5 else 5) - dealt * players
-    with pytest.raises(IllegalAction, match=r"ruling P3 \(the deal\)"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"dealing red 1 refused by ruling P4 \(playing a card\): P1 must first play a card$",
+    ):
         APOCALYPSE.apply(state, Deal("red-1"))
 
 
@@ -104,7 +107,7 @@ def test_ruling_p4_following_specials_one_copy_and_skips() -> None:
         *(Play("chaos", s) for s in ("green", "purple", "blue")),
         Play("tranquility"),
     }, "must follow red or play a Special"
-    with pytest.raises(IllegalAction, match=r"ruling P4 \(following\): seat 1 holds a red card"):
+    with pytest.raises(IllegalAction, match=r"ruling P4 \(following\): P2 holds a red card"):
         APOCALYPSE.apply(state, Play("green-3"))
     state = play(state, "chaos:green")
     # seat 2: no red, any card; its Tranquility is not in the trick yet
@@ -117,12 +120,13 @@ def test_ruling_p4_following_specials_one_copy_and_skips() -> None:
     state = arranged(new(3), hands, turn=2)
     state = play(state, "tranquility")  # seat 2 leads Tranquility
     assert APOCALYPSE.actor(state) == 0
-    with pytest.raises(IllegalAction, match=r"seat 0 holds no tranquility"):
+    with pytest.raises(IllegalAction, match=r"P1 holds no Tranquility"):
         APOCALYPSE.apply(state, Play("tranquility"))
     state = play(state, "red-1")  # seat 1 holds only Tranquility, already in the trick
     result = state.last_trick
     assert result is not None and result.skipped == (1,)
-    assert "seat 1 could not play and skipped (ruling P4)" in result.reason
+    assert "P2 could not play and skipped (ruling P4)" in result.words
+    assert "seat 1 could not play" in result.reason, "the JSON's words keep its 0-based seats"
     assert result.winner == 0 and state.hand_sizes == (2, 1, 1)
 
 
@@ -222,13 +226,25 @@ def test_ruling_p8_the_winner_names_the_next_first_player() -> None:
     state = play(arranged(new(3), hands), "red-1", "red-9", "red-3")
     assert state.phase == NAMING and APOCALYPSE.actor(state) == 1
     assert APOCALYPSE.legal_actions(state) == (NameFirst(0), NameFirst(1), NameFirst(2))
-    with pytest.raises(IllegalAction, match=r"ruling P1 \(seats\)"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"naming P4 the first player refused by ruling P8 \(the next first player\): "
+        r"P2 names one of the players, P1 to P3$",
+    ):
         APOCALYPSE.apply(state, NameFirst(3))
-    with pytest.raises(IllegalAction, match=r"ruling P4 \(following\): nobody is to play"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"playing red 2 refused by ruling P8 \(the next first player\): P2 won the trick "
+        r"and must first name the next first player$",
+    ):
         APOCALYPSE.apply(state, Play("red-2"))
     state = first(state, 1)  # themselves
     assert state.phase == PLAY and state.leader == 1 == APOCALYPSE.actor(state)
-    with pytest.raises(IllegalAction, match=r"ruling P8"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"naming P3 the first player refused by ruling P4 \(playing a card\): "
+        r"P2 must first play a card$",
+    ):
         APOCALYPSE.apply(state, NameFirst(2))
 
 
@@ -251,16 +267,25 @@ def test_ruling_p9_the_round_ends_and_is_scored() -> None:
 
 
 def test_ruling_p10_the_next_rounds_chooser() -> None:
-    assert next_chooser([10, 30, 20], last_winner=0, count_from=0) == 1, "the most points"
-    assert next_chooser([30, 30, 20], 1, count_from=0) == 1, "tie: the last trick's winner"
-    assert next_chooser([30, 30, 20], 2, count_from=0) == 2, "even when not among the tied"
-    assert next_chooser([30, 30, 20], NOBODY, count_from=0) == 0, "no winner yet: the first tied"
-    assert next_chooser([30, 20, 30], NOBODY, count_from=1) == 2, "counted clockwise from 1"
+    assert next_chooser([10, 30, 20], last_winner=0, last_first=0) == 1, "the most points"
+    assert next_chooser([30, 30, 20], 1, last_first=0) == 1, "tie: the last trick's winner"
+    assert next_chooser([30, 30, 20], 2, last_first=0) == 2, "even when not among the tied"
+    # no trick of the game had a winner (no game gets there): the tied player first
+    # clockwise from the last trick's first player, who may be one of the tied
+    assert next_chooser([30, 20, 30], NOBODY, last_first=1) == 2, "clockwise from P2: P3"
+    assert next_chooser([30, 20, 30], NOBODY, last_first=2) == 2, "P3 opened it: P3"
+    assert next_chooser([30, 20, 30], NOBODY, last_first=0) == 0, "P1 opened it: P1"
     hands = [ids("red-10"), ids("red-9", "blue-9") | chaos(1), ids("red-1", "red-2") | calm(2)]
     state = play(arranged(new(3), hands), "red-10", "red-9", "red-1")
     assert state.totals == (10, 20, 20) and state.last_winner == 0
     state = deal_all(state)
     assert state.phase == CHOOSE and APOCALYPSE.actor(state) == 0
+    with pytest.raises(
+        IllegalAction,
+        match=r"playing red 2 refused by ruling P10 \(the next round's first player\): "
+        r"P1 must first name the first player of round 2$",
+    ):
+        APOCALYPSE.apply(state, Play("red-2"))
     state = first(state, 2)
     assert state.phase == PLAY and state.leader == 2
 
@@ -277,7 +302,10 @@ def test_ruling_p11_three_rounds_fewest_points_win_ties_share() -> None:
     assert outcome is not None and outcome.winners == game_winners(totals)
     assert min(totals) == totals[outcome.winners[0]] and "ruling P11" in outcome.reason
     assert APOCALYPSE.legal_actions(state) == ()
-    with pytest.raises(IllegalAction, match=r"ruling P11 \(end of the game\)"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"naming P1 the first player refused by ruling P11 .*: the game is over",
+    ):
         APOCALYPSE.apply(state, NameFirst(0))
 
 

@@ -191,8 +191,12 @@ def test_p5_tokens_are_not_reset_between_rounds() -> None:
     state = play_round(state)
     assert state.phase == "score" and state.black, "some tokens are black at the round end"
     black = state.black
-    state = play(state, SCORE(), FIRST(0))
-    assert state.round == 2 and state.black == black
+    assert state.round == 1, "round 1 is being scored"
+    state = play(state, SCORE())
+    assert state.phase == "first" and state.round == 2, "scored: round 2, as the FULL engine"
+    assert state.tricks == 0 and all(not pile for pile in state.won), "its fresh hands"
+    state = play(state, FIRST(0))
+    assert state.round == 2 and state.black == black and state.first == 0
 
 
 def test_p6_a_value_is_needed_when_the_card_can_win() -> None:
@@ -335,3 +339,30 @@ def test_json_round_trips_of_entries_and_states() -> None:
         TRACKER.action_from_json({"kind": "lead", "seat": 1, "suit": "red"})
     with pytest.raises(ValueError, match="'seat' must be an integer"):
         TRACKER.action_from_json({"kind": "first", "seat": "2"})
+
+
+def test_an_entry_of_another_moment_names_the_rule_and_what_is_awaited() -> None:
+    """Never a phase's name or a 0-based seat: the rule of the moment, what it awaits and
+    from whom (P1, P2, ...), as the FULL engine words the same moments."""
+    state = new(3)
+    assert refused(state, LEAD(1), "ruling P4") == (
+        "naming P2 to open refused by ruling P4 (playing a card): P1 must first play a card"
+    )
+    state = play(state, H("red", 8), H("red", 9), H("red", 1))  # P2's red 9 wins
+    assert refused(state, H("red", 2), "ruling P8") == (
+        "red 2 refused by ruling P8 (the next first player): P2 won the trick and must first "
+        "name the next first player"
+    )
+    assert refused(state, LEAD(5), "ruling P8") == (
+        "naming P6 to open refused by ruling P8 (the next first player): P2 names one of the "
+        "players, P1 to P3"
+    )
+    scored = play(play_round(new(3)), SCORE(totals=[5, 30, 7]))
+    assert refused(scored, H("red", 2), "ruling P10") == (
+        "red 2 refused by ruling P10 (the next round's first player): P2 must first name the "
+        "first player of round 2"
+    )
+    assert refused(play_round(new(3)), FIRST(0), "ruling P9") == (
+        "naming P1 to start the round refused by ruling P9 (scoring the round): the scores of "
+        "round 1 must be accepted or entered first"
+    )

@@ -100,8 +100,8 @@ def test_round_scores_ruling_p9_and_the_duel_swap_p12() -> None:
 
 
 def test_the_chooser_ruling_p10_and_the_winners_p11() -> None:
-    assert next_chooser([10, 30, 20], 0, count_from=0) == 1
-    assert next_chooser([30, 30, 20], 2, count_from=0) == 2
-    assert next_chooser([30, 10, 30], NOBODY, count_from=0) == 0
-    assert next_chooser([30, 10, 30], NOBODY, count_from=1) == 2
+    assert next_chooser([10, 30, 20], 0, last_first=0) == 1
+    assert next_chooser([30, 30, 20], 2, last_first=0) == 2
+    assert next_chooser([30, 10, 30], NOBODY, last_first=0) == 0
+    assert next_chooser([30, 10, 30], NOBODY, last_first=1) == 2
     assert game_winners([30, 12, 12, 40]) == (1, 2)

@@ -101,13 +101,31 @@ def test_illegal_actions_name_the_rule_and_leave_the_state_alone() -> None:
     state = deal(new(2))
     other = state.hand(YELLOW)[0]
     cases: list[tuple[Action, str]] = [
-        (Take(5), r"refused by the stash draft: no stash is drafted now"),
-        (Draw(5, 1), r"refused by the chance actions: no chance event now"),
-        (Stash(*other), rf"ruling D5 \(the obligatory action\): purple holds no stash {other[0]}"),
-        (Place(5, 8), r"ruling D5 \(placing from the reserve\): purple has 7 leader\(s\)"),
+        # another moment's action: the rule of this moment, what it awaits and from whom
+        (
+            Take(5),
+            r"^taking a stash from district 5 \(yellow\) refused by ruling D5 \(a turn\): "
+            r"it is purple's turn 1 of round 1$",
+        ),
+        (Draw(5, 1), r"^drawing stash 5.1 refused by ruling D5 \(a turn\): it is purple's turn"),
+        (Bourgeois("policeman"), r"^drawing the policeman counter refused by ruling D5"),
+        # this moment's action, against its own rule
+        (
+            Stash(*other),
+            rf"^placing stash {other[0]}.{other[1]} refused by ruling D5 \(the obligatory "
+            rf"action\): purple holds no stash {other[0]}",
+        ),
+        (
+            Place(5, 8),
+            r"^placing 8 leaders in district 5 \(yellow\) refused by ruling D5 \(placing "
+            r"from the reserve\): purple has 7 leader\(s\)",
+        ),
         (Place(5, 0), r"ruling D5 \(placing\): place one or more Apaches"),
-        (Move((Step(5, 7, "leader"),)), r"ruling D5 \(moving your own Apaches\)"),
-        (Bourgeois("policeman"), r"no chance event now"),
+        (
+            Move((Step(5, 7, "leader"),)),
+            r"^moving a leader from district 5 to district 7 refused by ruling D5 \(moving "
+            r"your own Apaches\)",
+        ),
     ]
     for action, message in cases:
         with pytest.raises(IllegalAction, match=message):

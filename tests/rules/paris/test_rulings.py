@@ -137,7 +137,12 @@ def test_ruling_d5_no_tie_novices_never_alone_adjacent_moves_one_optional_action
     )
     refused(state, Move((Step(7, 6, "leader"),)), r"ruling D5 \(adjacent districts\)")
     state = PARIS.apply(state, Place(9, 1, 1))  # yellow: a leader and a novice in 9
-    refused(state, Place(9, 1), r"ruling D5 \(the turn\).*one optional action per turn")
+    refused(
+        state,
+        Place(9, 1),
+        r"ruling D5 \(the obligatory action\): it is yellow's turn 2 of round 1: their optional "
+        r"action is made, their stash is next$",
+    )
     state = PARIS.apply(state, Stash(*state.hand(YELLOW)[0]))
     state = turn(state)  # purple
     refused(state, Move((Step(9, 8, "leader"),)), r"no leader in district 9")

@@ -104,7 +104,11 @@ def test_ruling_d5_refusals_name_the_rule() -> None:
     with pytest.raises(IllegalAction, match=r"ruling D5.*never without a leader.*no leader on"):
         TRACKER.apply(state, Entry.place(0, 1))
     placed = play(state, Entry.place(1, 1))
-    with pytest.raises(IllegalAction, match="at most one optional action"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"^moved refused by ruling D5 \(the obligatory action\): it is purple's turn 1 "
+        r"of round 1: their optional action is made, their stash is next$",
+    ):
         TRACKER.apply(placed, Entry.move())
     with pytest.raises(IllegalAction, match=r"ruling D5.*no Apache on the board"):
         TRACKER.apply(play(placed, Entry.stash()), Entry.move())
@@ -224,4 +228,30 @@ def test_random_games() -> None:
         [{"players": 2}, {"players": 3, "districts": "1.2.4.5.6.8.9"}, {"players": 4, "first": 3}],
         games=6,
         seed=1,
+    )
+
+
+def test_an_entry_of_another_moment_names_the_rule_and_the_gang_awaited() -> None:
+    """Never a phase's name or a seat number: the rule of the moment and what it awaits,
+    the gangs by colour."""
+    state = new(2)
+    with pytest.raises(IllegalAction) as caught:
+        TRACKER.apply(state, Entry.settle(1, 2))
+    assert str(caught.value) == (
+        "settled: yellow holds it, slot 2 uncovered refused by ruling D5 (a turn): it is "
+        "purple's turn 1 of round 1"
+    )
+    while state.phase == "turn":
+        state = play(state, Entry.stash())
+    with pytest.raises(IllegalAction) as caught:
+        TRACKER.apply(state, Entry.policeman(0))
+    assert str(caught.value) == (
+        "the policeman: purple refused by ruling D7 (settlement): the round is being settled: "
+        "who holds district 5 (yellow) must be entered first"
+    )
+    with pytest.raises(IllegalAction) as caught:
+        TRACKER.apply(state, Entry.settle(7, 1))
+    assert str(caught.value) == (
+        "settled: a gang holds it, slot 1 uncovered refused by ruling D7 (settlement): the "
+        "holder is one of the gangs (purple, yellow) or nobody"
     )

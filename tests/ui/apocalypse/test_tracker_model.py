@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules.apocalypse.tracker import TRACKER, Entry, TrackerState
-from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel, entry_words
+from companion.rules.apocalypse.tracker import TRACKER, Entry, TrackerState, entry_words
+from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel
 from companion.ui.game_model import MENU
 from tests.ui.helpers import keys, step, tracker_session
 
@@ -72,10 +72,14 @@ def test_a_tie_names_the_last_trick_winner_as_chooser(model: ApocalypseTrackerMo
     leader = state(model).leader
     assert leader is not None and leader == state(model).last_winner
     # the winner of the last trick chooses, even without the most points (P10)
-    assert model.prompt().startswith(f"Tie for the most points: P{leader + 1} won the last trick")
+    assert model.prompt() == (
+        f"Tie for the most points: P{leader + 1} won the last trick and chooses who starts "
+        "round 2 (ruling P10)"
+    )
+    assert state(model).round == 2, "the round counter moved on with the scores, as in FULL"
 
 
 def test_entries_in_the_screens_words() -> None:
     assert entry_words(Entry.horseman("blue", None), 1) == "P2 blue (value later)"
     assert entry_words(Entry.lead(0), 2) == "P3 naming P1 to open"
-    assert entry_words(Entry.skip(), None) == "the table skipping"
+    assert entry_words(Entry.skip(), None) == "skipping"  # a refusal: the entry alone

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 
+from companion.rules.paris.settlement import TallyLine, outcome_words
 from companion.rules.paris.tracker import TRACKER, Entry
 from companion.session import Session
 from companion.ui.menu import MenuModel
@@ -19,6 +20,7 @@ from companion.ui.paris.tracker import (
     ParisTrackerScene,
 )
 from companion.ui.paris.tracker_model import ParisTrackerModel
+from companion.ui.paris.view import tally_headline
 from companion.ui.scenes import AppContext
 from tests.ui.helpers import leave_through_the_game_menu, press, resume, show_menu, start_game, step
 
@@ -183,3 +185,32 @@ def test_every_step_draws(app: AppContext, screen: pygame.Surface, tmp_path: Pat
         model = getattr(shown, "model", None)
         if isinstance(model, ParisTrackerModel):
             model.close()
+
+
+def test_the_results_headline_is_the_outcome_text_of_both_modes() -> None:
+    """Ruling D10 in the engines' one outcome text, the gangs by letter and colour: a tie on
+    money broken by the operational Apaches says so; a shared victory says the tie stands."""
+    colours = ("purple", "yellow", "green")
+
+    def tally(*lines: tuple[int, int]) -> tuple[TallyLine, ...]:
+        return tuple(
+            TallyLine(seat, colours[seat], total, 0, 0, False, 0, ops, 50 * ops, total)
+            for seat, (total, ops) in enumerate(lines)
+        )
+
+    alone = tally((1200, 5), (1000, 9), (900, 9))
+    assert tally_headline(alone) == "P purple wins with 1200 F (ruling D10)"
+    broken = tally((1000, 8), (1000, 10), (900, 9))
+    assert tally_headline(broken) == (
+        "Y yellow wins with 1000 F, the tie on money broken by operational Apaches: "
+        "P purple 8, Y yellow 10 (ruling D10)"
+    )
+    shared = tally((1000, 10), (1000, 10), (900, 9))
+    assert tally_headline(shared) == (
+        "Shared victory (ruling D10): P purple and Y yellow with 1000 F and 10 operational "
+        "Apaches each: the tie stands"
+    )
+    assert outcome_words(shared) == (  # the engines' Outcome.reason, by colour
+        "shared victory (ruling D10): purple and yellow with 1000 F and 10 operational "
+        "Apaches each: the tie stands"
+    )

@@ -56,3 +56,22 @@ def test_back_cancels_then_undoes_then_says_nothing_is_left(model: ParisTrackerM
     assert not model.session.history and model.notices[-1].startswith("undone: ")
     model.back()
     assert model.notices[-1] == "nothing to undo"
+
+
+def test_a_settled_district_reads_who_holds_it_and_its_undo_names_the_gang(
+    model: ParisTrackerModel,
+) -> None:
+    """The bank says only what the table entered (ruling D7): purple placed 3 leaders, the
+    table says purple holds district 5: "purple holds it", never a count."""
+    for button in ("chief", "chief", "chief", "hunter", "hunter"):  # 3 leaders, done, stash
+        model.colour("purple", button, 0)
+    while model.step in ("turn", "stash"):
+        model.choose("stash", 0)
+    assert model.step == "holder" and model.state.district == 2  # the first in play
+    model.colour("purple", "chief", 0)  # district 2: purple holds it
+    model.choose("1", 0)  # slot 1: money 500
+    assert model.info() == (
+        "district 2 (orange): purple holds it; uncovered: money 500: purple wins 500 F"
+    )
+    model.back()
+    assert model.notices[-1] == "undone: settled: purple holds it, slot 1 uncovered"
