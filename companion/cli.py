@@ -1,7 +1,8 @@
 """The ``companion`` command: argparse subcommands that return exit codes.
 
-Each subcommand's module is imported only when it runs, so ``companion --help`` stays quick
-and a missing optional library only affects the command that needs it.
+Each subcommand's arguments are added, and its modules imported, only when that command is
+chosen (to run it or to print its ``--help``): ``companion --help`` and ``companion replay``
+stay quick, and a missing optional library only affects the command that needs it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import math
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from companion import __version__
 from companion.errors import CompanionError
@@ -64,6 +66,94 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
+def _add_run_arguments(run: argparse.ArgumentParser) -> None:
+    _add_screen_arguments(run)
+    _add_input_arguments(run)
+    run.add_argument("--seconds", type=_seconds, default=None, help="stop after this many seconds")
+    run.add_argument(
+        "--quiet-time",
+        type=_positive_seconds,
+        default=None,
+        metavar="S",
+        help="Pow-Wow quiet time: a window closes this long after its last slap "
+        "(ruling A9; default 1.2)",
+    )
+    run.add_argument(
+        "--games-dir",
+        default=None,
+        metavar="DIR",
+        help="where games are journaled (default: $COMPANION_DATA_DIR/games, else "
+        "$XDG_STATE_HOME/companion/games, else ~/.local/state/companion/games)",
+    )
+    run.add_argument("--mute", action="store_true", help="start with the sound effects off")
+
+
+def _add_doctor_arguments(doctor: argparse.ArgumentParser) -> None:
+    _add_screen_arguments(doctor)
+    _add_input_arguments(doctor)
+    doctor.add_argument("--text", action="store_true", help="print to the terminal, no screen")
+    doctor.add_argument(
+        "--seconds", type=_seconds, default=None, help="stop after this many seconds"
+    )
+    doctor.add_argument(
+        "--snapshot",
+        metavar="FILE.png",
+        default=None,
+        help="render one frame with a sample of presses to FILE.png and exit",
+    )
+
+
+# --- each command's arguments and its run, imported when the command is chosen --------------
+
+
+def _screenshot_arguments(parser: argparse.ArgumentParser) -> None:
+    from companion.ui.screenshot_args import add_arguments
+
+    add_arguments(parser)
+
+
+def _replay_arguments(parser: argparse.ArgumentParser) -> None:
+    from companion.tools.replay import add_arguments
+
+    add_arguments(parser)
+
+
+def _games_arguments(parser: argparse.ArgumentParser) -> None:
+    from companion.session import add_games_arguments
+
+    add_games_arguments(parser)
+
+
+def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    from companion.tools.simulate import add_arguments
+
+    add_arguments(parser)
+
+
+def _wiring_arguments(parser: argparse.ArgumentParser) -> None:
+    from companion.tools.wiring import add_arguments
+
+    add_arguments(parser)
+
+
+def _arbiter_arguments(parser: argparse.ArgumentParser) -> None:
+    from companion.tools.bench.arbiter import add_arguments
+
+    add_arguments(parser)
+
+
+def _serial_arguments(parser: argparse.ArgumentParser) -> None:
+    from companion.tools.bench.serial import add_arguments
+
+    add_arguments(parser)
+
+
+def _display_arguments(parser: argparse.ArgumentParser) -> None:
+    from companion.tools.bench.display import add_arguments
+
+    add_arguments(parser)
+
+
 def _run(args: argparse.Namespace) -> int:
     from companion.ui.run import run_command
 
@@ -83,9 +173,9 @@ def _doctor(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from companion.session import replay_command
+    from companion.tools.replay import run
 
-    return replay_command(args)
+    return run(args)
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -124,122 +214,181 @@ def _bench_arbiter(args: argparse.Namespace) -> int:
     return run(args)
 
 
-def _add_wiring_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from companion.tools.wiring import add_arguments
+# --- commands whose arguments load only when needed ------------------------------------------
 
-    wiring = commands.add_parser(
-        "wiring",
-        help="write the wiring tables, diagrams and bill of materials from the pin map "
-        "(--check: only say whether they are up to date)",
+AddArguments = Callable[[argparse.ArgumentParser], None]
+
+
+class _CommandParser(argparse.ArgumentParser):
+    """A command's parser whose arguments are added the first time the command is chosen
+    (to run it or to print its ``--help``): adding them imports the command's modules, so
+    ``companion replay`` never imports the bench, the wiring or the screens."""
+
+    add_arguments: AddArguments | None = None
+
+    def complete(self) -> None:
+        """Add the command's arguments, once."""
+        add, self.add_arguments = self.add_arguments, None
+        if add is not None:
+            add(self)
+
+
+if TYPE_CHECKING:
+    _SubParsers = argparse._SubParsersAction[_CommandParser]
+else:  # argparse's class is generic only in its type stubs
+    _SubParsers = argparse._SubParsersAction
+
+
+class _Commands(_SubParsers):
+    """The subcommands: the chosen one gets its arguments before it parses the rest."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        if isinstance(values, list | tuple) and values:
+            chosen = self._name_parser_map.get(values[0])
+            if chosen is not None:
+                chosen.complete()
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _commands(
+    parser: argparse.ArgumentParser, *, dest: str, metavar: str, required: bool = False
+) -> _Commands:
+    commands = parser.add_subparsers(
+        dest=dest, metavar=metavar, required=required, parser_class=_CommandParser, action=_Commands
     )
-    add_arguments(wiring)
-    wiring.set_defaults(handler=_wiring)
+    assert isinstance(commands, _Commands)
+    return commands
 
 
-def _build_parser() -> argparse.ArgumentParser:
+def _command(
+    commands: _Commands,
+    name: str,
+    help: str,
+    add_arguments: AddArguments | None,
+    handler: Handler | None,
+    *,
+    eager: bool,
+) -> _CommandParser:
+    """Add command ``name``; its arguments come with ``add_arguments`` when it is chosen
+    (``eager``: at once, for a test comparing the two)."""
+    parser = commands.add_parser(name, help=help)
+    parser.add_arguments = add_arguments
+    if handler is not None:
+        parser.set_defaults(handler=handler)
+    if eager:
+        parser.complete()
+    return parser
+
+
+def _build_parser(*, eager: bool = False) -> argparse.ArgumentParser:
+    """The ``companion`` parser. A command's arguments are added only when it is chosen,
+    unless ``eager`` (every command complete: the same help, for the tests)."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="The table companion for Apache, Apocalypse and Les Apaches de Paris.",
     )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    run = commands.add_parser(
-        "run", help="start the companion: the start menu (games, resume, doctor)"
+    commands = _commands(parser, dest="command", metavar="COMMAND")
+    _command(
+        commands,
+        "run",
+        "start the companion: the start menu (games, resume, doctor)",
+        _add_run_arguments,
+        _run,
+        eager=eager,
     )
-    _add_screen_arguments(run)
-    _add_input_arguments(run)
-    run.add_argument("--seconds", type=_seconds, default=None, help="stop after this many seconds")
-    run.add_argument(
-        "--quiet-time",
-        type=_positive_seconds,
-        default=None,
-        metavar="S",
-        help="Pow-Wow quiet time: a window closes this long after its last slap "
-        "(ruling A9; default 1.2)",
+    _command(
+        commands,
+        "doctor",
+        "check every control: factory, timestamps, presses, bounces, stuck",
+        _add_doctor_arguments,
+        _doctor,
+        eager=eager,
     )
-    run.add_argument(
-        "--games-dir",
-        default=None,
-        metavar="DIR",
-        help="where games are journaled (default: $COMPANION_DATA_DIR/games, else "
-        "$XDG_STATE_HOME/companion/games, else ~/.local/state/companion/games)",
+    _command(
+        commands,
+        "screenshot",
+        "render a screen headless from a sample state to a PNG",
+        _screenshot_arguments,
+        _screenshot,
+        eager=eager,
     )
-    run.add_argument("--mute", action="store_true", help="start with the sound effects off")
-    run.set_defaults(handler=_run)
-
-    doctor = commands.add_parser(
-        "doctor", help="check every control: factory, timestamps, presses, bounces, stuck"
+    _command(
+        commands,
+        "replay",
+        "replay a game's journal as a referee: players, score, outcome, history",
+        _replay_arguments,
+        _replay,
+        eager=eager,
     )
-    _add_screen_arguments(doctor)
-    _add_input_arguments(doctor)
-    doctor.add_argument("--text", action="store_true", help="print to the terminal, no screen")
-    doctor.add_argument(
-        "--seconds", type=_seconds, default=None, help="stop after this many seconds"
+    _command(
+        commands,
+        "games",
+        "list the unfinished games that can be resumed",
+        _games_arguments,
+        _games,
+        eager=eager,
     )
-    doctor.add_argument(
-        "--snapshot",
-        metavar="FILE.png",
-        default=None,
-        help="render one frame with a sample of presses to FILE.png and exit",
+    _command(
+        commands,
+        "simulate",
+        "play many full games with bots, checking the rules after every action",
+        _simulate_arguments,
+        _simulate,
+        eager=eager,
     )
-    doctor.set_defaults(handler=_doctor)
-
-    screenshot = commands.add_parser(
-        "screenshot", help="render a screen headless from a sample state to a PNG"
+    _command(
+        commands,
+        "wiring",
+        "write the wiring tables, diagrams and bill of materials from the pin map "
+        "(--check: only say whether they are up to date)",
+        _wiring_arguments,
+        _wiring,
+        eager=eager,
     )
-    from companion.ui.screenshot_args import add_arguments as add_screenshot_arguments
-
-    add_screenshot_arguments(screenshot)
-    screenshot.set_defaults(handler=_screenshot)
-
-    from companion.session import add_games_arguments, add_replay_arguments
-
-    replay = commands.add_parser("replay", help="rebuild a game from its log; print its state")
-    add_replay_arguments(replay)
-    replay.set_defaults(handler=_replay)
-
-    games = commands.add_parser("games", help="list the unfinished games that can be resumed")
-    add_games_arguments(games)
-    games.set_defaults(handler=_games)
-
-    from companion.tools.simulate import add_arguments as add_simulate_arguments
-
-    simulate = commands.add_parser(
-        "simulate", help="play many full games with bots, checking the rules after every action"
+    _command(
+        commands,
+        "bench",
+        "measure performance",
+        lambda bench: _add_benches(bench, eager=eager),
+        None,
+        eager=eager,
     )
-    add_simulate_arguments(simulate)
-    simulate.set_defaults(handler=_simulate)
-
-    _add_wiring_command(commands)
-
-    bench = commands.add_parser("bench", help="measure performance")
-    benches = bench.add_subparsers(dest="bench", metavar="BENCH", required=True)
-    from companion.tools.bench.arbiter import add_arguments as add_arbiter_arguments
-
-    arbiter = benches.add_parser(
-        "arbiter", help="slap ordering: arbiter against a callback-arrival baseline"
-    )
-    add_arbiter_arguments(arbiter)
-    arbiter.set_defaults(handler=_bench_arbiter)
-
-    from companion.tools.bench.serial import add_arguments as add_serial_arguments
-
-    serial = benches.add_parser(
-        "serial", help="button box link: frames parsed per second, write-to-Press latency"
-    )
-    add_serial_arguments(serial)
-    serial.set_defaults(handler=_bench_serial)
-
-    from companion.tools.bench.display import add_arguments as add_display_arguments
-
-    display = benches.add_parser(
-        "display",
-        help="the screen: press-to-frame latency, idle CPU, first frame, peak memory",
-    )
-    add_display_arguments(display)
-    display.set_defaults(handler=_bench_display)
     return parser
+
+
+def _add_benches(bench: argparse.ArgumentParser, *, eager: bool) -> None:
+    benches = _commands(bench, dest="bench", metavar="BENCH", required=True)
+    _command(
+        benches,
+        "arbiter",
+        "slap ordering: arbiter against a callback-arrival baseline",
+        _arbiter_arguments,
+        _bench_arbiter,
+        eager=eager,
+    )
+    _command(
+        benches,
+        "serial",
+        "button box link: frames parsed per second, write-to-Press latency",
+        _serial_arguments,
+        _bench_serial,
+        eager=eager,
+    )
+    _command(
+        benches,
+        "display",
+        "the screen: press-to-frame latency, idle CPU, first frame, peak memory",
+        _display_arguments,
+        _bench_display,
+        eager=eager,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

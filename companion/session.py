@@ -4,7 +4,8 @@ The journal is described in one place, ``companion/JOURNAL.md``: its lines (the 
 actions, undo and redo, notes), what a move is, how the session draws chance, what a crash
 or a failed write leaves behind, and a real journal of every game. This module implements
 it: :class:`Session` is the way in (:meth:`Session.start`, :meth:`Session.resume`,
-:meth:`Session.load`); ``companion replay`` and ``companion games`` are at the end.
+:meth:`Session.load`, and :meth:`Session.open_journal` to replay a journal line by line);
+``companion games`` is at the end. ``companion replay`` is :mod:`companion.tools.replay`.
 """
 
 from __future__ import annotations
@@ -17,11 +18,10 @@ import json
 import os
 import random
 import sys
-import tempfile
 import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Generic, TypeVar
@@ -42,18 +42,19 @@ __all__ = [
     "FORMAT",
     "ChancePending",
     "JournalExists",
+    "JournalRecord",
     "JournalWarning",
     "Note",
+    "RefusedLine",
     "Session",
     "Step",
     "UnfinishedGame",
+    "UnreadableJournal",
     "add_games_arguments",
-    "add_replay_arguments",
     "chance_rng",
     "default_games_dir",
     "games_command",
     "new_journal_path",
-    "replay_command",
     "unfinished_games",
 ]
 
@@ -73,6 +74,26 @@ class JournalWarning(UserWarning):
 class JournalExists(JournalError, FileExistsError):
     """:meth:`Session.start` was given the name of a journal that already exists (perhaps
     created a moment earlier by another session); nothing was written."""
+
+
+class UnreadableJournal(JournalError):
+    """A file that is not a readable journal: its first line is not a journal header, the
+    header is damaged or names no known game or a setup the game refuses, or a line before
+    the last is not a JSON record."""
+
+
+class RefusedLine(JournalError):
+    """A journal line the game cannot replay: an action the rules refuse, or a record that
+    disagrees with the game (another player than the one awaited, a wrong ``n``, an undo
+    with nothing to undo). ``line`` is its line number (the header is line 1), ``record``
+    the line's JSON object and ``cause`` the error the game raised (an
+    :class:`~companion.errors.IllegalAction` when the rules refuse the action)."""
+
+    def __init__(self, message: str, line: int, record: dict[str, Any], cause: Exception) -> None:
+        super().__init__(message)
+        self.line = line
+        self.record = record
+        self.cause = cause
 
 
 class ChancePending(CompanionError, OSError):
@@ -104,6 +125,8 @@ class Step(Generic[A]):
     t: float
     auto: bool = False
     """Picked by the session (an automatic chance action)."""
+    line: int | None = field(default=None, compare=False)
+    """The journal line it was replayed from (``None`` when applied in this session)."""
 
     @property
     def is_chance(self) -> bool:
@@ -119,13 +142,18 @@ class Note:
     data: Any
     n: int
     t: float
+    line: int | None = field(default=None, compare=False)
+    """The journal line it was read from (``None`` when written in this session)."""
 
 
 # --- reading a journal -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class _Record:
+class JournalRecord:
+    """One line of a journal after its header, as read: its line number (the header is line
+    1) and its JSON object (an action, an undo, a redo or a note)."""
+
     line: int
     data: dict[str, Any]
 
@@ -142,7 +170,7 @@ class _Torn:
 class _Contents:
     path: Path
     header: dict[str, Any]
-    records: list[_Record]
+    records: list[JournalRecord]
     torn: _Torn | None
 
 
@@ -173,41 +201,41 @@ def _parse_journal(path: Path, raw: bytes) -> _Contents:
     *complete, tail = raw.split(b"\n")
     first = _parse_record(complete[0]) if complete else None
     if first is None or first.get("type") != "header":
-        raise JournalError(
+        raise UnreadableJournal(
             f"{path} is not a companion journal (its first line is not a journal header)"
         )
     torn: _Torn | None = None
     if tail:
         offset = len(raw) - len(tail)
         torn = _Torn(offset, len(tail), len(complete) + 1, "it has no newline")
-    records: list[_Record] = []
+    records: list[JournalRecord] = []
     offset = 0
     for number, line in enumerate(complete, start=1):
         data = _parse_record(line)
         if data is None and torn is None and number == len(complete) and number > 1:
             torn = _Torn(offset, len(line) + 1, number, "it is not a JSON record")
         elif data is None:
-            raise JournalError(
+            raise UnreadableJournal(
                 f"{path}: line {number} is not a JSON record: {line[:80]!r}; the journal is "
                 "damaged before its last line, so it cannot be repaired automatically"
             )
         else:
-            records.append(_Record(number, data))
+            records.append(JournalRecord(number, data))
         offset += len(line) + 1
     return _Contents(path, _check_header(path, records), records[1:], torn)
 
 
-def _check_header(path: Path, records: list[_Record]) -> dict[str, Any]:
+def _check_header(path: Path, records: list[JournalRecord]) -> dict[str, Any]:
     header = records[0].data  # _parse_journal checked that line 1 is a header record
     if header.get("format") != FORMAT:
-        raise JournalError(
+        raise UnreadableJournal(
             f"{path}: journal format {header.get('format')!r} is not supported "
             f"(this program reads format {FORMAT}); upgrade the companion"
         )
     fields = {"game": str, "rules_version": str, "seed": int, "setup": dict}
     for key, kind in fields.items():
         if not isinstance(header.get(key), kind) or isinstance(header.get(key), bool):
-            raise JournalError(f"{path}: line 1: header {key!r} is {header.get(key)!r}")
+            raise UnreadableJournal(f"{path}: line 1: header {key!r} is {header.get(key)!r}")
     return header
 
 
@@ -217,9 +245,9 @@ def _engine_for(contents: _Contents, engine: Engine[Any, Any] | None) -> Engine[
         try:
             engine = get_engine(game)
         except SetupError as exc:
-            raise JournalError(f"{contents.path}: line 1: {exc}") from exc
+            raise UnreadableJournal(f"{contents.path}: line 1: {exc}") from exc
     if engine.name != game:
-        raise JournalError(f"{contents.path}: line 1: a {game!r} journal, not {engine.name!r}")
+        raise UnreadableJournal(f"{contents.path}: line 1: a {game!r} journal, not {engine.name!r}")
     if contents.header["rules_version"] != engine.rules_version:
         warnings.warn(
             f"{contents.path}: written under {game} rules version "
@@ -264,6 +292,8 @@ def _create_journal(path: Path, header: Mapping[str, JSON]) -> int:
     its whole header. Raises :class:`JournalExists` if ``path`` exists and ``OSError`` if
     the journal cannot be made; either way neither ``path`` nor the temporary file is left.
     """
+    import tempfile  # only a new journal needs it: reading one (companion replay) does not
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     temporary_left, created = True, False
@@ -428,6 +458,29 @@ class Session(Generic[S, A]):
         return session
 
     @classmethod
+    def open_journal(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        engine: Engine[Any, Any] | None = None,
+    ) -> tuple[Session[Any, Any], tuple[JournalRecord, ...]]:
+        """Read ``path`` without replaying it: the game at its start (read-only, the file is
+        never changed) and the journal's lines after the header, in order. Give them to
+        :meth:`replay_record` one at a time to watch each line's effect (``companion
+        replay`` does); :meth:`load` is the same with every line replayed at once.
+
+        A torn last line is left out with a :class:`JournalWarning`. Raises
+        :class:`UnreadableJournal` when the file is not a readable journal, ``OSError`` when
+        it cannot be read at all.
+        """
+        contents = _read_journal(Path(path))
+        session = cls._start_from(contents, engine, time.time)
+        if contents.torn is not None:
+            session.repair = _torn_message(contents.path, contents.torn, repaired=False)
+            warnings.warn(session.repair, JournalWarning, stacklevel=2)
+        return session, tuple(contents.records)
+
+    @classmethod
     def resume(
         cls,
         path: str | os.PathLike[str],
@@ -472,13 +525,21 @@ class Session(Generic[S, A]):
     def _rebuild(
         cls, contents: _Contents, engine: Engine[Any, Any] | None, clock: Clock
     ) -> Session[Any, Any]:
+        session = cls._start_from(contents, engine, clock)
+        for record in contents.records:
+            session.replay_record(record)
+        return session
+
+    @classmethod
+    def _start_from(
+        cls, contents: _Contents, engine: Engine[Any, Any] | None, clock: Clock
+    ) -> Session[Any, Any]:
+        """The game of ``contents`` at its start: nothing replayed yet."""
         engine = _engine_for(contents, engine)
         try:
-            session: Session[Any, Any] = cls(engine, contents.path, contents.header, clock=clock)
+            return cls(engine, contents.path, contents.header, clock=clock)
         except SetupError as exc:
-            raise JournalError(f"{contents.path}: line 1: {exc}") from exc
-        session._replay(contents.records)
-        return session
+            raise UnreadableJournal(f"{contents.path}: line 1: {exc}") from exc
 
     # -- the game --
 
@@ -490,6 +551,12 @@ class Session(Generic[S, A]):
     def history(self) -> tuple[Step[A], ...]:
         """The actions of the current line of play (undone ones excluded), chance included."""
         return tuple(self._steps)
+
+    @property
+    def states(self) -> tuple[S, ...]:
+        """The state before the first action, then the state after each action of
+        :attr:`history`: ``states[k]`` is the state ``history[k]`` was applied to."""
+        return tuple(self._states)
 
     @property
     def seed(self) -> int:
@@ -744,75 +811,123 @@ class Session(Generic[S, A]):
         except OSError:
             self.close()
 
+    # -- replay --
+
+    def replay_record(self, record: JournalRecord) -> None:
+        """Replay one journal line (from :meth:`open_journal`) on this game, as
+        :meth:`load` does for every line. Raises :class:`RefusedLine` naming the line when
+        the rules refuse its action or it disagrees with the game; the game is then as it
+        was before the line."""
+        try:
+            self._replay_record(record)
+        except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+            raise RefusedLine(
+                f"{self.path}: line {record.line}: {_quoted(exc)}; the journal cannot be "
+                "replayed past this line",
+                record.line,
+                record.data,
+                exc,
+            ) from exc
+
     # -- internals: replay --
 
-    def _replay(self, records: list[_Record]) -> None:
-        for record in records:
-            try:
-                self._replay_record(record.data)
-            except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-                raise JournalError(
-                    f"{self.path}: line {record.line}: {exc}; the journal cannot be replayed "
-                    "past this line"
-                ) from exc
-
-    def _replay_record(self, data: dict[str, Any]) -> None:
+    def _replay_record(self, record: JournalRecord) -> None:
+        data = record.data
         kind = data["type"]
         if kind == "action":
-            self._replay_action(data)
+            self._replay_action(data, record.line)
             return
         if kind == "note":
-            self._replay_note(data)
+            self._replay_note(data, record.line)
             return
         if kind == "undo" and self._moves:
             self._undo_move()
         elif kind == "redo" and self._redo:
             self._redo_move(self._replay_move(self._redo[-1]))
         elif kind in ("undo", "redo"):
-            raise ValueError(f"a {kind} record with nothing to {kind}")
+            article = "an" if kind == "undo" else "a"
+            raise ValueError(f"{article} {kind} record with nothing to {kind}")
         else:
             raise ValueError(f"unknown record type {kind!r}")
         _check_n(data, len(self._steps))
 
-    def _replay_note(self, data: dict[str, Any]) -> None:
+    def _replay_note(self, data: dict[str, Any], line: int) -> None:
         _check_n(data, len(self._steps))
         kind = data["kind"]
         if not isinstance(kind, str) or not kind:
             raise ValueError(f"a note's kind must be a non-empty string, got {kind!r}")
-        self._notes.append(Note(kind, data["data"], data["n"], float(data["t"])))
+        self._notes.append(Note(kind, data["data"], data["n"], float(data["t"]), line))
 
-    def _replay_action(self, data: dict[str, Any]) -> None:
+    def _replay_action(self, data: dict[str, Any], line: int) -> None:
         actor = self.engine.actor(self.state)
         if actor is None:
             raise ValueError("an action after the end of the game")
         chance = data.get("chance", False) is True
         table = data.get("table", False) is True
         if actor == TABLE and (chance or not table or "seat" in data):
-            raise ValueError(
-                "the game expects a table action (any seat at once): its line needs "
-                f'"table": true and no "seat", got {_who(data)}'
-            )
+            raise ValueError(self._wrong_actor(data, actor))
         if actor != TABLE and (
             "table" in data
             or chance != (actor == CHANCE)
             or (not chance and data.get("seat") != actor)
         ):
-            raise ValueError(f"the action is by {_who(data)} but the game expects actor {actor}")
+            raise ValueError(self._wrong_actor(data, actor))
         _check_n(data, len(self._steps))
         action = self.engine.action_from_json(data["action"])
         state = self.engine.apply(self.state, action)
         auto = chance and data.get("auto", False) is True
-        self._push(Step(len(self._steps), action, actor, float(data["t"]), auto), state)
+        self._push(Step(len(self._steps), action, actor, float(data["t"]), auto, line), state)
+
+    def _wrong_actor(self, data: dict[str, Any], actor: int) -> str:
+        """Why an action line's player is not the one the game awaits, for a person: the
+        players by colour (or P1, P2... when the game has no colours), never by number."""
+        names = _player_names(self.header["setup"], self.engine.num_seats(self.state))
+        said = f"the line names {_who(data, names)}, but the game awaits"
+        if actor == CHANCE:
+            return (
+                f"{said} chance: a card dealt, drawn or turned by the companion, whose line "
+                'has "chance": true and no player'
+            )
+        if actor == TABLE:
+            return (
+                f"{said} the table: in this real-time phase any player may act and the action "
+                'names its own player, so the line has "table": true and no "seat"'
+            )
+        awaited = names[actor] if 0 <= actor < len(names) else "another player"
+        return (
+            f"{said} {awaited}: it is {awaited}'s turn, and the rules give the next action to "
+            f"{awaited} alone"
+        )
 
 
-def _who(data: dict[str, Any]) -> str:
+def _player_names(setup: Mapping[str, Any], seats: int) -> list[str]:
+    """The players of a game in words, seat by seat: their colours when the setup gives
+    them (Apache, Paris), else P1, P2, ... (Apocalypse)."""
+    colours = setup.get("colours")
+    if isinstance(colours, list) and len(colours) == seats:
+        return [str(colour) for colour in colours]
+    return [f"P{seat + 1}" for seat in range(seats)]
+
+
+def _who(data: dict[str, Any], names: Sequence[str]) -> str:
     """Who an action line says acted, in words."""
     if data.get("chance", False) is True:
         return "chance"
+    seat = data.get("seat")
+    if type(seat) is int and 0 <= seat < len(names):
+        player = names[seat]
+    else:
+        player = f"a seat that is no player of this game ({seat!r})"
     if "table" in data:
-        extra = f" and seat {data['seat']!r}" if "seat" in data else ""
-        return f"table {data['table']!r}{extra}"
-    return f"seat {data.get('seat')!r}"
+        return "the table" if "seat" not in data else f"the table and {player}"
+    return player if "seat" in data else "no player"
+
+
+def _quoted(error: Exception) -> str:
+    """An error's message (a ``KeyError`` names the missing key)."""
+    if isinstance(error, KeyError):
+        return f"the line has no {error.args[0]!r}"
+    return str(error)
 
 
 def _check_n(data: dict[str, Any], actions: int) -> None:
@@ -891,41 +1006,6 @@ def unfinished_games(directory: Path | None = None) -> list[UnfinishedGame]:
     return sorted(found, key=lambda game: (game.mtime, game.path.name), reverse=True)
 
 
-# --- companion replay LOG --------------------------------------------------------------------
-
-
-def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
-    """Arguments of ``companion replay``."""
-    parser.add_argument("log", type=Path, metavar="LOG", help="a game journal (.jsonl)")
-    parser.set_defaults(replay_prog=parser.prog)
-
-
-def replay_command(args: argparse.Namespace) -> int:
-    """Rebuild the game in ``args.log`` and print its final state as indented JSON.
-
-    Exit codes: 0 done, 2 no such file, 1 the journal cannot be replayed.
-    """
-    prog = getattr(args, "replay_prog", "companion replay")
-    path = Path(args.log)
-    if not path.is_file():
-        print(
-            f"{prog}: error: {path}: no such journal file; give a game log (.jsonl)",
-            file=sys.stderr,
-        )
-        return 2
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            session = Session.load(path)
-        except (JournalError, OSError) as exc:
-            print(f"{prog}: error: {exc}", file=sys.stderr)
-            return 1
-    for warning in caught:
-        print(f"{prog}: warning: {warning.message}", file=sys.stderr)
-    print(json.dumps(session.engine.state_to_json(session.state), indent=2))
-    return 0
-
-
 # --- companion games ---------------------------------------------------------------------------
 
 
@@ -967,5 +1047,5 @@ def games_command(args: argparse.Namespace) -> int:
     print(f"unfinished games in {directory}, newest first:")
     for game in unfinished:
         print(f"  {game.path.name}  {game.game}, {game.actions} actions, seed {game.seed}")
-    print("`companion replay FILE` prints a game's state as JSON.")
+    print("`companion replay FILE` shows a game's score, outcome and history.")
     return 0

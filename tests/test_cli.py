@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.cli import _build_parser, main
 from companion.session import Session
 from tests.rules.toygame import TOY, scripted_action
 
@@ -104,3 +104,91 @@ def test_a_reader_that_stops_early_is_no_error(tmp_path: Path) -> None:
         os.close(write_end)
     assert done.returncode == 141
     assert b"Traceback" not in done.stderr
+
+
+# --- each command's arguments and modules load only when it is chosen ------------------------
+
+COMMAND_PATHS = [
+    [],
+    ["run"],
+    ["doctor"],
+    ["screenshot"],
+    ["replay"],
+    ["games"],
+    ["simulate"],
+    ["wiring"],
+    ["bench"],
+    ["bench", "arbiter"],
+    ["bench", "serial"],
+    ["bench", "display"],
+]
+OTHER_COMMANDS = (
+    "companion.tools.bench",
+    "companion.tools.wiring",
+    "companion.tools.simulate",
+    "companion.ui",
+    "companion.input",
+    "companion.powwow",
+    "companion.bots",
+    "pygame",
+)
+
+
+@pytest.mark.parametrize("path", COMMAND_PATHS, ids=lambda path: " ".join(path) or "companion")
+def test_each_help_is_the_same_whether_its_arguments_load_late_or_at_once(
+    path: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
+    helps = []
+    for eager in (False, True):
+        with pytest.raises(SystemExit) as exit_info:
+            _build_parser(eager=eager).parse_args([*path, "--help"])
+        assert exit_info.value.code == 0
+        helps.append(capsys.readouterr().out)
+    assert helps[0] == helps[1]
+    assert helps[0].startswith(f"usage: {' '.join(['companion', *path])} ")
+    if path in (["run"], ["replay"], ["bench", "serial"]):
+        assert "--" in helps[0].split("options:")[1].replace("--help", ""), "its own options"
+
+
+def _modules_after(args: list[str]) -> tuple[str, set[str]]:
+    """Run ``companion ARGS`` in a fresh interpreter: its exit code and the modules it
+    imported."""
+    script = (
+        "import contextlib, io, sys\n"
+        "from companion.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n"
+        "        code = main(sys.argv[1:])\n"
+        "    except SystemExit as done:\n"
+        "        code = done.code\n"
+        "print(code, *sorted(sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, check=True
+    )
+    code, *modules = done.stdout.split()
+    return code, set(modules)
+
+
+def test_replay_imports_only_the_journals_game_and_the_replay_tool(tmp_path: Path) -> None:
+    from tests.tools.replay.helpers import example
+
+    code, modules = _modules_after(["replay", str(example("apache_tracker", tmp_path))])
+    assert code == "0"
+    assert {m for m in modules if m.startswith(OTHER_COMMANDS)} == set()
+    assert {"companion.tools.replay.apache", "companion.rules.apache.tracker"} <= modules
+    others = (
+        "companion.rules.apocalypse",
+        "companion.rules.paris",
+        "companion.tools.replay.apocalypse",
+        "companion.tools.replay.paris",
+    )
+    assert {m for m in modules if m.startswith(others)} == set()
+
+
+def test_the_commands_list_imports_no_command(tmp_path: Path) -> None:
+    code, modules = _modules_after(["--help"])
+    assert code == "0"
+    commands = ("companion.session", "companion.tools.", "companion.rules.", *OTHER_COMMANDS)
+    assert {m for m in modules if m.startswith(commands)} == set()

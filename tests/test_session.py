@@ -1,6 +1,6 @@
-"""Sessions: journal, undo/redo, resume after torn writes and kill -9, and `companion replay`."""
+"""Sessions: journal, undo/redo, resume after torn writes and kill -9, reading a journal line
+by line (``companion replay`` is tested in tests/tools/replay/)."""
 
-import argparse
 import errno
 import fcntl
 import itertools
@@ -25,13 +25,14 @@ from companion.cli import main
 from companion.errors import IllegalAction, JournalError
 from companion.rules.base import CHANCE, TABLE, SetupError, sample_chance
 from companion.session import (
+    JournalRecord,
     JournalWarning,
+    RefusedLine,
     Session,
-    add_replay_arguments,
+    UnreadableJournal,
     chance_rng,
     default_games_dir,
     new_journal_path,
-    replay_command,
     unfinished_games,
 )
 from tests.rules.toygame import PASS, TOY, ToyAction, ToyState, scripted_action, scripted_ops
@@ -596,7 +597,11 @@ def test_an_action_the_engine_refuses_on_replay_names_the_line(
     ("change", "message"),
     [
         (lambda r: r.update(n=99), r"line 14: 'n' is 99"),
-        (lambda r: r.update(seat=2), r"line 14: the action is by seat 2"),
+        (
+            lambda r: r.update(seat=2),
+            r"line 14: the line names P3, but the game awaits P\d: it is P\d's turn, and the "
+            r"rules give the next action to P\d alone",
+        ),
         (lambda r: r.update(type="shrug"), r"line 14: unknown record type 'shrug'"),
         (lambda r: r.update(type="redo"), r"line 14: a redo record with nothing to redo"),
     ],
@@ -814,79 +819,93 @@ def test_kill_9_loses_at_most_the_operation_in_flight(tmp_path: Path) -> None:
     assert figures["killed"] >= KILL_RUNS * 0.9
 
 
-# --- companion replay LOG --------------------------------------------------------------------
+# --- reading a journal line by line ---------------------------------------------------------
 
 
-def replay(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser(prog="companion replay")
-    add_replay_arguments(parser)
-    code = replay_command(parser.parse_args([str(path)]))
-    out, err = capsys.readouterr()
-    return code, out, err
+def test_open_journal_then_replay_record_is_load_line_by_line(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as live:
+        for _ in scripted_ops(live):
+            pass
+    loaded = Session.load(journal)
+    session, lines = Session.open_journal(journal)
+    assert not session.history and session.states == (loaded.states[0],)
+    assert [record.line for record in lines] == list(range(2, len(records(journal)) + 1))
+    for record in lines:
+        session.replay_record(record)
+    assert session.state == loaded.state and session.history == loaded.history
+    assert session.states == loaded.states and len(session.states) == len(session.history) + 1
+    kinds = [r["type"] for r in records(journal)]
+    assert all(kinds[(step.line or 0) - 1] == "action" for step in session.history)
+    assert {"undo", "redo"} <= set(kinds)
+
+
+def test_each_step_and_note_knows_its_journal_line(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 2)
+        live.annotate("window", {"k": 1})
+        play(live, 1, first=2)
+        assert all(step.line is None for step in live.history)
+    loaded = Session.load(journal)
+    data = records(journal)
+    for step in loaded.history:
+        assert step.line is not None
+        assert data[step.line - 1]["n"] == step.n and data[step.line - 1]["type"] == "action"
+    (note,) = loaded.notes
+    assert note.line is not None and data[note.line - 1]["kind"] == "window"
+    assert loaded.history == live.history, "the line is not part of a step's value"
+
+
+def test_a_refused_line_names_its_line_record_and_cause(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 3)
+    data = records(journal)
+    data[14]["action"] = {"kind": "play", "card": 99}
+    journal.write_text("".join(json.dumps(r) + "\n" for r in data))
+    session, lines = Session.open_journal(journal)
+    for record in lines[:13]:
+        session.replay_record(record)
+    before = session.state
+    with pytest.raises(RefusedLine) as refused:
+        session.replay_record(lines[13])
+    assert refused.value.line == 15 and refused.value.record == data[14]
+    assert isinstance(refused.value.cause, IllegalAction)
+    assert str(refused.value).startswith(f"{journal}: line 15: ")
+    assert session.state == before, "the game is as it was before the line"
+
+
+def test_a_file_that_is_not_a_journal_is_unreadable(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("hello\n")
+    with pytest.raises(UnreadableJournal, match="is not a companion journal"):
+        Session.open_journal(path)
+    path.write_text(json.dumps({"type": "header", "format": 1, "game": "chess"}) + "\n")
+    with pytest.raises(UnreadableJournal, match="line 1: header 'rules_version'"):
+        Session.load(path)
+    assert issubclass(UnreadableJournal, JournalError) and issubclass(RefusedLine, JournalError)
+    assert JournalRecord(2, {"type": "undo"}).line == 2
+
+
+# --- the engine's own state JSON of a journal ------------------------------------------------
 
 
 @pytest.mark.parametrize("moves", [5, 500])
-def test_replay_prints_the_final_state_as_json(
-    journal: Path, clock: Callable[[], float], capsys: pytest.CaptureFixture[str], moves: int
+def test_a_loaded_journal_has_the_live_games_state_json(
+    journal: Path, clock: Callable[[], float], moves: int
 ) -> None:
     with start(journal, clock) as live:
         for k in itertools.count():
             if live.is_over or k == moves:
                 break
             play(live, 1, first=k)
-    capsys.readouterr()
-    code, out, err = replay(journal, capsys)
-    assert (code, err) == (0, "")
-    assert json.loads(out) == json.loads(json.dumps(TOY.state_to_json(live.state)))
-    assert out.startswith("{\n  ")
+    loaded = Session.load(journal)
+    assert TOY.state_to_json(loaded.state) == TOY.state_to_json(live.state)
     assert live.is_over == (moves == 500)
-
-
-def test_replay_of_a_missing_file_exits_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = replay(tmp_path / "nope.jsonl", capsys)
-    assert code == 2
-    assert out == ""
-    assert err.startswith("companion replay: error: ") and "nope.jsonl" in err
-
-
-NOT_JOURNALS = {
-    "text": b"hello\nworld\n",
-    "empty": b"",
-    "binary": b"\x00\xff\xfe\x00 garbage\n" * 20,
-    "a record first": b'{"type":"action","n":0}\n',
-    "a JSON list": b"[1, 2]\n",
-}
-
-
-@pytest.mark.parametrize("content", NOT_JOURNALS.values(), ids=NOT_JOURNALS.keys())
-def test_replay_of_a_file_that_is_not_a_journal_says_so(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes
-) -> None:
-    bad = tmp_path / "bad.jsonl"
-    bad.write_bytes(content)
-    code, out, err = replay(bad, capsys)
-    assert (code, out) == (1, "")
-    assert err == (
-        f"companion replay: error: {bad} is not a companion journal "
-        "(its first line is not a journal header)\n"
-    )
-
-
-def test_replay_skips_a_torn_tail_with_a_warning_and_leaves_the_file(
-    journal: Path, clock: Callable[[], float], capsys: pytest.CaptureFixture[str]
-) -> None:
-    with start(journal, clock) as live:
-        play(live, 4)
-    with journal.open("ab") as file:
-        file.write(b'{"type":"act')
-    before = journal.read_bytes()
-    code, out, err = replay(journal, capsys)
-    assert code == 0
-    assert json.loads(out) == json.loads(json.dumps(TOY.state_to_json(live.state)))
-    assert err.startswith("companion replay: warning: ") and "torn last line" in err
-    assert journal.read_bytes() == before
 
 
 def test_the_documented_example_journal_replays(tmp_path: Path) -> None:
@@ -1170,9 +1189,12 @@ def test_table_actions_are_journaled_with_the_table_flag(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        (lambda r: r.pop("table"), "table"),
-        (lambda r: r.update(seat=0), "seat 0"),
-        (lambda r: r.update(seat=-2, table=False), "table False"),
+        (lambda r: r.pop("table"), "the line names no player, but the game awaits the table"),
+        (lambda r: r.update(seat=0), 'names the table and red, .* no "seat"'),
+        (
+            lambda r: r.update(seat=-2, table=False),
+            r"names the table and a seat that is no player of this game \(-2\)",
+        ),
     ],
 )
 def test_a_table_action_without_the_flag_or_with_a_seat_is_refused(

@@ -13,16 +13,16 @@ the windows on it: an old journal with a second slap on the same card is refused
 line, naming the ruling, never re-scored (``REFUSED``).
 """
 
-import argparse
 import json
 from pathlib import Path
 from typing import Any, Final
 
 import pytest
 
+from companion.cli import main
 from companion.errors import JournalError
 from companion.rules.registry import GAMES
-from companion.session import Session, replay_command
+from companion.session import Session
 
 JOURNALS = Path(__file__).with_name("journals")
 WRITTEN_BEFORE = sorted(JOURNALS.glob("*.jsonl"))
@@ -76,10 +76,12 @@ def _without(state: dict[str, Any], keys: frozenset[str]) -> dict[str, Any]:
     return {key: value for key, value in state.items() if key not in keys}
 
 
-def test_companion_replay_prints_the_state_of_an_old_journal(
+def test_companion_replay_tells_the_outcome_of_an_old_journal(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     journal = JOURNALS / "screen-paris-full-results.jsonl"
-    assert replay_command(argparse.Namespace(log=str(journal))) == 0
+    assert main(["replay", "--json", str(journal)]) == 0
+    replayed = json.loads(capsys.readouterr().out)
     expected = json.loads(journal.with_suffix(".state.json").read_text())
-    assert json.loads(capsys.readouterr().out) == expected
+    assert replayed["state"]["phase"] == expected["phase"] == "over"
+    assert replayed["outcome"]["winners"], "the referee's JSON names the winners"

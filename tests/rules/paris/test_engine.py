@@ -173,6 +173,7 @@ def test_a_journal_replays_with_companion_replay(tmp_path: Path) -> None:
         seat = session.actor
         assert isinstance(seat, int)
         session.apply(PARIS.legal_actions(session.state)[0])
+    mover = session.state.colours[session.actor]  # type: ignore[index]
     session.apply(Place(5, 3))
     session.apply(Stash(*session.state.hand(session.actor)[0]))  # type: ignore[arg-type]
     final = session.state
@@ -180,9 +181,11 @@ def test_a_journal_replays_with_companion_replay(tmp_path: Path) -> None:
     header = json.loads(path.read_text().splitlines()[0])
     assert (header["game"], header["rules_version"], header["seed"]) == ("paris", "1", 7)
     done = subprocess.run(
-        [sys.executable, "-m", "companion", "replay", str(path)],
+        [sys.executable, "-m", "companion", "replay", "--json", str(path)],
         capture_output=True,
         text=True,
         check=True,
     )
-    assert json.loads(done.stdout)["counts"] == list(final.counts)
+    replayed = json.loads(done.stdout)["state"]["board_apaches"]["district 5 (yellow)"]
+    assert replayed[mover]["leaders"] == 3
+    assert PARIS.state_to_json(Session.load(path).state) == PARIS.state_to_json(final)
