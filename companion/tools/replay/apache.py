@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from companion.powwow import IGNORED_WORDS
 from companion.rules.apache import (
     APACHE,
     CHOOSE,
@@ -247,8 +246,8 @@ def _note_words(note: Note) -> str | None:
     """The Apache notes in words (``None``: not one of them)."""
     data = note.data if isinstance(note.data, Mapping) else {}
     if note.kind == "late":
-        why = IGNORED_WORDS.get(str(data.get("reason")), "ignored")
-        return f"press {why}, no penalty: {data.get('detail', data)}"
+        why = data.get("reason", "late")  # late, duplicate or spent (ruling A8): said in detail
+        return f"press ignored ({why}), no penalty: {data.get('detail', data)}"
     if note.kind in WINDOW_NOTES or note.kind == "powwow-dropped":
         slaps = _note_list(note, "slaps")
         order = ", ".join(

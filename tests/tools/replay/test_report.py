@@ -22,7 +22,7 @@ EXPECTED = {
         "1. red hunter (first): loot",
         "2. yellow chief (+0.412 ms): nothing: legal, but the others took it all first",
         "undo: takes back line 7: yellow chief: penalty",
-        "note late: press late, ignored (ruling A9), no penalty",
+        "note late: press ignored (late), no penalty",
         "piles counted: red 12 cards, yellow 5 cards",
     ],
     "apache": [
