@@ -744,8 +744,7 @@ def _after_play(state: TrackerState, play: Play) -> TrackerState:
     if play.kind == "horseman" and play.suit in void[seat]:
         revokes = (
             *revokes,
-            # the words journals' states keep (a person's name for the seat would be P1...)
-            f"player {seat + 1} played {play.suit} after showing no {play.suit} earlier "
+            f"{player_name(seat)} played {play.suit} after showing no {play.suit} earlier "
             "this round: a revoke (ruling P4)",
         )
     if play.kind == "horseman" and leading is not None and play.suit != leading:

@@ -175,7 +175,7 @@ def test_p4_a_revoke_is_named() -> None:
     result = state.last_trick
     assert result is not None
     assert result.revokes == (
-        "player 2 played red after showing no red earlier this round: a revoke (ruling P4)",
+        "P2 played red after showing no red earlier this round: a revoke (ruling P4)",
     )
 
 
