@@ -4,14 +4,28 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The official MicroPython WebAssembly build (npm), pinned with its integrity in
+# tests/firmware/mpy/package-lock.json: tests/firmware/test_micropython.py runs the
+# button box firmware in it under node. Needs node and npm.
+WASM := .cache/micropython-wasm
+WASM_STAMP := $(WASM)/.installed
+WASM_LOCK := tests/firmware/mpy/package.json tests/firmware/mpy/package-lock.json
 
-.PHONY: run test lint typecheck pytest bench screenshots wiring clean
+.PHONY: run test lint typecheck pytest bench screenshots wiring clean pi-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+$(WASM_STAMP): $(WASM_LOCK)
+	@command -v node >/dev/null && command -v npm >/dev/null || { echo "make test needs node and npm (Debian/Ubuntu: apt-get install nodejs npm)" >&2; exit 1; }
+	rm -rf $(WASM)
+	mkdir -p $(WASM)
+	cp $(WASM_LOCK) $(WASM)/
+	cd $(WASM) && npm ci --no-audit --no-fund
+	touch $@
 
 run: $(STAMP)
 	$(BIN)/companion run
@@ -25,17 +39,22 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+pytest: $(STAMP) $(WASM_STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/companion bench arbiter
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .cache
 
 screenshots: $(STAMP)
 	$(BIN)/companion screenshot --all --dir companion/ui/screenshots
 
 wiring: $(STAMP)
 	$(BIN)/companion wiring
+
+# Opt-in, not part of `make test`: the Pi install run for real in an emulated arm64
+# Bookworm (needs root and the package registries; hardware/pi/check-emulated.sh).
+pi-check:
+	hardware/pi/check-emulated.sh

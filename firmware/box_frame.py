@@ -14,8 +14,10 @@ RX_MAX = const(320)  # longest frame the box accepts (LEDS with 24 pixels is ~19
 
 try:
     from binascii import crc32 as _c_crc32  # C code: CPython, and MicroPython builds with it
+
+    HAVE_C_CRC32 = True
 except ImportError:  # pragma: no cover - MicroPython without binascii.crc32
-    _c_crc32 = None
+    HAVE_C_CRC32 = False
 
 _table = None
 
@@ -43,7 +45,7 @@ def crc32_py(data):
 
 
 def crc32(data):
-    if _c_crc32 is not None:
+    if HAVE_C_CRC32:
         return _c_crc32(data) & 0xFFFFFFFF
     return crc32_py(data)
 

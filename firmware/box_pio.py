@@ -18,6 +18,14 @@
 import rp2
 from rp2 import PIO
 
+try:
+    from typing import TYPE_CHECKING  # CPython; MicroPython has no typing module
+except ImportError:
+    TYPE_CHECKING = False
+if TYPE_CHECKING:  # the PIO assembler's names (mov, jmp, x, ...), for the type checker only:
+    # on the box rp2.asm_pio supplies them while it runs each program
+    from rp2.asm_pio import *  # noqa: F403
+
 SAMPLER_CYCLES = 8  # system clock cycles per count (box_clock.LOOP_CYCLES)
 
 
