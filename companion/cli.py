@@ -30,15 +30,35 @@ def _add_screen_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fullscreen", action="store_true", help="fill the whole screen")
 
 
-def _seconds(text: str) -> float:
-    """A duration for ``--seconds``: a finite number, zero or more."""
+MOST_SECONDS = 604_800
+"""The longest ``--seconds``: a week (a run that should not stop takes no ``--seconds``)."""
+
+
+def _number_in(text: str, low: float, high: float) -> float | None:
+    """``text`` as a number from ``low`` to ``high``, else None."""
     try:
         value = float(text)
     except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)")
+        return None
+    return value if math.isfinite(value) and low <= value <= high else None
+
+
+def _seconds(text: str) -> float:
+    """A duration for ``--seconds``: from 0 to :data:`MOST_SECONDS`."""
+    value = _number_in(text, 0, MOST_SECONDS)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not a number of seconds from 0 to {MOST_SECONDS} (a week); "
+            "leave --seconds out to run until quit"
+        )
     return value
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for a message, shortened when long (the length said)."""
+    if len(text) <= 80:
+        return repr(text)
+    return f"{text[:40]!r}... ({len(text)} characters)"
 
 
 def _add_input_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,12 +78,32 @@ def _add_input_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _positive_seconds(text: str) -> float:
-    """A duration for ``--quiet-time``: a finite number above zero."""
-    value = _seconds(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
+def _quiet_time(text: str) -> float:
+    """``--quiet-time``: within the settings' range (ruling A9)."""
+    from companion.settings import QUIET_RANGE_S
+
+    low, high = QUIET_RANGE_S
+    value = _number_in(text, low, high)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not a quiet time the settings allow: a number from {low} to "
+            f"{high} seconds (ruling A9)"
+        )
     return value
+
+
+def _games_dir(text: str) -> str:
+    """``--games-dir``: a folder, or a name where one can be made (checked now, so a name
+    the system refuses is one line here, not an error at the first game)."""
+    try:
+        os.stat(text)
+    except FileNotFoundError:
+        return text
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"{_shown(text)}: {exc.strerror}") from None
+    if not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text} is not a folder; give the games' folder")
+    return text
 
 
 def _add_run_arguments(run: argparse.ArgumentParser) -> None:
@@ -72,14 +112,15 @@ def _add_run_arguments(run: argparse.ArgumentParser) -> None:
     run.add_argument("--seconds", type=_seconds, default=None, help="stop after this many seconds")
     run.add_argument(
         "--quiet-time",
-        type=_positive_seconds,
+        type=_quiet_time,
         default=None,
         metavar="S",
-        help="Pow-Wow quiet time: a window closes this long after its last slap "
-        "(ruling A9; default 1.2)",
+        help="Pow-Wow quiet time: a window closes this long after its last slap, 0.3 to 5 "
+        "(ruling A9; default: the settings', 1.2)",
     )
     run.add_argument(
         "--games-dir",
+        type=_games_dir,
         default=None,
         metavar="DIR",
         help="where games are journaled (default: $COMPANION_DATA_DIR/games, else "

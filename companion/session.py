@@ -15,8 +15,11 @@ import contextlib
 import errno
 import fcntl
 import json
+import math
 import os
 import random
+import secrets
+import stat
 import sys
 import time
 import warnings
@@ -60,6 +63,10 @@ __all__ = [
 
 FORMAT: Final = 1
 SUFFIX: Final = ".jsonl"
+MAX_LINE_BYTES: Final = 1 << 20
+"""The longest journal line read or written (a line of a real game is under 2 KiB)."""
+MAX_JOURNAL_BYTES: Final = 64 << 20
+"""The largest journal read (a whole game is well under 1 MiB)."""
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -104,14 +111,22 @@ class ChancePending(CompanionError, OSError):
     the last move (``undo`` reverts it), and the game waits at a chance node
     (``chance_pending``). The owed chance actions are dealt, with the outcomes the
     uninterrupted game would have had, first thing by the next ``apply``, ``undo`` or
-    ``redo``, by ``complete_chance()``, or by :meth:`Session.resume` (needed if the session
-    closed itself because the journal could not even be cut back). ``errno`` is that of
+    ``redo`` or by ``complete_chance()``; or by :meth:`Session.resume` (needed if the
+    session closed itself because the journal could not even be cut back), which draws
+    them from its own fresh secret (nobody has seen them). ``errno`` is that of
     the write that failed; the original ``OSError`` is the ``__cause__``."""
 
 
 def chance_rng(seed: int, n: int) -> random.Random:
-    """The generator that picks the automatic chance action at position ``n`` of a game."""
+    """The generator that picks the automatic chance action at position ``n`` of a game
+    whose chance seed is ``seed``: the session's secret, never the header's seed."""
     return random.Random(f"companion-chance:{seed}:{n}")
+
+
+def fresh_chance_seed() -> int:
+    """A new secret for a session's chance generator: 128 bits from the system's
+    cryptographic source, never written anywhere."""
+    return secrets.randbits(128)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,24 +189,95 @@ class _Contents:
     torn: _Torn | None
 
 
-def _parse_record(raw: bytes) -> dict[str, Any] | None:
+def _parse_record(path: Path, number: int, raw: bytes) -> dict[str, Any] | None:
+    """Line ``number`` of ``path`` as a record (a JSON object with a ``type``), or None.
+    A line longer than :data:`MAX_LINE_BYTES` or nested too deeply for Python's JSON
+    reader is an :class:`UnreadableJournal` naming it (never a torn line: a crash during a
+    write leaves neither)."""
+    _check_line_length(path, number, raw)
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         return None
+    except RecursionError:
+        raise UnreadableJournal(
+            f"{path}: line {number}: nested too deeply (JSON lists or objects inside each "
+            "other deeper than can be read), so not a journal line; this is not a game journal"
+        ) from None
     return data if isinstance(data, dict) and isinstance(data.get("type"), str) else None
 
 
+def _check_line_length(path: Path, number: int, raw: bytes) -> None:
+    if len(raw) > MAX_LINE_BYTES:
+        raise UnreadableJournal(
+            f"{path}: line {number} is longer than {_size_words(MAX_LINE_BYTES)} "
+            f"({len(raw)} bytes), so not a journal line; this is not a game journal"
+        )
+
+
+def _size_words(size: int) -> str:
+    return f"{size >> 20} MiB" if size % (1 << 20) == 0 else f"{size} bytes"
+
+
 def _read_journal(path: Path) -> _Contents:
-    """Read and parse ``path`` (see :func:`_parse_journal`)."""
-    return _parse_journal(path, path.read_bytes())
+    """Read and parse ``path`` (see :func:`_parse_journal`): a regular file only (see
+    :func:`_open_regular`), at most :data:`MAX_JOURNAL_BYTES`."""
+    fd = _open_regular(path, os.O_RDONLY)
+    try:
+        return _parse_journal(path, _read_all(fd, path))
+    finally:
+        os.close(fd)
 
 
-def _read_all(fd: int) -> bytes:
-    """The whole file open at ``fd``, read from its current offset (the start)."""
+def _open_regular(path: Path, flags: int) -> int:
+    """Open the journal ``path`` with ``flags``, a regular file only: a symbolic link is
+    followed when it leads to one. Anything else is refused before it is opened (a FIFO
+    would wait for a writer forever, a device may never end): :class:`UnreadableJournal`,
+    or ``IsADirectoryError`` for a folder. Other ``OSError`` s (no such file, a name too
+    long) pass through. The file opened is checked again, in case it was swapped since."""
+    _require_regular(path, os.stat(path).st_mode)
+    fd = os.open(path, flags | os.O_NONBLOCK | os.O_NOCTTY)
+    try:
+        _require_regular(path, os.fstat(fd).st_mode)
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _require_regular(path: Path, mode: int) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "is a directory, not a journal file", str(path))
+    if stat.S_ISFIFO(mode):
+        kind = "a FIFO"
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        kind = "a device"
+    else:
+        kind = "a socket or other special file"
+    raise UnreadableJournal(
+        f"{path}: not a regular file ({kind}), so not a game journal; it was not opened. "
+        "Move it out of the games folder"
+    )
+
+
+def _read_all(fd: int, path: Path) -> bytes:
+    """The file open at ``fd``, read from its current offset (the start), up to
+    :data:`MAX_JOURNAL_BYTES`; a larger file is an :class:`UnreadableJournal`."""
     chunks: list[bytes] = []
-    while chunk := os.read(fd, 1 << 16):
+    size = 0
+    while size <= MAX_JOURNAL_BYTES and (
+        chunk := os.read(fd, min(1 << 16, MAX_JOURNAL_BYTES + 1 - size))
+    ):
         chunks.append(chunk)
+        size += len(chunk)
+    if size > MAX_JOURNAL_BYTES:
+        raise UnreadableJournal(
+            f"{path}: larger than {_size_words(MAX_JOURNAL_BYTES)}, so not a game journal (a "
+            "whole game is well under 1 MiB); move it out of the games folder"
+        )
     return b"".join(chunks)
 
 
@@ -199,19 +285,20 @@ def _parse_journal(path: Path, raw: bytes) -> _Contents:
     """Parse the bytes of ``path``; a torn last line is reported in ``torn``, never repaired
     here."""
     *complete, tail = raw.split(b"\n")
-    first = _parse_record(complete[0]) if complete else None
+    first = _parse_record(path, 1, complete[0]) if complete else None
     if first is None or first.get("type") != "header":
         raise UnreadableJournal(
             f"{path} is not a companion journal (its first line is not a journal header)"
         )
     torn: _Torn | None = None
+    _check_line_length(path, len(complete) + 1, tail)
     if tail:
         offset = len(raw) - len(tail)
         torn = _Torn(offset, len(tail), len(complete) + 1, "it has no newline")
     records: list[JournalRecord] = []
     offset = 0
     for number, line in enumerate(complete, start=1):
-        data = _parse_record(line)
+        data = first if number == 1 else _parse_record(path, number, line)
         if data is None and torn is None and number == len(complete) and number > 1:
             torn = _Torn(offset, len(line) + 1, number, "it is not a JSON record")
         elif data is None:
@@ -227,7 +314,12 @@ def _parse_journal(path: Path, raw: bytes) -> _Contents:
 
 def _check_header(path: Path, records: list[JournalRecord]) -> dict[str, Any]:
     header = records[0].data  # _parse_journal checked that line 1 is a header record
-    if header.get("format") != FORMAT:
+    if type(header.get("format")) is not int:
+        raise UnreadableJournal(
+            f"{path}: line 1: header 'format' is {header.get('format')!r}, expected the "
+            f"number {FORMAT}"
+        )
+    if header["format"] != FORMAT:
         raise UnreadableJournal(
             f"{path}: journal format {header.get('format')!r} is not supported "
             f"(this program reads format {FORMAT}); upgrade the companion"
@@ -236,6 +328,11 @@ def _check_header(path: Path, records: list[JournalRecord]) -> dict[str, Any]:
     for key, kind in fields.items():
         if not isinstance(header.get(key), kind) or isinstance(header.get(key), bool):
             raise UnreadableJournal(f"{path}: line 1: header {key!r} is {header.get(key)!r}")
+    if "auto_chance" in header and type(header["auto_chance"]) is not bool:
+        raise UnreadableJournal(
+            f"{path}: line 1: header 'auto_chance' is {header['auto_chance']!r}, expected true "
+            "or false"
+        )
     return header
 
 
@@ -265,6 +362,21 @@ def _encode(record: Mapping[str, JSON]) -> bytes:
     return (json.dumps(record, separators=(",", ":"), allow_nan=False) + "\n").encode("utf-8")
 
 
+def _encode_line(record: Mapping[str, JSON], what: str) -> bytes:
+    """``record`` as a journal line; ``ValueError`` naming ``what`` when it is not JSON or
+    longer than a journal line may be (:data:`MAX_LINE_BYTES`, what readers accept)."""
+    try:
+        line = _encode(record)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise ValueError(f"{what}: its data is not JSON ({exc}): {record.get('data')!r}") from exc
+    if len(line) > MAX_LINE_BYTES:
+        raise ValueError(
+            f"{what}: its line would be {len(line)} bytes, longer than a journal line may be "
+            f"({_size_words(MAX_LINE_BYTES)})"
+        )
+    return line
+
+
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -283,13 +395,14 @@ _NO_HARD_LINKS: Final = frozenset({errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP,
 """What ``link`` fails with on a file system without hard links (FAT on a USB stick)."""
 
 
-def _create_journal(path: Path, header: Mapping[str, JSON]) -> int:
-    """Create the journal ``path`` holding ``header``; return it open for appending, locked.
+def _create_journal(path: Path, first_lines: bytes) -> int:
+    """Create the journal ``path`` holding ``first_lines`` (the header, then the notes that
+    define the game); return it open for appending, locked.
 
-    The header goes to a new temporary file in the same directory (a unique name from
+    The lines go to a new temporary file in the same directory (a unique name from
     ``mkstemp``), which is locked, synced, then hard-linked to ``path``: the link fails if
     ``path`` exists, so no journal is ever overwritten, and ``path`` never appears without
-    its whole header. Raises :class:`JournalExists` if ``path`` exists and ``OSError`` if
+    all of its first lines. Raises :class:`JournalExists` if ``path`` exists and ``OSError`` if
     the journal cannot be made; either way neither ``path`` nor the temporary file is left.
     """
     import tempfile  # only a new journal needs it: reading one (companion replay) does not
@@ -300,7 +413,7 @@ def _create_journal(path: Path, header: Mapping[str, JSON]) -> int:
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new file: nobody else holds it
         fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_APPEND)
-        _write_all(fd, _encode(header))
+        _write_all(fd, first_lines)
         os.fsync(fd)
         temporary_left = _link_new(temporary, path)
         created = True
@@ -349,9 +462,9 @@ def _link_new(source: str, path: Path) -> bool:
 
 
 def _open_locked(path: Path) -> int:
-    """Open ``path`` for reading and appending, locked against a second writer (the lock
-    dies with the process)."""
-    fd = os.open(path, os.O_RDWR | os.O_APPEND)
+    """Open ``path`` (a regular file: :func:`_open_regular`) for reading and appending,
+    locked against a second writer (the lock dies with the process)."""
+    fd = _open_regular(path, os.O_RDWR | os.O_APPEND)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -380,6 +493,7 @@ class Session(Generic[S, A]):
         header: dict[str, Any],
         *,
         clock: Clock = time.time,
+        chance_seed: int | None = None,
     ) -> None:
         """Internal: use :meth:`start`, :meth:`resume` or :meth:`load`."""
         self.engine = engine
@@ -395,6 +509,9 @@ class Session(Generic[S, A]):
         self._notes: list[Note] = []
         self._fd: int | None = None
         self._size = 0
+        self._chance_seed = fresh_chance_seed() if chance_seed is None else chance_seed
+        """The secret the automatic chance actions are drawn from (see ``JOURNAL.md``,
+        Chance): never written, never the header's seed."""
 
     # -- opening --
 
@@ -408,18 +525,29 @@ class Session(Generic[S, A]):
         *,
         auto_chance: bool = True,
         clock: Clock = time.time,
+        notes: Sequence[tuple[str, JSON]] = (),
+        chance_seed: int | None = None,
     ) -> Session[S, A]:
         """Start a new game journaled at ``path`` (which must not exist yet).
 
-        With ``auto_chance`` the opening chance actions (the deal) are applied and
-        journaled at once. Raises :class:`~companion.rules.base.SetupError` for a bad
-        setup, :class:`JournalExists` (a ``FileExistsError``) if ``path`` exists, and
+        ``notes`` (kind, data) are what else defines the game (who is a person, who a
+        bot): they are written with the header, before any action, so a journal never
+        exists without them. With ``auto_chance`` the opening chance actions (the deal)
+        are then applied and journaled at once, drawn from a fresh secret (see
+        ``JOURNAL.md``, Chance); ``chance_seed`` fixes that secret instead, for tests
+        only. ``seed`` is the header's seed, which predicts no chance action.
+
+        Raises :class:`~companion.rules.base.SetupError` for a bad setup,
+        :class:`JournalExists` (a ``FileExistsError``) if ``path`` exists, and
         ``OSError`` if the journal cannot be written. When the journal could not be
         created, no file is left at ``path``; when only the opening deal could not be
-        written, the journal stays (unlocked) and :meth:`resume` deals the rest.
+        written, the journal stays (unlocked) and :meth:`resume` deals the rest. A bad
+        note is a ``ValueError`` and nothing is written.
         """
         if type(seed) is not int:
             raise SetupError(f"the seed must be an integer, got {seed!r}")
+        if chance_seed is not None and type(chance_seed) is not int:
+            raise SetupError(f"the chance seed must be an integer, got {chance_seed!r}")
         header: dict[str, Any] = {
             "type": "header",
             "format": FORMAT,
@@ -430,8 +558,13 @@ class Session(Generic[S, A]):
             "created": datetime.fromtimestamp(clock(), UTC).isoformat(timespec="seconds"),
             "auto_chance": auto_chance,
         }
-        session = cls(engine, Path(path), header, clock=clock)
-        session._fd = _create_journal(session.path, header)
+        session = cls(engine, Path(path), header, clock=clock, chance_seed=chance_seed)
+        first_lines = [_encode(header)]
+        for kind, data in notes:
+            note, record = session._note_record(kind, data)
+            first_lines.append(_encode_line(record, f"note {kind!r}"))
+            session._notes.append(note)
+        session._fd = _create_journal(session.path, b"".join(first_lines))
         session._size = os.fstat(session._fd).st_size
         try:
             session._advance_chance()
@@ -487,8 +620,13 @@ class Session(Generic[S, A]):
         *,
         engine: Engine[Any, Any] | None = None,
         clock: Clock = time.time,
+        chance_seed: int | None = None,
     ) -> Session[Any, Any]:
         """Reopen the game in ``path`` to continue it after a quit or a crash.
+
+        The chance actions dealt from now on are drawn from a fresh secret, not the one the
+        game was started with (see ``JOURNAL.md``, Chance); ``chance_seed`` fixes it
+        instead, for tests only.
 
         The journal is locked first, then read (so no other writer can append between the
         read and the lock). A torn last line is dropped and the file truncated there (with
@@ -501,8 +639,8 @@ class Session(Generic[S, A]):
         path = Path(path)
         fd = _open_locked(path)
         try:
-            contents = _parse_journal(path, _read_all(fd))
-            session = cls._rebuild(contents, engine, clock)
+            contents = _parse_journal(path, _read_all(fd, path))
+            session = cls._rebuild(contents, engine, clock, chance_seed)
         except BaseException:
             os.close(fd)
             raise
@@ -523,21 +661,29 @@ class Session(Generic[S, A]):
 
     @classmethod
     def _rebuild(
-        cls, contents: _Contents, engine: Engine[Any, Any] | None, clock: Clock
+        cls,
+        contents: _Contents,
+        engine: Engine[Any, Any] | None,
+        clock: Clock,
+        chance_seed: int | None = None,
     ) -> Session[Any, Any]:
-        session = cls._start_from(contents, engine, clock)
+        session = cls._start_from(contents, engine, clock, chance_seed)
         for record in contents.records:
             session.replay_record(record)
         return session
 
     @classmethod
     def _start_from(
-        cls, contents: _Contents, engine: Engine[Any, Any] | None, clock: Clock
+        cls,
+        contents: _Contents,
+        engine: Engine[Any, Any] | None,
+        clock: Clock,
+        chance_seed: int | None = None,
     ) -> Session[Any, Any]:
         """The game of ``contents`` at its start: nothing replayed yet."""
         engine = _engine_for(contents, engine)
         try:
-            return cls(engine, contents.path, contents.header, clock=clock)
+            return cls(engine, contents.path, contents.header, clock=clock, chance_seed=chance_seed)
         except SetupError as exc:
             raise UnreadableJournal(f"{contents.path}: line 1: {exc}") from exc
 
@@ -560,6 +706,8 @@ class Session(Generic[S, A]):
 
     @property
     def seed(self) -> int:
+        """The header's seed: the seed of what replays from it (the Pow-Wow dead-heat
+        draws, the bots' generators); it predicts no chance action (see ``JOURNAL.md``)."""
         return int(self.header["seed"])
 
     @property
@@ -599,6 +747,14 @@ class Session(Generic[S, A]):
         state; replay skips it for the state; undo does not remove it. Raises
         ``ValueError`` if ``kind`` is empty or ``data`` is not JSON, ``OSError`` if the
         journal cannot be written (the note is then not kept)."""
+        note, record = self._note_record(kind, data)
+        _encode_line(record, f"note {kind!r}")
+        self._write(record)
+        self._notes.append(note)
+        return note
+
+    def _note_record(self, kind: str, data: JSON) -> tuple[Note, dict[str, JSON]]:
+        """A note written now, and its journal line."""
         if not isinstance(kind, str) or not kind:
             raise ValueError(f"a note needs a kind (a non-empty string), got {kind!r}")
         note = Note(kind, data, len(self._steps), self._clock())
@@ -609,13 +765,7 @@ class Session(Generic[S, A]):
             "data": data,
             "t": note.t,
         }
-        try:
-            _encode(record)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"note {kind!r}: its data is not JSON ({exc}): {data!r}") from exc
-        self._write(record)
-        self._notes.append(note)
-        return note
+        return note, record
 
     @property
     def can_undo(self) -> bool:
@@ -650,7 +800,8 @@ class Session(Generic[S, A]):
 
         - :class:`ChancePending` (an ``OSError``): ``action`` counts (journaled, in
           ``history``, undoable) but the automatic chance actions after it were not all
-          written; they are dealt, with the same outcomes, on the next call or on resume;
+          written; they are dealt, with the same outcomes, on the next call (or, drawn
+          afresh, on resume);
         - any other ``OSError``: ``action`` does not count. (Chance actions owed from
           before may have been dealt: the same ones the interrupted deal would have dealt.)
         """
@@ -662,7 +813,7 @@ class Session(Generic[S, A]):
             pending = ChancePending(
                 f"{self.path}: {action!r} was saved, but the automatic chance actions after "
                 f"it could not be: {exc.strerror or exc}; they will be dealt, with the same "
-                "outcomes, by the next apply, undo or redo, or on resume"
+                "outcomes, by the next apply, undo or redo (or, drawn afresh, on resume)"
             )
             pending.errno = exc.errno
             raise pending from exc
@@ -738,7 +889,7 @@ class Session(Generic[S, A]):
     def _advance_chance(self) -> None:
         while self.auto_chance and self.engine.actor(self.state) == CHANCE:
             outcomes = self.engine.chance_outcomes(self.state)
-            action = sample_chance(outcomes, chance_rng(self.seed, len(self._steps)))
+            action = sample_chance(outcomes, chance_rng(self._chance_seed, len(self._steps)))
             self._record_action(action, auto=True)
 
     def _push(self, step: Step[A], state: S) -> None:
@@ -856,12 +1007,16 @@ class Session(Generic[S, A]):
         kind = data["kind"]
         if not isinstance(kind, str) or not kind:
             raise ValueError(f"a note's kind must be a non-empty string, got {kind!r}")
-        self._notes.append(Note(kind, data["data"], data["n"], float(data["t"]), line))
+        self._notes.append(Note(kind, data["data"], data["n"], _time_of(data), line))
 
     def _replay_action(self, data: dict[str, Any], line: int) -> None:
         actor = self.engine.actor(self.state)
         if actor is None:
             raise ValueError("an action after the end of the game")
+        if "seat" in data and type(data["seat"]) is not int:
+            raise ValueError(
+                f"'seat' is {data['seat']!r}, expected a whole number (the seat that acted, from 0)"
+            )
         chance = data.get("chance", False) is True
         table = data.get("table", False) is True
         if actor == TABLE and (chance or not table or "seat" in data):
@@ -872,11 +1027,12 @@ class Session(Generic[S, A]):
             or (not chance and data.get("seat") != actor)
         ):
             raise ValueError(self._wrong_actor(data, actor))
+        _check_flags(data)
         _check_n(data, len(self._steps))
         action = self.engine.action_from_json(data["action"])
         state = self.engine.apply(self.state, action)
         auto = chance and data.get("auto", False) is True
-        self._push(Step(len(self._steps), action, actor, float(data["t"]), auto, line), state)
+        self._push(Step(len(self._steps), action, actor, _time_of(data), auto, line), state)
 
     def _wrong_actor(self, data: dict[str, Any], actor: int) -> str:
         """Why an action line's player is not the one the game awaits, for a person: the
@@ -931,8 +1087,31 @@ def _quoted(error: Exception) -> str:
 
 
 def _check_n(data: dict[str, Any], actions: int) -> None:
+    if type(data["n"]) is not int:
+        raise ValueError(
+            f"'n' is {data['n']!r}, expected a whole number (the game has {actions} actions "
+            "at this point)"
+        )
     if data["n"] != actions:
         raise ValueError(f"'n' is {data['n']!r} but the game has {actions} actions at this point")
+
+
+def _time_of(data: dict[str, Any]) -> float:
+    """A line's ``t``: a finite number (true is no number, though Python counts it one)."""
+    t = data["t"]
+    if type(t) not in (int, float) or not math.isfinite(t):
+        raise ValueError(f"'t' is {t!r}, expected a number (the Unix time of the line)")
+    return float(t)
+
+
+_FLAGS: Final = ("chance", "auto", "table")
+"""An action line's flags: each is ``true`` or left out (the session never writes false)."""
+
+
+def _check_flags(data: dict[str, Any]) -> None:
+    for flag in _FLAGS:
+        if flag in data and data[flag] is not True:
+            raise ValueError(f"{flag!r} is {data[flag]!r}, expected true (or no {flag!r})")
 
 
 def _torn_message(path: Path, torn: _Torn, *, repaired: bool) -> str:
@@ -983,27 +1162,63 @@ class UnfinishedGame:
     actions: int
     """Actions in the current line of play, chance actions included."""
     seed: int
+    """The header's seed (it predicts no chance action: see ``JOURNAL.md``)."""
     mtime: float
     """When the journal was last written (Unix time)."""
 
 
 def unfinished_games(directory: Path | None = None) -> list[UnfinishedGame]:
     """The journals in ``directory`` whose game is not over, newest first, each read once.
-    Unreadable journals are skipped with a :class:`JournalWarning`; nothing is modified;
-    a directory that does not exist has none."""
+
+    Each bad file is skipped with one :class:`JournalWarning` naming it and why (not a
+    journal, damaged, not a regular file, too large...), and the others are still listed.
+    Only regular files are opened, each read up to :data:`MAX_JOURNAL_BYTES`; nothing is
+    modified; a directory that does not exist has none, one that cannot be read is warned
+    of and has none."""
     directory = default_games_dir() if directory is None else directory
     found: list[UnfinishedGame] = []
-    for path in directory.glob(f"*{SUFFIX}"):
+    for path in _journal_names(directory):
         try:
             session = Session.load(path)
             mtime = path.stat().st_mtime
         except (JournalError, OSError) as exc:
-            warnings.warn(f"skipping {path}: {exc}", JournalWarning, stacklevel=2)
+            warnings.warn(f"skipping {path}: {_why(exc, path)}", JournalWarning, stacklevel=2)
             continue
         if not session.is_over:
             actions = len(session.history)
             found.append(UnfinishedGame(path, session.engine.name, actions, session.seed, mtime))
     return sorted(found, key=lambda game: (game.mtime, game.path.name), reverse=True)
+
+
+def _journal_names(directory: Path) -> list[Path]:
+    """The ``*.jsonl`` names in ``directory`` (none when it does not exist; a warning and
+    none when it cannot be read)."""
+    try:
+        with os.scandir(directory) as entries:
+            names = [entry.name for entry in entries if entry.name.endswith(SUFFIX)]
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        warnings.warn(f"{_shown_path(directory)}: {_why(exc)}", JournalWarning, stacklevel=3)
+        return []
+    return [directory / name for name in sorted(names)]
+
+
+def _why(error: Exception, path: Path | None = None) -> str:
+    """Why ``path`` could not be used, in one line: an ``OSError``'s reason, or a journal
+    error's words without the file name they start with (the caller names it)."""
+    if isinstance(error, OSError) and error.strerror:
+        return f"cannot be read: {error.strerror}"
+    words = str(error)
+    if path is not None and words.startswith(str(path)):
+        words = words[len(str(path)) :].removeprefix(":").strip()
+    return words
+
+
+def _shown_path(path: Path) -> str:
+    """``path`` for a message, shortened when it is too long to read (the length said)."""
+    text = str(path)
+    return text if len(text) <= 200 else f"{text[:60]}... ({len(text)} characters)"
 
 
 # --- companion games ---------------------------------------------------------------------------
@@ -1029,11 +1244,18 @@ def games_command(args: argparse.Namespace) -> int:
     """
     prog = getattr(args, "games_prog", "companion games")
     directory = default_games_dir() if args.dir is None else Path(args.dir)
-    if not directory.is_dir():
-        if args.dir is None and not directory.exists():
+    try:
+        mode: int | None = directory.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        print(f"{prog}: error: {_shown_path(directory)}: {_why(exc)}", file=sys.stderr)
+        return 2
+    if mode is None or not stat.S_ISDIR(mode):
+        if args.dir is None and mode is None:
             print(f"no games yet: {directory} does not exist (the first game creates it)")
             return 0
-        what = "is not a directory" if directory.exists() else "does not exist"
+        what = "does not exist" if mode is None else "is not a directory"
         print(f"{prog}: error: {directory} {what}", file=sys.stderr)
         return 2
     with warnings.catch_warnings(record=True) as caught:
@@ -1046,6 +1268,6 @@ def games_command(args: argparse.Namespace) -> int:
         return 0
     print(f"unfinished games in {directory}, newest first:")
     for game in unfinished:
-        print(f"  {game.path.name}  {game.game}, {game.actions} actions, seed {game.seed}")
+        print(f"  {game.path.name}  {game.game}, {game.actions} actions")
     print("`companion replay FILE` shows a game's score, outcome and history.")
     return 0

@@ -192,3 +192,71 @@ def test_the_commands_list_imports_no_command(tmp_path: Path) -> None:
     assert code == "0"
     commands = ("companion.session", "companion.tools.", "companion.rules.", *OTHER_COMMANDS)
     assert {m for m in modules if m.startswith(commands)} == set()
+
+
+# --- options checked against the settings' ranges, one line for a bad one --------------------
+
+LONG_NAME = "g" * 5000
+
+
+def _parse_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """What ``companion ARGV`` says when argparse refuses an option: its exit code is 2,
+    and the error is one line (after the usage)."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    (error,) = [line for line in err.splitlines() if "error:" in line]
+    return error
+
+
+@pytest.mark.parametrize("value", ["1e308", "1e-300", "0.29", "5.01", "inf", "nan"])
+def test_run_refuses_a_quiet_time_outside_the_settings_range(
+    value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["run", "--quiet-time", value, "--seconds", "0", "--games-dir", str(tmp_path)]
+    error = _parse_error(argv, capsys)
+    assert f"argument --quiet-time: {value!r}" in error
+    assert "from 0.3 to 5.0 seconds (ruling A9)" in error
+
+
+@pytest.mark.parametrize("value", ["0.3", "1.2", "5"])
+def test_run_takes_a_quiet_time_inside_the_settings_range(value: str) -> None:
+    args = _build_parser().parse_args(["run", "--quiet-time", value])
+    assert args.quiet_time == float(value)
+
+
+@pytest.mark.parametrize("value", ["1e308", "-1", "soon"])
+def test_run_and_doctor_refuse_seconds_out_of_range(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in ("run", "doctor"):
+        error = _parse_error([command, "--seconds", value], capsys)
+        assert f"argument --seconds: {value!r}" in error and "from 0 to 604800" in error
+
+
+def test_run_refuses_a_games_folder_name_too_long(capsys: pytest.CaptureFixture[str]) -> None:
+    error = _parse_error(["run", "--games-dir", LONG_NAME, "--seconds", "0"], capsys)
+    assert "argument --games-dir: " in error and "File name too long" in error
+    assert len(error) < 300, "the name is shortened"
+
+
+def test_run_refuses_a_games_folder_that_is_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "file").write_text("")
+    argv = ["run", "--games-dir", str(tmp_path / "file"), "--seconds", "0"]
+    error = _parse_error(argv, capsys)
+    assert f"argument --games-dir: {tmp_path / 'file'} is not a folder" in error
+
+
+@pytest.mark.parametrize("command", [["games", "--dir"], ["replay"]])
+def test_a_file_name_too_long_is_one_line(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*command, LONG_NAME]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    (line,) = err.splitlines()
+    assert "File name too long" in line

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion import session as session_module
 from companion.cli import main
@@ -55,8 +57,20 @@ def journal(tmp_path: Path) -> Path:
     return tmp_path / "games" / "toy.jsonl"
 
 
+FIXED_CHANCE = 3
+"""The chance seed of the tests' games, whose deals must repeat (a live game's is secret)."""
+
+
 def start(path: Path, clock: Callable[[], float], seed: int = 3, **kw: Any) -> ToySession:
+    """A toy game; its chance actions drawn with ``chance_seed`` (:data:`FIXED_CHANCE`
+    unless given; ``None``: a fresh secret, as in a live game)."""
+    kw.setdefault("chance_seed", FIXED_CHANCE)
     return Session.start(TOY, SETUP, seed, path, clock=clock, **kw)
+
+
+def resume_fixed(path: Path) -> ToySession:
+    """Resume ``path`` drawing as :func:`start` does (what an uninterrupted game draws)."""
+    return Session.resume(path, chance_seed=FIXED_CHANCE)
 
 
 def play(session: ToySession, moves: int, first: int = 0) -> None:
@@ -71,7 +85,7 @@ def records(path: Path) -> list[dict[str, Any]]:
 def resume_quietly(path: Path) -> ToySession:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", JournalWarning)
-        return Session.resume(path)
+        return resume_fixed(path)
 
 
 def move_with_a_draw(session: ToySession) -> ToyAction:
@@ -144,8 +158,8 @@ def test_start_writes_a_header_then_the_automatic_deal(
 def test_the_automatic_deal_uses_the_documented_generator(
     journal: Path, clock: Callable[[], float]
 ) -> None:
-    with start(journal, clock, seed=11) as session:
-        state = TOY.new(SETUP, 11)
+    with start(journal, clock, seed=5, chance_seed=11) as session:
+        state = TOY.new(SETUP, 5)
         for n, step in enumerate(session.history):
             expected = sample_chance(TOY.chance_outcomes(state), chance_rng(11, n))
             assert step.action == expected
@@ -220,7 +234,7 @@ def test_a_start_whose_opening_deal_fails_releases_the_journal(
         start(journal, clock)
     monkeypatch.undo()
     assert len(records(journal)) == 3
-    with Session.resume(journal) as resumed:  # not "already open": the lock was released
+    with resume_fixed(journal) as resumed:  # not "already open": the lock was released
         assert resumed.state == twin.state
         assert [s.action for s in resumed.history] == [s.action for s in twin.history]
 
@@ -236,7 +250,7 @@ def test_a_resume_whose_deal_fails_releases_the_journal(
     with pytest.raises(OSError, match="Input/output"):
         Session.resume(journal)
     monkeypatch.undo()
-    with Session.resume(journal) as resumed:
+    with resume_fixed(journal) as resumed:
         assert resumed.state == live.state
 
 
@@ -305,7 +319,7 @@ def test_a_draw_that_fails_after_the_move_can_be_finished_alone(
     session, twin, _ = chance_pending_after_a_move(journal, clock, monkeypatch)
     if finish == "resume":
         session.close()
-        session = Session.resume(journal)
+        session = resume_fixed(journal)
     assert session.complete_chance() == twin.state
     assert not session.chance_pending
     session.close()
@@ -473,7 +487,7 @@ def test_a_resumed_game_continues_like_an_uninterrupted_one(
         play(straight, 30)
     with start(tmp_path / "b.jsonl", clock) as first_half:
         play(first_half, 12)
-    with Session.resume(tmp_path / "b.jsonl") as second_half:
+    with resume_fixed(tmp_path / "b.jsonl") as second_half:
         play(second_half, 18, first=12)
     assert second_half.state == straight.state
     assert [s.action for s in second_half.history] == [s.action for s in straight.history]
@@ -719,7 +733,9 @@ CHILD = """
 import json, sys
 from companion.session import Session
 from tests.rules.toygame import TOY, scripted_ops
-session = Session.start(TOY, json.loads(sys.argv[3]), int(sys.argv[2]), sys.argv[1])
+session = Session.start(
+    TOY, json.loads(sys.argv[3]), int(sys.argv[2]), sys.argv[1], chance_seed=int(sys.argv[2])
+)
 print(0, flush=True)
 for ops in scripted_ops(session):
     print(ops, flush=True)
@@ -732,7 +748,8 @@ KILL_SEEDS = (5, 6, 7)
 
 def expected_states(directory: Path, seed: int) -> list[ToyState]:
     """``[k]`` is the state after ``k`` completed operations of the child's script."""
-    with Session.start(TOY, KILL_SETUP, seed, directory / f"expected-{seed}.jsonl") as session:
+    path = directory / f"expected-{seed}.jsonl"
+    with Session.start(TOY, KILL_SETUP, seed, path, chance_seed=seed) as session:
         return [session.state] + [session.state for _ in scripted_ops(session)]
 
 
@@ -797,7 +814,7 @@ def test_kill_9_loses_at_most_the_operation_in_flight(tmp_path: Path) -> None:
     for seed, path, last_printed, killed in runs:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            resumed = Session.resume(path)
+            resumed = Session.resume(path, chance_seed=seed)
         figures["killed"] += killed
         for warning in caught:
             assert issubclass(warning.category, JournalWarning), warning
@@ -812,7 +829,7 @@ def test_kill_9_loses_at_most_the_operation_in_flight(tmp_path: Path) -> None:
         assert path.read_bytes().endswith(b"\n")
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            again = Session.resume(path)
+            again = Session.resume(path, chance_seed=seed)
         assert again.state == expected[seed][completed]
         again.close()
     print(f"\nkill -9 test: {KILL_RUNS} runs, {figures}")
@@ -959,17 +976,17 @@ def test_unfinished_games_describes_each_game_from_one_read(
     ]
     assert games[0].mtime > games[1].mtime
     reads: list[str] = []
-    real_read_bytes = Path.read_bytes
+    real_read_all = session_module._read_all
 
-    def counting_read_bytes(path: Path) -> bytes:
+    def counting_read_all(fd: int, path: Path) -> bytes:
         reads.append(path.name)
-        return real_read_bytes(path)
+        return real_read_all(fd, path)
 
-    monkeypatch.setattr(Path, "read_bytes", counting_read_bytes)
+    monkeypatch.setattr(session_module, "_read_all", counting_read_all)
     assert main(["games", "--dir", str(tmp_path)]) == 0
     assert sorted(reads) == ["new.jsonl", "old.jsonl"]
     out = capsys.readouterr().out
-    assert f"  new.jsonl  toy, {games[0].actions} actions, seed 5\n" in out
+    assert f"  new.jsonl  toy, {games[0].actions} actions\n" in out
     assert out.index("new.jsonl") < out.index("old.jsonl")
 
 
@@ -1269,3 +1286,389 @@ def test_the_documented_paris_tracker_journal_replays(tmp_path: Path) -> None:
     state = session.state
     assert state.round == 2 and state.first == 1
     assert tuple(state.money) == (450, 800) and tuple(state.hospital) == (1, 0)
+
+
+# --- chance comes from a secret, not from the header's seed ---------------------------------
+
+
+def play_on(session: ToySession, moves: int, first: int = 0) -> None:
+    """Like :func:`play`, stopping early if the game ends."""
+    for k in range(first, first + moves):
+        if session.is_over:
+            return
+        play(session, 1, first=k)
+
+
+def chance_actions(session: ToySession) -> list[ToyAction]:
+    return [step.action for step in session.history if step.is_chance]
+
+
+def predicted_by(seed: int, session: ToySession) -> list[ToyAction]:
+    """The chance actions of ``session``'s line of play as ``chance_rng(seed, n)`` picks
+    them from the state each was applied to."""
+    return [
+        sample_chance(TOY.chance_outcomes(session.states[step.n]), chance_rng(seed, step.n))
+        for step in session.history
+        if step.is_chance
+    ]
+
+
+def test_two_games_started_with_the_same_header_seed_deal_different_cards(
+    tmp_path: Path, clock: Callable[[], float]
+) -> None:
+    with (
+        start(tmp_path / "a.jsonl", clock, seed=11, chance_seed=None) as first,
+        start(tmp_path / "b.jsonl", clock, seed=11, chance_seed=None) as second,
+    ):
+        assert records(tmp_path / "a.jsonl")[0]["seed"] == 11
+        assert records(tmp_path / "b.jsonl")[0]["seed"] == 11
+        assert len(chance_actions(first)) == len(chance_actions(second)) == 12
+        assert chance_actions(first) != chance_actions(second)
+
+
+def test_the_header_seed_does_not_predict_the_deal_or_the_draws(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock, seed=11, chance_seed=None) as session:
+        play_on(session, 40)
+        assert len(chance_actions(session)) > 12
+        assert chance_actions(session) != predicted_by(11, session)
+
+
+def test_each_resume_draws_from_a_fresh_secret(tmp_path: Path, clock: Callable[[], float]) -> None:
+    """A journal cut after its header (the deal lost): two resumes deal it differently."""
+    start(tmp_path / "live.jsonl", clock, seed=11, chance_seed=None).close()
+    header = (tmp_path / "live.jsonl").read_bytes().splitlines(keepends=True)[0]
+    deals = []
+    for name in ("a.jsonl", "b.jsonl"):
+        (tmp_path / name).write_bytes(header)
+        with Session.resume(tmp_path / name) as resumed:
+            deals.append(chance_actions(resumed))
+            assert chance_actions(resumed) != predicted_by(11, resumed)
+    assert len(deals[0]) == 12 and deals[0] != deals[1]
+
+
+def test_a_test_can_fix_the_chance_generator(tmp_path: Path, clock: Callable[[], float]) -> None:
+    """``chance_seed`` (tests only): the same chance actions, whatever the header's seed."""
+    with start(tmp_path / "a.jsonl", clock, seed=1, chance_seed=4) as first:
+        play_on(first, 20)
+    with start(tmp_path / "b.jsonl", clock, seed=2, chance_seed=4) as second:
+        play_on(second, 20)
+    assert chance_actions(first) == chance_actions(second) == predicted_by(4, first)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(b"".join((tmp_path / "a.jsonl").read_bytes().splitlines(keepends=True)[:5]))
+    with Session.resume(cut, chance_seed=4) as resumed:
+        assert chance_actions(resumed) == chance_actions(first)[:12]
+
+
+def test_a_replay_reproduces_a_game_dealt_from_a_secret(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock, chance_seed=None) as live:
+        play_on(live, 30)
+        live.undo()
+    loaded = Session.load(journal)
+    assert loaded.states == live.states
+    assert loaded.history == live.history
+    game, lines = Session.open_journal(journal)
+    for line in lines:
+        game.replay_record(line)
+    assert game.states == live.states
+
+
+def test_the_games_listing_does_not_tell_future_cards(
+    tmp_path: Path, clock: Callable[[], float], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No number ``companion games`` prints, taken as the chance generator's seed, predicts
+    the draws that come after it was printed."""
+    with start(tmp_path / "toy.jsonl", clock, seed=11, chance_seed=None) as session:
+        play(session, 2)
+        assert main(["games", "--dir", str(tmp_path)]) == 0
+        listed = capsys.readouterr().out
+        drawn_before = len(session.history)
+        play_on(session, 40, first=2)
+        later = [step for step in session.history[drawn_before:] if step.is_chance]
+        assert len(later) >= 5
+        for number in {int(text) for text in re.findall(r"\d+", listed)}:
+            predicted = [
+                sample_chance(TOY.chance_outcomes(session.states[s.n]), chance_rng(number, s.n))
+                for s in later
+            ]
+            assert predicted != [s.action for s in later], f"{number} predicts the draws"
+
+
+# --- odd files among the journals: bounded, regular files only -------------------------------
+
+ODD_FILE_CHILD = """
+import sys, warnings
+from pathlib import Path
+from companion.session import JournalError, Session, unfinished_games
+import tests.rules.toygame  # registers the toy game
+path = Path(sys.argv[1])
+for how in ("load", "resume", "open_journal"):
+    try:
+        getattr(Session, how)(path)
+    except (JournalError, OSError) as error:
+        print(how, "refused:", error)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    games = unfinished_games(path.parent)
+print("listed:", sorted(game.path.name for game in games))
+for warning in caught:
+    print("warning:", warning.message)
+"""
+
+
+def run_child(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run by a fresh Python with 1 GiB of address space and 60 s to finish."""
+    import resource
+
+    def limit_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=limit_memory,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+def test_a_journal_name_on_something_not_a_regular_file_is_refused_at_once(
+    tmp_path: Path, clock: Callable[[], float], kind: str
+) -> None:
+    """A FIFO (opening it would wait for a writer forever), /dev/zero (endless), a folder:
+    each refused by name before it is opened, and the good journal beside it still listed."""
+    start(tmp_path / "good.jsonl", clock).close()
+    odd = tmp_path / "x.jsonl"
+    if kind == "fifo":
+        os.mkfifo(odd)
+    elif kind == "device":
+        odd.symlink_to("/dev/zero")
+    else:
+        odd.mkdir()
+    done = run_child(ODD_FILE_CHILD, str(odd))
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    lines = done.stdout.splitlines()
+    said = {
+        "fifo": f"{odd}: not a regular file (a FIFO)",
+        "device": f"{odd}: not a regular file (a device)",
+        "folder": "is a directory, not a journal file",
+    }[kind]
+    for how in ("load", "resume", "open_journal"):
+        assert any(line.startswith(f"{how} refused: ") and said in line for line in lines), lines
+    assert "listed: ['good.jsonl']" in lines
+    assert any(line.startswith(f"warning: skipping {odd}: ") for line in lines), done.stdout
+
+
+def test_a_symlink_to_a_journal_is_followed(tmp_path: Path, clock: Callable[[], float]) -> None:
+    with start(tmp_path / "real.jsonl.kept", clock) as live:
+        play(live, 3)
+    (tmp_path / "link.jsonl").symlink_to(tmp_path / "real.jsonl.kept")
+    assert Session.load(tmp_path / "link.jsonl").state == live.state
+    assert [game.path.name for game in unfinished_games(tmp_path)] == ["link.jsonl"]
+
+
+@pytest.mark.parametrize("where", ["last", "middle", "header"])
+def test_a_line_nested_too_deeply_is_one_clear_error_naming_it(
+    journal: Path, clock: Callable[[], float], where: str
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 3)
+    lines = journal.read_bytes().splitlines(keepends=True)
+    deep = b"[" * 3000 + b"]" * 3000 + b"\n"
+    number = {"last": len(lines) + 1, "middle": 5, "header": 1}[where]
+    lines.insert(number - 1, deep) if where != "header" else lines.__setitem__(0, deep)
+    journal.write_bytes(b"".join(lines))
+    for how in (Session.load, Session.open_journal, Session.resume):
+        with pytest.raises(UnreadableJournal, match=rf"line {number}: nested too deeply"):
+            how(journal)
+    with pytest.warns(JournalWarning, match=rf"skipping {re.escape(str(journal))}: .*nested"):
+        assert unfinished_games(journal.parent) == []
+
+
+def test_a_line_longer_than_the_bound_is_refused_naming_it(
+    journal: Path, clock: Callable[[], float]
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 3)
+    lines = journal.read_bytes().splitlines(keepends=True)
+    lines.insert(4, b'{"type":"note","data":"' + b"x" * (1 << 20) + b'"}\n')
+    journal.write_bytes(b"".join(lines))
+    with pytest.raises(UnreadableJournal, match=r"line 5 is longer than 1 MiB"):
+        Session.load(journal)
+
+
+def test_a_journal_larger_than_the_bound_is_refused(
+    journal: Path, clock: Callable[[], float], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 40)
+    monkeypatch.setattr(session_module, "MAX_JOURNAL_BYTES", journal.stat().st_size - 1)
+    for how in (Session.load, Session.resume):
+        with pytest.raises(UnreadableJournal, match=r"larger than .* not a game journal"):
+            how(journal)
+
+
+def test_an_endless_file_is_read_only_up_to_the_bound(tmp_path: Path) -> None:
+    """A sparse file of 4 GiB after a header line: refused without reading it all."""
+    path = tmp_path / "huge.jsonl"
+    header = {"type": "header", "format": 1, "game": "toy", "rules_version": "1"}
+    path.write_text(json.dumps({**header, "setup": {}, "seed": 1}) + "\n")
+    os.truncate(path, 4 << 30)
+    done = run_child(ODD_FILE_CHILD, str(path))
+    assert done.returncode == 0, done.stderr
+    assert "load refused: " in done.stdout and "larger than 64 MiB" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"format": True}, r"line 1: header 'format' is True, expected the number 1"),
+        ({"format": 1.0}, r"line 1: header 'format' is 1.0, expected the number 1"),
+    ],
+)
+def test_a_header_format_that_only_equals_one_is_refused(
+    journal: Path, clock: Callable[[], float], change: dict[str, Any], message: str
+) -> None:
+    start(journal, clock).close()
+    data = records(journal)
+    data[0].update(change)
+    journal.write_text("".join(json.dumps(r) + "\n" for r in data))
+    with pytest.raises(UnreadableJournal, match=message):
+        Session.load(journal)
+
+
+@pytest.mark.parametrize(
+    ("line", "change", "message"),
+    [
+        (14, {"n": 12.0}, r"line 14: 'n' is 12.0, expected a whole number \(the game has 12 "),
+        (14, {"n": True}, r"line 14: 'n' is True, expected a whole number"),
+        (14, {"t": True}, r"line 14: 't' is True, expected a number"),
+        (14, {"t": "soon"}, r"line 14: 't' is 'soon', expected a number"),
+        (14, {"seat": "as a float"}, r"line 14: 'seat' is \d\.0, expected a whole number"),
+        (2, {"auto": 1}, r"line 2: 'auto' is 1, expected true \(or no 'auto'\)"),
+    ],
+)
+def test_a_record_whose_numbers_only_equal_the_right_ones_is_refused(
+    journal: Path,
+    clock: Callable[[], float],
+    line: int,
+    change: dict[str, Any],
+    message: str,
+) -> None:
+    with start(journal, clock) as live:
+        play(live, 3)
+    data = records(journal)
+    if change.get("seat") == "as a float":
+        change = {"seat": float(data[line - 1]["seat"])}
+    data[line - 1].update(change)
+    journal.write_text("".join(json.dumps(r) + "\n" for r in data))
+    with pytest.raises(JournalError, match=message):
+        Session.load(journal)
+
+
+# --- fuzz: random and structured garbage journals --------------------------------------------
+
+FUZZ = settings(
+    max_examples=150,
+    derandomize=True,  # the same examples on every run: CI never fails by chance
+    deadline=2000,  # ms per example: a reader that hangs or loops fails here
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+JSON_SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12)
+JSON_VALUES = st.recursive(
+    JSON_SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+RECORD_KEYS = st.sampled_from(
+    ["type", "n", "action", "seat", "chance", "auto", "table", "t", "kind", "data"]
+)
+RECORD_TYPES = st.sampled_from(["action", "undo", "redo", "note", "header", "shrug"])
+RECORDS = st.dictionaries(RECORD_KEYS, JSON_VALUES, max_size=8).map(
+    lambda record: record if "type" in record else {**record, "type": "action"}
+) | st.fixed_dictionaries(
+    {
+        "type": RECORD_TYPES,
+        "n": st.integers(-2, 40) | st.floats(0, 40) | st.booleans(),
+        "action": st.fixed_dictionaries(
+            {"kind": st.sampled_from(["deal", "play", "pass", "x"]), "card": JSON_SCALARS}
+        ),
+        "seat": st.integers(-1, 4) | JSON_SCALARS,
+        "t": st.floats() | st.integers() | JSON_SCALARS,
+    }
+)
+HEADERS = st.fixed_dictionaries(
+    {
+        "type": st.just("header"),
+        "format": st.sampled_from([1, 1.0, True, 2, "1"]),
+        "game": st.sampled_from(["toy", "apache", "apocalypse", "paris", "chess"]),
+        "rules_version": st.sampled_from(["1", 1]),
+        "setup": st.just(SETUP) | st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=3),
+        "seed": st.integers() | JSON_SCALARS,
+    }
+)
+LINES = st.lists(
+    RECORDS.map(json.dumps)
+    | st.sampled_from(["", "[" * 3000 + "]" * 3000, '{"type":"act', "\u0000", "null"]),
+    max_size=20,
+)
+
+
+def _a_clear_refusal_or_a_game(path: Path) -> None:
+    """``Session.load`` and the listing of ``path``'s folder: a game, or one clear error
+    naming the file (never another exception, never a traceback)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            Session.load(path)
+        except JournalError as error:
+            message = str(error)
+            assert message.startswith(str(path)) and "\n" not in message, message
+            assert len(message) < 2000, "errors quote excerpts, not whole lines"
+        listed = unfinished_games(path.parent)
+    assert {game.path for game in listed} <= {path}
+    for warning in caught:
+        assert issubclass(warning.category, JournalWarning), warning
+        assert "\n" not in str(warning.message), warning.message
+
+
+@FUZZ
+@given(content=st.binary(max_size=2000))
+def test_fuzz_a_journal_of_random_bytes(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "fuzz.jsonl"
+    path.write_bytes(content)
+    _a_clear_refusal_or_a_game(path)
+
+
+@FUZZ
+@given(header=HEADERS, lines=LINES, torn=st.binary(max_size=30))
+def test_fuzz_a_journal_of_odd_records(
+    tmp_path: Path, header: dict[str, Any], lines: list[str], torn: bytes
+) -> None:
+    path = tmp_path / "fuzz.jsonl"
+    text = "".join(f"{line}\n" for line in [json.dumps(header), *lines])
+    path.write_bytes(text.encode() + torn)
+    _a_clear_refusal_or_a_game(path)
+
+
+@FUZZ
+@given(line=st.integers(1, 30), record=RECORDS, moves=st.integers(0, 8))
+def test_fuzz_a_real_journal_with_one_line_replaced(
+    tmp_path: Path, line: int, record: dict[str, Any], moves: int
+) -> None:
+    path = tmp_path / "fuzz.jsonl"
+    path.unlink(missing_ok=True)
+    ticks = itertools.count()
+    with start(path, lambda: 1.7e9 + next(ticks)) as live:
+        play_on(live, moves)
+    lines = path.read_text().splitlines()
+    lines[min(line, len(lines)) - 1] = json.dumps(record)
+    path.write_text("\n".join(lines) + "\n")
+    _a_clear_refusal_or_a_game(path)

@@ -399,15 +399,27 @@ class SetupModel:
 
 
 def new_session(
-    engine: Any, setup: Mapping[str, Any], app: AppContext, *, auto_chance: bool
+    engine: Any,
+    setup: Mapping[str, Any],
+    app: AppContext,
+    *,
+    auto_chance: bool,
+    notes: Sequence[tuple[str, Any]] = (),
 ) -> Session[Any, Any]:
     """A new journaled game in the app's games directory (another game may take the name
-    in the same second: three tries). Raises ``OSError``."""
+    in the same second: three tries), its ``notes`` written with the header, before the
+    deal. Raises ``OSError``."""
     for _ in range(3):
         path = new_journal_path(engine.name, app.games_dir, now=app.wall_clock())
         try:
             return Session.start(
-                engine, setup, app.new_seed(), path, auto_chance=auto_chance, clock=app.wall_clock
+                engine,
+                setup,
+                app.new_seed(),
+                path,
+                auto_chance=auto_chance,
+                clock=app.wall_clock,
+                notes=notes,
             )
         except JournalExists:
             continue
@@ -418,14 +430,9 @@ def new_noted_session(
     engine: Any, setup: Mapping[str, Any], app: AppContext, *, note: str, data: dict[str, Any]
 ) -> Session[Any, Any]:
     """A new FULL game (the session deals) whose first note says who plays it (people,
-    bots, pauses); the journal is closed again if the note cannot be written."""
-    session = new_session(engine, setup, app, auto_chance=True)
-    try:
-        session.annotate(note, data)
-    except OSError:
-        session.close()
-        raise
-    return session
+    bots, pauses). The note is written with the header, before the first card is dealt:
+    a crash during the deal never loses who is a person."""
+    return new_session(engine, setup, app, auto_chance=True, notes=[(note, data)])
 
 
 def noted(session: Session[Any, Any], note: str) -> dict[str, Any]:

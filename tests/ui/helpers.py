@@ -159,5 +159,7 @@ def full_model(
 ) -> F:
     """A new FULL game of ``engine`` journaled in ``directory`` (``model``): the first
     ``humans`` seats people, the others bots that play ``pause_ns`` after the last move."""
-    session = Session.start(engine, {"players": players}, seed, directory / "g.jsonl")
+    session = Session.start(
+        engine, {"players": players}, seed, directory / "g.jsonl", chance_seed=seed
+    )
     return model(session, humans=humans, now_ns=0, tuning=FullTuning(bot_pause_ns=pause_ns))

@@ -253,7 +253,9 @@ def test_a_full_game_resumes_with_its_people_and_bots(app: AppContext) -> None:
     ticks = itertools.count()
     path = app.games_dir / "apache-20250101-190000.jsonl"
     setup = {"players": 3, "colours": ["red", "yellow", "purple"]}
-    with Session.start(FULL, setup, 9, path, clock=lambda: NOW + next(ticks)) as session:
+    with Session.start(
+        FULL, setup, 9, path, clock=lambda: NOW + next(ticks), chance_seed=9
+    ) as session:
         session.annotate(SEATS_NOTE, {"humans": 1, "auto_turn_ns": None})
         session.apply(Turn(session.state.turner))
         turned = session.state.display
@@ -267,3 +269,39 @@ def test_a_full_game_resumes_with_its_people_and_bots(app: AppContext) -> None:
     assert sorted(scene.model.bots) == [1, 2]
     assert scene.model.state.display == turned
     scene.close()
+
+
+@pytest.mark.parametrize("odd", ["fifo", "device", "deep"])
+def test_an_odd_file_among_the_journals_never_stops_the_menu(app: AppContext, odd: str) -> None:
+    """A FIFO named like a journal (opening it would wait forever), a link to /dev/zero
+    (endless), a journal whose last line is nested 3000 deep: the menu still lists the
+    good game, at once."""
+    import os
+    import threading
+
+    _unfinished_tracker(app.games_dir)
+    path = app.games_dir / "x.jsonl"
+    if odd == "fifo":
+        os.mkfifo(path)
+    elif odd == "device":
+        path.symlink_to("/dev/zero")
+    else:
+        good = next(app.games_dir.glob("apache_tracker-*.jsonl")).read_bytes()
+        path.write_bytes(good + b"[" * 3000 + b"]" * 3000 + b"\n")
+    shown: list[MenuScene] = []
+    failed: list[BaseException] = []
+
+    def show() -> None:
+        try:
+            shown.append(show_menu(app))
+        except BaseException as error:  # reported below, in the test's thread
+            failed.append(error)
+
+    worker = threading.Thread(target=show, daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    if worker.is_alive() and odd == "fifo":
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))  # let the stuck reader go
+    assert not worker.is_alive(), "the start menu is stuck on the odd file"
+    assert not failed, failed
+    assert kinds(shown[0].model)[RESUME:] == ["resume", "settings", "quit"]

@@ -335,3 +335,22 @@ def test_a_full_game_opens_with_its_note_and_reads_it_back(app: AppContext) -> N
     assert noted(session, "seats") == {"humans": 1}
     assert noted(session, "other") == {}, "a journal without the note: empty"
     session.close()
+
+
+def cut_after_the_first_action(path: Path) -> None:
+    """``path`` as a kill during the opening deal leaves it: its lines up to the first
+    action line (the first card dealt), the rest lost (all of it when there is no action)."""
+    lines = path.read_bytes().splitlines(keepends=True)
+    actions = [k for k, line in enumerate(lines) if b'"type":"action"' in line]
+    path.write_bytes(b"".join(lines[: actions[0] + 1] if actions else lines))
+
+
+def test_a_full_games_note_is_written_before_its_first_action(app: AppContext) -> None:
+    from companion.rules.apocalypse import APOCALYPSE
+
+    session = new_noted_session(APOCALYPSE, {"players": 3}, app, note="seats", data={"humans": 0})
+    session.close()
+    cut_after_the_first_action(session.path)
+    with Session.resume(session.path) as resumed:
+        assert noted(resumed, "seats") == {"humans": 0}
+        assert resumed.notes[0].n == 0 and resumed.notes[0].line == 2

@@ -292,9 +292,14 @@ def _misfit(game: Simulator, args: argparse.Namespace) -> str | None:
         )
     if getattr(args, "districts", None) is not None and not game.districts:
         return f"argument --districts: {game.game} has no districts (Les Apaches de Paris has)"
+    offered = ", ".join(v.replace("_", "-") for v in game.variants) or "no variants"
+    if "" in args.variants:
+        return (
+            "argument --variants: an empty variant name (a comma with no name beside it); "
+            f"give names separated by commas, or none: {game.game} has {offered}"
+        )
     unknown = [v for v in args.variants if v not in game.variants]
     if unknown:
-        offered = ", ".join(v.replace("_", "-") for v in game.variants) or "no variants"
         names = ", ".join(repr(v.replace("_", "-")) for v in unknown)
         return f"argument --variants: {game.game} has no variant {names} (it has {offered})"
     return None
@@ -365,7 +370,10 @@ def _game(text: str) -> str:
 
 
 def _variants(text: str) -> tuple[str, ...]:
-    names = [name.strip().replace("-", "_") for name in text.split(",") if name.strip()]
+    """The variant names typed, in order, once each; ``none``: no variants. An empty name
+    (``,,``, a comma at an end, nothing at all) is kept as ``""``: the game refuses it,
+    naming its variants."""
+    names = [name.strip().replace("-", "_") for name in text.split(",")]
     if names == ["none"]:
         return ()
     return tuple(dict.fromkeys(names))

@@ -46,7 +46,9 @@ def random_game(game: str, directory: Path, seed: int, *, undo_every: int = 0) -
     path = directory / f"{game}-{seed}.jsonl"
     rng = random.Random(seed)
     tracker = game.endswith("_tracker")
-    with Session.start(engine, SETUPS[game], seed, path, auto_chance=not tracker) as session:
+    with Session.start(
+        engine, SETUPS[game], seed, path, auto_chance=not tracker, chance_seed=seed
+    ) as session:
         for move in range(1, 5000):
             if session.is_over:
                 break

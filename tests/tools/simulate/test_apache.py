@@ -125,6 +125,26 @@ def test_arguments_the_game_cannot_take_are_clear_errors(argv: list[str], messag
     assert err == f"companion simulate: error: {message}\n"
 
 
+@pytest.mark.parametrize(
+    ("game", "variants", "known"),
+    [
+        ("apache", ",,", "apache has war-path, wedding, joint-raid"),
+        ("apache", "wedding,", "apache has war-path, wedding, joint-raid"),
+        ("apache", "", "apache has war-path, wedding, joint-raid"),
+        ("apocalypse", ",", "apocalypse has no variants"),
+    ],
+)
+def test_an_empty_variant_name_is_refused_with_the_known_ones(
+    game: str, variants: str, known: str
+) -> None:
+    code, out, err = simulate(game, "--variants", variants, "--games", "1")
+    assert code == 2 and out == ""
+    assert err == (
+        "companion simulate: error: argument --variants: an empty variant name (a comma with "
+        f"no name beside it); give names separated by commas, or none: {known}\n"
+    )
+
+
 def test_variants_none_and_spaces() -> None:
     args = parser().parse_args(["apache", "--variants", "none"])
     assert args.variants == ()

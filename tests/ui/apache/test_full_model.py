@@ -27,7 +27,7 @@ MS = 1_000_000
 
 def model_for(tmp_path: Path, humans: int, seed: int = 7, **variants: bool) -> ApacheFullModel:
     options = ApacheFullOptions(("red", "yellow", "purple"), humans, **variants)
-    session = Session.start(APACHE, options.setup(), seed, tmp_path / "g.jsonl")
+    session = Session.start(APACHE, options.setup(), seed, tmp_path / "g.jsonl", chance_seed=seed)
     return ApacheFullModel(session, FAST, humans=humans, tuning=QUICK, now_ns=0)
 
 
@@ -231,7 +231,9 @@ def test_bots_never_slap_twice_on_a_card(tmp_path: Path) -> None:
     held_back = 0
     for seed in (10, 11):
         options = ApacheFullOptions(("red", "yellow", "purple"), 0, war_path=True, wedding=True)
-        session = Session.start(APACHE, options.setup(), seed, tmp_path / f"{seed}.jsonl")
+        session = Session.start(
+            APACHE, options.setup(), seed, tmp_path / f"{seed}.jsonl", chance_seed=seed
+        )
         model = ApacheFullModel(session, FAST, humans=0, tuning=slow, now_ns=0)
         run_to_end(model, step=5 * MS)
         assert model.stage == "over"

@@ -4,13 +4,16 @@ with its journal."""
 
 from __future__ import annotations
 
-from companion.session import Session
+import warnings
+
+from companion.session import JournalWarning, Session
 from companion.ui.apache.full import ApacheFullScene
 from companion.ui.apache.setup import APACHE_SETUP, AUTO_TURN_NS, SEATS_NOTE, full_options
 from companion.ui.apache.tracker import ApacheTrackerScene
 from companion.ui.scenes import AppContext
 from companion.ui.setup_model import SetupModel
 from tests.ui.helpers import started_from
+from tests.ui.test_setup_model import cut_after_the_first_action
 
 TRACKER_ROWS = ["mode", "players", "colours", "start"]
 FULL_ROWS = [
@@ -104,3 +107,26 @@ def test_start_opens_a_full_game_with_its_people_and_bots(app: AppContext) -> No
     assert loaded.setup["variants"] == {"war_path": False, "wedding": True, "joint_raid": False}
     (note,) = [n for n in loaded.notes if n.kind == SEATS_NOTE]
     assert note.data == {"humans": 1, "auto_turn_ns": None}
+
+
+def test_a_crash_during_the_opening_deal_keeps_who_is_a_person(app: AppContext) -> None:
+    """The journal cut just after its first action line, if any (Apache deals nothing
+    before the first turn): the game resumes with the people it was started with, not
+    every seat a person, since the note is the line after the header."""
+    model = SetupModel(APACHE_SETUP, players=4)
+    model.set_mode("full")
+    game = started_from(app, model)
+    assert isinstance(game, ApacheFullScene)
+    game.close()
+    path = game.model.session.path
+    assert [note.line for note in Session.load(path).notes] == [2]
+    cut_after_the_first_action(path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", JournalWarning)
+        session = Session.resume(path)
+    resumed = APACHE_SETUP.resume
+    assert resumed is not None
+    scene = resumed(session, app, 0, None)
+    assert isinstance(scene, ApacheFullScene)
+    assert scene.model.humans == 1 and sorted(scene.model.bots) == [1, 2, 3]
+    scene.close()
