@@ -73,7 +73,7 @@ class GameMenu:
             widgets.panel(surface, rect, focused=index == self.focus)
             ink = theme.TEXT if lit[index] else theme.TEXT_DIM
             inner = rect.inflate(-2 * widgets.px(size, 10), 0)
-            widgets.text(surface, self.rows[index], widgets.px(size, 24), ink, inner)
+            widgets.text(surface, self.rows[index], widgets.px(size, 24), ink, inner, role="body")
 
     def _choose(self, index: int) -> int | None:
         if index == 0:

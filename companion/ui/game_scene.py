@@ -234,11 +234,11 @@ def draw_choice(
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
         if focused:
             pygame.draw.rect(surface, theme.TEXT, rect.inflate(4, 4), width=3, border_radius=radius)
-        size = round(rect.height * 0.62)
+        size = round(widgets.fill_px(rect.height) * 0.8)
         ink = theme.text_colour_on(fill)
-        widgets.text(surface, words, size, ink, inner, align="center", bold=True)
+        widgets.text(surface, words, size, ink, inner, align="center", bold=True, role="body")
         return
     widgets.panel(surface, rect, focused=focused)
     ink = theme.TEXT if focused else theme.mix(theme.TEXT, theme.TEXT_DIM, 0.4)
-    size = round(rect.height * 0.55)
-    widgets.text(surface, words, size, ink, inner, align="center", bold=focused)
+    size = round(widgets.fill_px(rect.height) * 0.75)
+    widgets.text(surface, words, size, ink, inner, align="center", bold=focused, role="body")

@@ -135,7 +135,16 @@ def _draw_number(
     inset = -rect.height // 3
     widgets.arrow(surface, minus.inflate(inset, inset), "left", theme.TEXT_DIM)
     widgets.arrow(surface, plus.inflate(inset, inset), "right", theme.TEXT_DIM)
-    widgets.text(surface, words, round(rect.height * 0.55), ink, value, align="center", bold=True)
+    widgets.text(
+        surface,
+        words,
+        round(rect.height * 0.55),
+        ink,
+        value,
+        align="center",
+        bold=True,
+        role="body",
+    )
     label_rect = rect.copy()
     label_rect.width = minus.left - rect.left
     row_text(surface, label_rect, label, focused=focused)

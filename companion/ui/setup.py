@@ -190,10 +190,12 @@ def row_text(
     inner = rect.inflate(-2 * pad, 0)
     size = round(rect.height * 0.66)
     if detail:
-        place = widgets.text(surface, detail, round(size * 0.8), detail_ink, inner, align="right")
+        place = widgets.text(
+            surface, detail, round(size * 0.8), detail_ink, inner, align="right", role="body"
+        )
         inner.width = place.left - inner.left - pad
     ink = theme.TEXT if focused else theme.mix(theme.TEXT, theme.TEXT_DIM, 0.4)
-    widgets.text(surface, label, size, ink, inner, bold=focused)
+    widgets.text(surface, label, size, ink, inner, bold=focused, role="body")
 
 
 def _draw_row(
@@ -204,7 +206,7 @@ def _draw_row(
         chips = colour_chips(rect)
         for colour, chip in zip(SEATS, chips, strict=True):
             if colour in model.colours:
-                widgets.chip(surface, chip, colour)
+                widgets.chip(surface, chip, colour, role="body")
             else:
                 _draw_absent(surface, chip, colour)
         label_rect = rect.copy()
@@ -238,7 +240,14 @@ def _draw_number(
     if row.kind != "players":
         size = round(size * 0.85)
     widgets.text(
-        surface, words, size, theme.TEXT, value, align="center", bold=row.kind == "players"
+        surface,
+        words,
+        size,
+        theme.TEXT,
+        value,
+        align="center",
+        bold=row.kind == "players",
+        role="body",
     )
     label_rect = rect.copy()
     label_rect.width = minus.left - rect.left
@@ -252,4 +261,4 @@ def _draw_absent(surface: pygame.Surface, rect: pygame.Rect, colour: str) -> Non
     pygame.draw.rect(surface, edge, rect, width=2, border_radius=max(2, rect.height // 5))
     letter = theme.SEAT_LETTERS[colour]
     size = round(rect.height * 0.8)
-    widgets.text(surface, letter, size, ink, rect, align="center", bold=True)
+    widgets.text(surface, letter, size, ink, rect, align="center", bold=True, role="body")

@@ -8,7 +8,7 @@ load it when first asked for.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal
 
 if TYPE_CHECKING:
     import pygame
@@ -63,22 +63,41 @@ def mix(colour: RGB, other: RGB, amount: float) -> RGB:
     )
 
 
+# --- the type scale -------------------------------------------------------------------------
+
+Role = Literal["table", "body"]
+"""What a text is for. ``"table"``: what the whole table must read from the far seat, 1-2 m
+away (who was first and the gaps, the turned card, whose turn, tokens, scores, the question
+being asked). ``"body"``: everything else, the header, the footer and its key hints
+included."""
+
+FLOOR_PX: Final[dict[Role, int]] = {"table": 32, "body": 16}
+"""The smallest text of each role on a 320 px high panel (480x320, about 6.5 px per mm).
+Sizes are the bundled font's nominal size, the number ``font`` is given; its lines are
+about three quarters of that: at 32, a 24 px line with 16 px capitals (about 2.5 mm), at
+16 a 12 px line."""
+
+
+def type_scale(screen: tuple[int, int]) -> float:
+    """How much bigger every text is on ``screen`` than on the 320 px high panel: with its
+    height (1.5 on the 800x480 panel, so a layout keeps its proportions and the bigger
+    panel's text is bigger, for a bigger table), never below 1 (smaller screens keep the
+    480x320 floors and show less)."""
+    return max(1.0, screen[1] / 320)
+
+
+def floor_px(role: Role, screen: tuple[int, int]) -> int:
+    """The smallest size a text of ``role`` may be drawn at on ``screen``: 32 and 16 px at
+    480x320, 48 and 24 px at 800x480."""
+    return round(FLOOR_PX[role] * type_scale(screen))
+
+
 @cache
 def font(size: int, *, bold: bool = False) -> pygame.font.Font:
-    """The bundled font (the same on every machine, so screenshots compare)."""
+    """The bundled font (the same on every machine, so screenshots compare). Draw text with
+    ``widgets.text``, which keeps it above its role's floor; use this to measure."""
     import pygame
 
     loaded = pygame.font.Font(None, max(8, size))
     loaded.bold = bold
     return loaded
-
-
-def fitted(
-    text: str, size: int, max_width: int, colour: RGB, *, bold: bool = False
-) -> pygame.Surface:
-    """``text`` rendered at ``size`` or smaller, so that it fits ``max_width``."""
-    while True:
-        rendered = font(size, bold=bold).render(text, True, colour)
-        if rendered.get_width() <= max_width or size <= 8:
-            return rendered
-        size -= 1

@@ -2,13 +2,21 @@
 seat chips (colour AND letter), rows, arrows, and brief messages.
 
 Sizes scale with the screen height (``unit``: 1.0 at 320 px, 1.5 at 480 px), so one layout
-serves the 480x320 and the 800x480 panels. Text always goes through ``theme.fitted``, so a
-long line shrinks instead of clipping.
+serves the 480x320 and the 800x480 panels.
+
+``text`` is the one place where words are drawn (``paragraph``, ``chip``, ``header``,
+``footer`` and every scene go through it). Each text names its role (``theme.Role``:
+``"table"``, read from the far seat, or ``"body"``); a long line shrinks to fit its box but
+never below its role's floor on this screen (``theme.floor_px``): past the floor it is cut
+short with "...", and a scene that has more to show than fits pages it instead.
+``recorded_text`` lists every text drawn while it is open (the type-floor test).
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -50,6 +58,65 @@ def frame(size: tuple[int, int]) -> Frame:
     return Frame(header, body, footer)
 
 
+ELLIPSIS: Final = "..."
+"""What ends a line cut short at its floor (the bundled font's own ellipsis is too small)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TextDraw:
+    """One text as it was drawn: its words, role, the size the scene asked for and the size
+    it got, its role's floor on that screen, and whether it was cut short to fit."""
+
+    words: str
+    role: theme.Role
+    asked_px: int
+    drawn_px: int
+    floor_px: int
+    cut_short: bool
+
+
+_recorders: list[list[TextDraw]] = []
+
+
+@contextmanager
+def recorded_text() -> Iterator[list[TextDraw]]:
+    """Every text drawn while open, in order."""
+    drawn: list[TextDraw] = []
+    _recorders.append(drawn)
+    try:
+        yield drawn
+    finally:
+        _recorders.remove(drawn)
+
+
+def screen_size(surface: pygame.Surface) -> tuple[int, int]:
+    """The size of the screen ``surface`` is part of (a subsurface's whole screen)."""
+    return surface.get_abs_parent().get_size()
+
+
+def fit_px(
+    words: str, role: theme.Role, size: int, width: int, *, screen: tuple[int, int], bold: bool
+) -> int:
+    """The size ``words`` are drawn at: ``size`` (at least the role's floor), shrunk until
+    they fit ``width``, never below the floor."""
+    floor = theme.floor_px(role, screen)
+    size = max(size, floor)
+    while size > floor and theme.font(size, bold=bold).size(words)[0] > width:
+        size -= 1
+    return size
+
+
+def cut_to_width(words: str, size: int, width: int, *, bold: bool = False) -> str:
+    """``words`` if they fit ``width`` at ``size``, else as much of them as fits with "..."."""
+    face = theme.font(size, bold=bold)
+    if face.size(words)[0] <= width:
+        return words
+    kept = words.rstrip()
+    while kept and face.size(kept + ELLIPSIS)[0] > width:
+        kept = kept[:-1].rstrip()
+    return kept + ELLIPSIS
+
+
 def text(
     surface: pygame.Surface,
     words: str,
@@ -57,11 +124,21 @@ def text(
     colour: theme.RGB,
     rect: pygame.Rect,
     *,
+    role: theme.Role,
     align: Align = "left",
     bold: bool = False,
 ) -> pygame.Rect:
-    """``words`` fitted into ``rect``'s width, centred vertically; returns where it went."""
-    rendered = theme.fitted(words, size, max(1, rect.width), colour, bold=bold)
+    """``words`` in ``rect``, centred vertically, at ``size`` or smaller to fit its width,
+    never below ``role``'s floor (cut short with "..." past it); returns where it went."""
+    screen = screen_size(surface)
+    width = max(1, rect.width)
+    drawn_px = fit_px(words, role, size, width, screen=screen, bold=bold)
+    shown = cut_to_width(words, drawn_px, width, bold=bold)
+    for drawn in _recorders:
+        drawn.append(
+            TextDraw(words, role, size, drawn_px, theme.floor_px(role, screen), shown != words)
+        )
+    rendered = theme.font(drawn_px, bold=bold).render(shown, True, colour)
     place = rendered.get_rect(centery=rect.centery)
     if align == "left":
         place.left = rect.left
@@ -71,6 +148,31 @@ def text(
         place.centerx = rect.centerx
     surface.blit(rendered, place)
     return place
+
+
+def fill_px(height: int) -> int:
+    """The text size whose letters fill a box ``height`` high (the bundled font's line is
+    about three quarters of its size)."""
+    return round(height * 4 / 3)
+
+
+def first_fitting(words: list[str], size: int, width: int, *, bold: bool = False) -> str:
+    """The first of ``words`` (longest first: "Tranq.", "Tr.") that fits ``width`` at
+    ``size``; the last one when none does (it is then cut short where drawn)."""
+    for option in words:
+        if text_width(option, size, bold=bold) <= width:
+            return option
+    return words[-1]
+
+
+def text_width(words: str, size: int, *, bold: bool = False) -> int:
+    """How wide ``words`` are at ``size`` (to lay out before drawing)."""
+    return int(theme.font(size, bold=bold).size(words)[0])
+
+
+def line_height(size: int, *, bold: bool = False) -> int:
+    """The height of a line of text at ``size``."""
+    return int(theme.font(size, bold=bold).get_linesize())
 
 
 def wrap(words: str, size: int, width: int, *, bold: bool = False) -> list[str]:
@@ -92,25 +194,37 @@ def paragraph(
     colour: theme.RGB,
     rect: pygame.Rect,
     *,
+    role: theme.Role,
     bold: bool = False,
 ) -> None:
-    """``words`` wrapped onto as many lines as ``rect`` holds, shrunk until they fit."""
+    """``words`` wrapped onto as many lines as ``rect`` holds, shrunk until they fit but
+    never below ``role``'s floor: past it, the lines that do not fit are left off (the last
+    one shown ends with "...")."""
+    floor = theme.floor_px(role, screen_size(surface))
+    size = max(size, floor)
     while True:
         lines = wrap(words, size, rect.width, bold=bold)
-        line_h = theme.font(size, bold=bold).get_linesize()
-        if len(lines) * line_h <= rect.height or size <= 8:
+        line_h = line_height(size, bold=bold)
+        if len(lines) * line_h <= rect.height or size <= floor:
             break
         size -= 1
+    room = max(1, rect.height // line_h)
+    if len(lines) > room:
+        lines = [*lines[: room - 1], " ".join(lines[room - 1 :])]
     top = rect.centery - len(lines) * line_h // 2
     for line in lines:
-        text(
-            surface, line, size, colour, pygame.Rect(rect.left, top, rect.width, line_h), bold=bold
-        )
+        band = pygame.Rect(rect.left, top, rect.width, line_h)
+        text(surface, line, size, colour, band, role=role, bold=bold)
         top += line_h
 
 
 def chip(
-    surface: pygame.Surface, rect: pygame.Rect, colour: str, *, label: str | None = None
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour: str,
+    *,
+    role: theme.Role,
+    label: str | None = None,
 ) -> None:
     """A seat's badge: its colour with its letter (and ``label`` after it, if it fits)."""
     fill = theme.SEAT_COLOURS[colour]
@@ -118,7 +232,7 @@ def chip(
     ink = theme.text_colour_on(fill)
     words = theme.SEAT_LETTERS[colour] if label is None else f"{theme.SEAT_LETTERS[colour]} {label}"
     inner = rect.inflate(-max(4, rect.height // 4), 0)
-    text(surface, words, round(rect.height * 0.8), ink, inner, align="center", bold=True)
+    text(surface, words, fill_px(rect.height), ink, inner, role=role, align="center", bold=True)
 
 
 def panel(
@@ -165,10 +279,16 @@ def header(surface: pygame.Surface, rect: pygame.Rect, title: str, right: str = 
     size = round(rect.height * 0.62)
     if right:
         right_place = text(
-            surface, right, round(rect.height * 0.45), theme.TEXT_DIM, inner, align="right"
+            surface,
+            right,
+            round(rect.height * 0.45),
+            theme.TEXT_DIM,
+            inner,
+            role="body",
+            align="right",
         )
         inner.width = max(1, right_place.left - inner.left - pad)
-    text(surface, title, size, theme.TEXT, inner, bold=True)
+    text(surface, title, size, theme.TEXT, inner, role="body", bold=True)
 
 
 def page(surface: pygame.Surface, title: str, right: str = "") -> Frame:
@@ -189,7 +309,7 @@ def footer(
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright)
     words, colour = (hint, theme.TEXT_DIM) if flash is None else (flash.text, theme.TEXT)
     pad = max(4, rect.height // 4)
-    text(surface, words, round(rect.height * 0.62), colour, rect.inflate(-2 * pad, 0))
+    text(surface, words, round(rect.height * 0.62), colour, rect.inflate(-2 * pad, 0), role="body")
 
 
 def progress(
@@ -271,4 +391,4 @@ def banner(surface: pygame.Surface, words: str) -> None:
     strip = frame(size).header
     pygame.draw.rect(surface, theme.BAD, strip)
     inner = strip.inflate(-px(size, 16), 0)
-    text(surface, words, px(size, 17), theme.TEXT, inner, align="center", bold=True)
+    text(surface, words, px(size, 17), theme.TEXT, inner, role="body", align="center", bold=True)

@@ -43,6 +43,7 @@ from companion.ui.apache.view import (
     draw_seat_button,
     draw_timeline,
     pow_wows,
+    slap_row_height,
 )
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
@@ -82,23 +83,38 @@ def tile_words(card: int) -> tuple[str, theme.RGB]:
     return LOOT_WORDS[name], LOOT_COLOURS[name]
 
 
-def draw_tile(surface: pygame.Surface, rect: pygame.Rect, card: int) -> None:
+def display_groups(display: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The face-up display as the table reads it: one tile per kind of card with how many
+    (``(card, count)``), the card turned last first, the rest in the order they came."""
+    counts: dict[str, int] = {}
+    first: dict[str, int] = {}
+    for card in display:
+        name = card_type(card)
+        counts[name] = counts.get(name, 0) + 1
+        first.setdefault(name, card)
+    newest = card_type(display[-1]) if display else None
+    names = sorted(counts, key=lambda name: name != newest)
+    return [(first[name], counts[name]) for name in names]
+
+
+def draw_tile(
+    surface: pygame.Surface, rect: pygame.Rect, card: int, count: int = 1, *, newest: bool = False
+) -> None:
+    """A kind of card face up: its words large (and how many), the card turned last edged."""
     words, fill = tile_words(card)
+    if count > 1:
+        words = f"{words} ×{count}"
     indian = "-" in card_type(card)
-    pygame.draw.rect(surface, fill, rect, border_radius=max(2, rect.height // 5))
-    if not indian:
-        edge = theme.mix(fill, theme.TEXT, 0.5)
-        pygame.draw.rect(surface, edge, rect, width=1, border_radius=max(2, rect.height // 5))
+    radius = max(2, rect.height // 5)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    edge, width = (theme.TEXT, 3) if newest else (theme.mix(fill, theme.TEXT, 0.5), 1)
+    if newest or not indian:
+        pygame.draw.rect(surface, edge, rect, width=width, border_radius=radius)
     ink = theme.text_colour_on(fill)
-    widgets.text(
-        surface,
-        words,
-        round(rect.height * 0.5),
-        ink,
-        rect.inflate(-4, 0),
-        align="center",
-        bold=indian,
-    )
+    size = theme.floor_px("table", surface.get_size())
+    inner = rect.inflate(-widgets.px(surface.get_size(), 6), 0)
+    bold = indian and widgets.text_width(words, size, bold=True) <= inner.width
+    widgets.text(surface, words, size, ink, inner, role="table", align="center", bold=bold)
 
 
 class ApacheFullScene(BaseScene):
@@ -209,52 +225,54 @@ class ApacheFullScene(BaseScene):
         seat = model.state.pending_seat or 0
         colour = model.colours[seat]
         options = model.options
-        line = pygame.Rect(area.left, area.top, area.width, widgets.px(size, 20))
+        line = pygame.Rect(area.left, area.top, area.width, _choose_line_height(size))
         left_s = model.choice_left_ns(now_ns) / 1e9
         slap = model.state.slaps[model.state.resolved]
         widgets.text(
             surface,
-            f"{theme.seat_name(colour)} {slap.indian}: choose ({left_s:.0f} s, then the default)",
-            widgets.px(size, 17),
+            f"{theme.SEAT_LETTERS[colour]} {slap.indian} chooses ({left_s:.0f} s)",
+            theme.floor_px("table", size),
             theme.WARN,
             line,
+            role="table",
             bold=True,
         )
-        bar = pygame.Rect(area.left, line.bottom + 2, area.width, widgets.px(size, 6))
+        bar = pygame.Rect(area.left, line.bottom + 2, area.width, widgets.px(size, 5))
         fraction = model.choice_left_ns(now_ns) / max(1, model.tuning.choice_timeout_ns)
         widgets.progress(surface, bar, fraction, theme.WARN)
         page = model.choice_page
         shown = options[page * 4 : page * 4 + 4]
-        rows_area = _options_area(size, area)
-        rects = widgets.rows(rows_area, 4, height=widgets.px(size, 27), gap=widgets.px(size, 3))
+        rects = _option_row_rects(size, area)
         default = model.engine.default_choice(model.state)
+        body_px = theme.floor_px("body", size)
         for k, (option, rect) in enumerate(zip(shown, rects, strict=False)):
             index = page * 4 + k
             focused = index == model.choice_focus
             widgets.panel(surface, rect, focused=focused)
             inner = rect.inflate(-widgets.px(size, 8), 0)
-            label, words = widgets.columns(inner, [1.0, 3.2], gap=4)
-            widgets.text(surface, f"{KINDS[k]}", round(rect.height * 0.5), theme.TEXT_DIM, label)
+            label, words = widgets.columns(inner, [1.0, 3.6], gap=4)
+            widgets.text(surface, KINDS[k], body_px, theme.TEXT_DIM, label, role="body")
             mark = " (default)" if option == default else ""
-            widgets.text(
+            widgets.paragraph(
                 surface,
                 _option_words(model, option) + mark,
-                round(rect.height * 0.55),
+                round(body_px * 1.15),
                 theme.TEXT,
                 words,
+                role="body",
                 bold=focused,
             )
         if len(options) > 4:
-            note = pygame.Rect(
-                rows_area.left, rects[-1].bottom, rows_area.width, widgets.px(size, 14)
-            )
             pages = (len(options) + 3) // 4
+            note = pygame.Rect(line.left, line.top, line.width, line.height)
             widgets.text(
                 surface,
-                f"page {page + 1} of {pages}: Next/Previous for more",
-                widgets.px(size, 13),
+                f"{page + 1}/{pages} Next",
+                body_px,
                 theme.TEXT_DIM,
                 note,
+                role="body",
+                align="right",
             )
 
 
@@ -265,30 +283,55 @@ class ApacheFullLayout:
     def __init__(self, size: tuple[int, int], model: ApacheFullModel) -> None:
         px = widgets.px
         self.frame = widgets.frame(size)
-        body = self.frame.body.inflate(-2 * px(size, 8), -2 * px(size, 6))
-        gap = px(size, 8)
-        left, self.side = widgets.columns(body, [2.2, 1.0], gap=gap)
-        tiles_h = _display_height(size, left.width, len(model.state.display), left.height // 2)
+        body = self.frame.body.inflate(-2 * px(size, 6), -2 * px(size, 4))
+        gap = px(size, 6)
+        left, self.side = widgets.columns(body, [2.3, 1.0], gap=gap)
+        groups = len(display_groups(model.state.display))
+        most_rows = 2 if model.stage == "choose" else 3
+        tiles_h = _display_height(size, groups, most_rows)
         self.tiles = pygame.Rect(left.left, left.top, left.width, tiles_h)
         lower_h = left.bottom - self.tiles.bottom - gap
         self.lower = pygame.Rect(left.left, self.tiles.bottom + gap, left.width, lower_h)
 
 
-def _options_area(size: tuple[int, int], lower: pygame.Rect) -> pygame.Rect:
-    """Where the choice rows go in the area under the display (under a line and a bar)."""
-    top = lower.top + widgets.px(size, 20) + 2 + widgets.px(size, 6) + 4
-    return pygame.Rect(lower.left, top, lower.width, lower.bottom - top)
+TILES_PER_ROW: Final = 2
+
+
+def _tile_height(size: tuple[int, int]) -> int:
+    return widgets.px(size, 30)
+
+
+def _choose_line_height(size: tuple[int, int]) -> int:
+    return widgets.px(size, 28)
+
+
+def _option_row_rects(size: tuple[int, int], lower: pygame.Rect) -> list[pygame.Rect]:
+    """The four choice rows in the area under the display (under the line and its bar)."""
+    top = lower.top + _choose_line_height(size) + 2 + widgets.px(size, 5) + widgets.px(size, 3)
+    area = pygame.Rect(lower.left, top, lower.width, lower.bottom - top)
+    return widgets.rows(area, 4, height=widgets.px(size, 27), gap=widgets.px(size, 2))
 
 
 def _option_rects(size: tuple[int, int], model: ApacheFullModel) -> list[tuple[int, pygame.Rect]]:
     """The options on screen (this page) by their index, for the mouse."""
     if model.is_bot(model.state.pending_seat or 0):
         return []
-    area = _options_area(size, ApacheFullLayout(size, model).lower)
-    rects = widgets.rows(area, 4, height=widgets.px(size, 27), gap=widgets.px(size, 3))
+    rects = _option_row_rects(size, ApacheFullLayout(size, model).lower)
     page = model.choice_page
     shown = range(page * 4, min(len(model.options), page * 4 + 4))
     return list(zip(shown, rects, strict=False))
+
+
+def hand_top(size: tuple[int, int], model: ApacheFullModel) -> int:
+    """Where the hand buttons start at the foot of the side column (its foot without)."""
+    side = ApacheFullLayout(size, model).side
+    if model.is_bot(0):
+        return side.bottom
+    return side.bottom - 2 * _hand_height(size) - widgets.px(size, 3)
+
+
+def _hand_height(size: tuple[int, int]) -> int:
+    return widgets.px(size, 22)
 
 
 def hand_buttons(size: tuple[int, int], model: ApacheFullModel) -> list[tuple[str, pygame.Rect]]:
@@ -297,9 +340,8 @@ def hand_buttons(size: tuple[int, int], model: ApacheFullModel) -> list[tuple[st
     if model.is_bot(0):
         return []
     side = ApacheFullLayout(size, model).side
-    height = widgets.px(size, 24)
-    gap = widgets.px(size, 3)
-    area = pygame.Rect(side.left, side.bottom - 2 * height - gap, side.width, 2 * height + gap)
+    height, gap = _hand_height(size), widgets.px(size, 3)
+    area = pygame.Rect(side.left, hand_top(size, model), side.width, 2 * height + gap)
     top, bottom = widgets.rows(area, 2, height=height, gap=gap)
     cells = [
         *widgets.columns(top, [1.0, 1.0], gap=gap),
@@ -311,7 +353,7 @@ def hand_buttons(size: tuple[int, int], model: ApacheFullModel) -> list[tuple[st
 
 def _draw_hand(surface: pygame.Surface, model: ApacheFullModel) -> None:
     for control, rect in hand_buttons(surface.get_size(), model):
-        draw_seat_button(surface, rect, control, scale=0.6)
+        draw_seat_button(surface, rect, control, role="body")
 
 
 def _option_words(model: ApacheFullModel, option: Choose) -> str:
@@ -322,115 +364,128 @@ def _option_words(model: ApacheFullModel, option: Choose) -> str:
     return f"{words}: {len(cards)} card{'s' if len(cards) != 1 else ''}"
 
 
-def _display_height(size: tuple[int, int], width: int, cards: int, most: int) -> int:
-    """Room for the display's tiles: as many rows as the cards need, at most ``most``."""
-    tile_h, gap = widgets.px(size, 24), widgets.px(size, 3)
-    per_row = max(1, (width + gap) // (widgets.px(size, 70) + gap))
-    needed = max(1, -(-cards // per_row))
-    return min(most, needed * (tile_h + gap) - gap)
+def _display_height(size: tuple[int, int], groups: int, most_rows: int) -> int:
+    """Room for the display's tiles: as many rows as its kinds of card need, at most
+    ``most_rows``."""
+    rows = min(most_rows, max(1, -(-groups // TILES_PER_ROW)))
+    return rows * (_tile_height(size) + widgets.px(size, 3)) - widgets.px(size, 3)
 
 
 def _draw_display(surface: pygame.Surface, area: pygame.Rect, display: tuple[int, ...]) -> None:
+    """The display, a tile per kind of card (the newest first and edged); the kinds that do
+    not fit are counted on the last tile."""
     size = surface.get_size()
-    tile_h, gap = widgets.px(size, 24), widgets.px(size, 3)
-    per_row = max(1, (area.width + gap) // (widgets.px(size, 70) + gap))
-    rows = max(1, (area.height + gap) // (tile_h + gap))
-    tile_w = (area.width - (per_row - 1) * gap) // per_row
     if not display:
-        widgets.text(surface, "no card face up yet", widgets.px(size, 17), theme.TEXT_DIM, area)
-        return
-    capacity = per_row * rows
-    shown = display[-capacity:] if len(display) > capacity else display
-    hidden = len(display) - len(shown)
-    if hidden:
-        shown = shown[1:]
-        hidden += 1
-    cells: list[pygame.Rect] = []
-    for index in range(len(shown) + bool(hidden)):
-        row, col = divmod(index, per_row)
-        cells.append(
-            pygame.Rect(
-                area.left + col * (tile_w + gap), area.top + row * (tile_h + gap), tile_w, tile_h
-            )
-        )
-    if hidden:
-        widgets.panel(surface, cells[0])
         widgets.text(
             surface,
-            f"+{hidden} earlier",
-            round(tile_h * 0.5),
+            "no card face up yet",
+            theme.floor_px("body", size),
             theme.TEXT_DIM,
-            cells[0],
-            align="center",
+            area,
+            role="body",
         )
-        cells = cells[1:]
-    for card, rect in zip(shown, cells, strict=True):
-        draw_tile(surface, rect, card)
+        return
+    gap = widgets.px(size, 3)
+    tile_h = _tile_height(size)
+    rows = max(1, (area.height + gap) // (tile_h + gap))
+    tile_w = (area.width - (TILES_PER_ROW - 1) * gap) // TILES_PER_ROW
+    groups = display_groups(display)
+    capacity = rows * TILES_PER_ROW
+    shown = groups if len(groups) <= capacity else groups[: capacity - 1]
+    cells = [
+        pygame.Rect(
+            area.left + col * (tile_w + gap), area.top + row * (tile_h + gap), tile_w, tile_h
+        )
+        for row in range(rows)
+        for col in range(TILES_PER_ROW)
+    ]
+    for index, ((card, count), rect) in enumerate(zip(shown, cells, strict=False)):
+        draw_tile(surface, rect, card, count, newest=index == 0)
+    hidden = groups[len(shown) :]
+    if hidden:
+        rest = cells[len(shown)]
+        widgets.panel(surface, rest)
+        words = f"+{sum(count for _, count in hidden)} more"
+        size_px = theme.floor_px("body", size)
+        widgets.text(surface, words, size_px, theme.TEXT_DIM, rest, role="body", align="center")
+
+
+def _player_row_height(size: tuple[int, int]) -> int:
+    return widgets.px(size, 30)
 
 
 def _draw_players(surface: pygame.Surface, area: pygame.Rect, model: ApacheFullModel) -> None:
+    """A row per player (its pile large, the turner's row lit), then whose turn it is."""
     size = surface.get_size()
     state = model.state
-    count = len(model.colours)
-    lines = widgets.rows(area, count + 1, height=widgets.px(size, 26), gap=widgets.px(size, 3))
-    for seat, (line, colour) in enumerate(zip(lines, model.colours, strict=False)):
+    gap = widgets.px(size, 3)
+    lines = widgets.rows(area, len(model.colours), height=_player_row_height(size), gap=gap)
+    table_px, body_px = theme.floor_px("table", size), theme.floor_px("body", size)
+    for seat, (line, colour) in enumerate(zip(lines, model.colours, strict=True)):
         turner = seat == state.turner and state.phase == "ready"
         widgets.panel(surface, line, focused=turner)
-        inner = line.inflate(-4, -6)
-        badge, who, pile = widgets.columns(inner, [1.0, 1.3, 1.0], gap=3)
-        widgets.chip(surface, badge, colour)
-        widgets.text(
-            surface,
-            "bot" if model.is_bot(seat) else "you",
-            round(inner.height * 0.7),
-            theme.TEXT_DIM,
-            who,
-        )
+        inner = line.inflate(-6, -6)
+        badge, who, pile = widgets.columns(inner, [1.0, 0.9, 1.2], gap=3)
+        widgets.chip(surface, badge, colour, role="table")
+        words = "bot" if model.is_bot(seat) else "you"
+        widgets.text(surface, words, body_px, theme.TEXT_DIM, who, role="body")
         widgets.text(
             surface,
             str(state.pile_sizes[seat]),
-            round(inner.height * 0.9),
+            table_px,
             theme.TEXT,
             pile,
+            role="table",
             align="right",
             bold=True,
         )
-    status = lines[-1].union(
-        pygame.Rect(area.left, lines[-1].top, area.width, area.bottom - lines[-1].top)
-    )
-    widgets.paragraph(surface, _status_words(model), widgets.px(size, 15), theme.TEXT, status)
+    top = lines[-1].bottom + gap
+    bottom = hand_top(size, model) - gap
+    status = pygame.Rect(area.left, top, area.width, max(0, bottom - top))
+    headline, detail = _status_words(model)
+    head_h = min(status.height, 2 * widgets.line_height(table_px, bold=True))
+    if not detail:
+        head_h = status.height
+    head = pygame.Rect(status.left, status.top, status.width, head_h)
+    widgets.paragraph(surface, headline, table_px, theme.TEXT, head, role="table", bold=True)
+    rest = pygame.Rect(status.left, head.bottom, status.width, status.bottom - head.bottom)
+    if detail and rest.height >= widgets.line_height(body_px):
+        widgets.paragraph(surface, detail, body_px, theme.TEXT_DIM, rest, role="body")
 
 
-def _status_words(model: ApacheFullModel) -> str:
+def _status_words(model: ApacheFullModel) -> tuple[str, str]:
+    """Whose turn it is (for the far seat), and what to do (small)."""
     state = model.state
     if state.phase == "final":
-        return "Last card! One last Pow-Wow (ruling A10)"
+        return "Last card!", "One last Pow-Wow (ruling A10)"
     if state.phase == "choose":
         seat = state.pending_seat or 0
-        return f"{theme.seat_name(model.colours[seat])} chooses"
+        return f"{theme.seat_name(model.colours[seat])} chooses", ""
     if model.stage == "window":
-        return "Pow-Wow!"
+        return "Pow-Wow!", ""
     colour = model.colours[state.turner]
     if model.is_bot(state.turner):
-        return f"{theme.seat_name(colour)} (bot) turns next"
+        return f"{theme.seat_name(colour)} turns", "(a bot)"
     auto = " (auto turn)" if model.auto_turn_ns is not None else ""
-    return f"{theme.seat_name(colour)}: press any of your buttons to turn{auto}"
+    return f"{theme.seat_name(colour)} turns", f"any of its buttons turns{auto}"
 
 
 def _draw_live(
     surface: pygame.Surface, area: pygame.Rect, model: ApacheFullModel, now_ns: int
 ) -> None:
     size = surface.get_size()
-    line = pygame.Rect(area.left, area.top, area.width, widgets.px(size, 20))
-    widgets.text(
-        surface, "Pow-Wow! Slaps in stamp order so far", widgets.px(size, 17), theme.WARN, line
-    )
+    body_px = theme.floor_px("body", size)
+    line = pygame.Rect(area.left, area.top, area.width, widgets.line_height(body_px) + 4)
+    words = "Pow-Wow! Slaps in stamp order so far"
+    widgets.text(surface, words, body_px, theme.WARN, line, role="body", bold=True)
     rest = pygame.Rect(area.left, line.bottom + 2, area.width, area.bottom - line.bottom - 2)
     draw_pending(surface, rest, model.live_presses(now_ns), slapped=model.slapped_on_card())
 
 
 def _draw_last(surface: pygame.Surface, area: pygame.Rect, model: ApacheFullModel) -> None:
+    """The last Pow-Wow: its slaps large, then each result's reason, as many as fit."""
     size = surface.get_size()
+    body_px = theme.floor_px("body", size)
     window = model.last_window
     results = model.window_results()
     if window is None or not results:
@@ -438,30 +493,32 @@ def _draw_last(surface: pygame.Surface, area: pygame.Rect, model: ApacheFullMode
             surface,
             "Slap your Indian when it can take loot: hunter buffalo, warrior tomahawks, "
             "woman necklaces, chief totem pole + a male Indian; any of them tipis.",
-            widgets.px(size, 15),
+            round(body_px * 1.2),
             theme.TEXT_DIM,
             area,
+            role="body",
         )
         return
-    line = pygame.Rect(area.left, area.top, area.width, widgets.px(size, 18))
-    widgets.text(surface, f"Pow-Wow {window.index + 1}", widgets.px(size, 15), theme.TEXT_DIM, line)
+    line = pygame.Rect(area.left, area.top, area.width, widgets.line_height(body_px) + 2)
+    title = f"Pow-Wow {window.index + 1}"
+    widgets.text(surface, title, body_px, theme.TEXT_DIM, line, role="body")
     count = min(len(window.slaps), len(results))
-    reason_h = widgets.px(size, 14)
     gap = widgets.px(size, 3)
-    room = area.bottom - line.bottom - len(results) * reason_h - 2
-    timeline_h = max(count * widgets.px(size, 18), min(room, count * (widgets.px(size, 28) + gap)))
+    timeline_h = count * (slap_row_height(size) + gap)
     timeline = pygame.Rect(area.left, line.bottom, area.width, timeline_h)
     draw_timeline(surface, timeline, window, results=[describe_result(r) for r in results])
-    top = timeline.bottom + 2
+    reason_h = widgets.line_height(body_px)
+    top = timeline.bottom
     for result in results:
-        if top + reason_h > area.bottom:
-            break
         colour = {"loot": theme.GOOD, "nothing": theme.TEXT_DIM, "penalty": theme.BAD}[
             result_kind(result)
         ]
-        band = pygame.Rect(area.left, top, area.width, reason_h)
-        widgets.text(surface, result.reason, round(reason_h * 0.95), colour, band)
-        top += reason_h
+        for part in widgets.wrap(result.reason, body_px, area.width):
+            if top + reason_h > area.bottom:
+                return
+            band = pygame.Rect(area.left, top, area.width, reason_h)
+            widgets.text(surface, part, body_px, colour, band, role="body")
+            top += reason_h
 
 
 # --- the results -----------------------------------------------------------------------------

@@ -59,9 +59,7 @@ from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
 
 TITLE: Final = "Apache — tracker"
-SLAP_HINT: Final = (
-    "Seat buttons: slap, once per Pow-Wow (A8) · Select: game menu · Back: undo last entry"
-)
+SLAP_HINT: Final = "Seat buttons: slap, once per Pow-Wow (A8) · Select: menu · Back: undo"
 """The keys while slapping. Ruling A8 allows one slap per turned card, but the tracker does
 not see the cards turned: each Pow-Wow stands alone, and the table judges the rest."""
 PENALTY_REMINDER: Final = (
@@ -260,13 +258,18 @@ class ApacheTrackerScene(_ModelScene):
     def _draw_play(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         size = surface.get_size()
         gap = widgets.px(size, 8)
-        left, right = widgets.columns(body, [0.9, 1.3], gap=gap)
+        left, right = widgets.columns(body, [0.75, 1.45], gap=gap)
         _draw_seat_table(surface, left, self.model)
         label = pygame.Rect(right.left, right.top, right.width, widgets.px(size, 22))
         window = self.model.last_window
         if window is None:
             widgets.text(
-                surface, "Slap your Indian on the Pow-Wow!", widgets.px(size, 22), theme.TEXT, label
+                surface,
+                "Slap your Indian on the Pow-Wow!",
+                widgets.px(size, 22),
+                theme.TEXT,
+                label,
+                role="body",
             )
             return
         widgets.text(
@@ -275,20 +278,19 @@ class ApacheTrackerScene(_ModelScene):
             widgets.px(size, 18),
             theme.TEXT_DIM,
             label,
+            role="body",
         )
         turner = self.model.colour_of(self.model.state.turner)
-        line = pygame.Rect(
-            right.left, right.bottom - widgets.px(size, 20), right.width, widgets.px(size, 20)
-        )
-        widgets.text(
-            surface,
-            f"{theme.seat_name(turner)} turns the next card (ruling A9)",
-            widgets.px(size, 18),
-            theme.TEXT_DIM,
-            line,
-        )
+        table_px, body_px = theme.floor_px("table", size), theme.floor_px("body", size)
+        note_h, turn_h = widgets.line_height(body_px), widgets.line_height(table_px, bold=True)
+        note = pygame.Rect(right.left, right.bottom - note_h, right.width, note_h)
+        turns = pygame.Rect(right.left, note.top - turn_h, right.width, turn_h)
+        words = f"{theme.seat_name(turner)} turns"
+        widgets.text(surface, words, table_px, theme.TEXT, turns, role="table", bold=True)
+        words = "the next card (ruling A9)"
+        widgets.text(surface, words, body_px, theme.TEXT_DIM, note, role="body")
         area = pygame.Rect(
-            right.left, label.bottom + gap // 2, right.width, line.top - label.bottom - gap
+            right.left, label.bottom + gap // 2, right.width, turns.top - label.bottom - gap
         )
         draw_timeline(surface, area, window, results=())
 
@@ -304,7 +306,7 @@ class ApacheTrackerScene(_ModelScene):
         words = f"Slaps in stamp order so far; the order is final {quiet:g} s after the last one."
         if model.queued:
             words = f"{len(model.queued)} Pow-Wow(s) decided, waiting to be confirmed."
-        widgets.text(surface, words, widgets.px(size, 17), theme.TEXT_DIM, line)
+        widgets.text(surface, words, widgets.px(size, 17), theme.TEXT_DIM, line, role="body")
         area = pygame.Rect(
             body.left,
             line.bottom + widgets.px(size, 6),
@@ -317,8 +319,9 @@ class ApacheTrackerScene(_ModelScene):
         size = surface.get_size()
         model = self.model
         options = _option_rects(body, size)
+        question_h = 2 * widgets.line_height(theme.floor_px("table", size), bold=True)
         question = pygame.Rect(
-            body.left, options[0].top - widgets.px(size, 40), body.width, widgets.px(size, 38)
+            body.left, options[0].top - question_h - widgets.px(size, 2), body.width, question_h
         )
         area = pygame.Rect(
             body.left, body.top, body.width, question.top - body.top - widgets.px(size, 4)
@@ -329,17 +332,28 @@ class ApacheTrackerScene(_ModelScene):
             draw_timeline(surface, area, window, current=model.confirm_index, results=results)
         seat, indian = model.state.window[model.confirm_index]
         colour = model.colour_of(seat)
-        words = f"{theme.seat_name(colour)} {indian}: what did the slap get?"
         if RESULTS[model.option] == "penalty":
-            words = PENALTY_REMINDER
-        ink = theme.WARN if RESULTS[model.option] == "penalty" else theme.TEXT
-        widgets.paragraph(surface, words, widgets.px(size, 19), ink, question, bold=True)
+            widgets.paragraph(
+                surface,
+                PENALTY_REMINDER,
+                round(theme.floor_px("body", size) * 1.25),
+                theme.WARN,
+                question,
+                role="body",
+                bold=True,
+            )
+        else:
+            words = f"{theme.seat_name(colour)} {indian}: what did the slap get?"
+            table_px = theme.floor_px("table", size)
+            widgets.paragraph(
+                surface, words, table_px, theme.TEXT, question, role="table", bold=True
+            )
         for index, (result, rect) in enumerate(zip(RESULTS, options, strict=True)):
             _draw_option(surface, rect, result, focused=index == model.option)
 
 
 def _option_rects(body: pygame.Rect, size: tuple[int, int]) -> list[pygame.Rect]:
-    height = widgets.px(size, 52)
+    height = widgets.px(size, 46)
     band = pygame.Rect(body.left, body.bottom - height, body.width, height)
     return widgets.columns(band, [1.0, 1.0, 1.0], gap=widgets.px(size, 8))
 
@@ -353,14 +367,21 @@ def _draw_option(surface: pygame.Surface, rect: pygame.Rect, result: str, *, foc
     widgets.text(
         surface,
         OPTION_LABELS[result],
-        widgets.px(size, 26),
+        max(widgets.fill_px(top.height), theme.floor_px("body", size)),
         theme.TEXT,
         top,
         align="center",
         bold=True,
+        role="body",
     )
     widgets.text(
-        surface, OPTION_NOTES[result], widgets.px(size, 16), theme.TEXT_DIM, bottom, align="center"
+        surface,
+        OPTION_NOTES[result],
+        theme.floor_px("body", size),
+        theme.TEXT_DIM,
+        bottom,
+        align="center",
+        role="body",
     )
 
 
@@ -388,29 +409,42 @@ def _draw_pad(surface: pygame.Surface, colours: tuple[str, ...]) -> None:
     surface.blit(shade, (0, 0))
     buttons, menu = _pad_rects(size, colours)
     for control, rect in buttons:
-        draw_seat_button(surface, rect, control, scale=0.5)
+        draw_seat_button(surface, rect, control, role="body")
     widgets.panel(surface, menu)
     widgets.text(
-        surface, "Game menu", round(menu.height * 0.5), theme.TEXT, menu, align="center", bold=True
+        surface,
+        "Game menu",
+        round(menu.height * 0.5),
+        theme.TEXT,
+        menu,
+        align="center",
+        bold=True,
+        role="body",
     )
 
 
 def _draw_seat_table(surface: pygame.Surface, area: pygame.Rect, model: ApacheTrackerModel) -> None:
-    """One line per player: colour and letter, then slaps, loot and penalties so far."""
+    """One line per player: colour and letter, then slaps, loot and penalties so far (large:
+    the table's score)."""
     size = surface.get_size()
+    body_px = theme.floor_px("body", size)
+    head_h = widgets.line_height(body_px) + widgets.px(size, 4)
+    head = pygame.Rect(area.left, area.top, area.width, head_h)
+    rest = pygame.Rect(area.left, head.bottom, area.width, area.bottom - head.bottom)
     lines = widgets.rows(
-        area, len(model.colours) + 1, height=widgets.px(size, 30), gap=widgets.px(size, 4)
+        rest, len(model.colours), height=widgets.px(size, 32), gap=widgets.px(size, 4)
     )
-    weights = [1.6, 1.0, 1.0, 1.0]
-    heads = widgets.columns(lines[0], weights, gap=4)
-    for head, word in zip(heads[1:], ("slaps", "loot", "pen."), strict=True):
-        widgets.text(surface, word, widgets.px(size, 16), theme.TEXT_DIM, head, align="center")
-    for line, colour, stats in zip(lines[1:], model.colours, model.state.stats, strict=True):
+    weights = [1.0, 1.0, 1.0, 1.0]
+    heads = widgets.columns(head, weights, gap=4)
+    for cell, word in zip(heads[1:], ("slaps", "loot", "pen."), strict=True):
+        widgets.text(surface, word, body_px, theme.TEXT_DIM, cell, role="body", align="center")
+    table_px = theme.floor_px("table", size)
+    for line, colour, stats in zip(lines, model.colours, model.state.stats, strict=True):
         cells = widgets.columns(line, weights, gap=4)
-        widgets.chip(surface, cells[0], colour, label=colour)
+        widgets.chip(surface, cells[0], colour, role="table")
         for cell, value in zip(cells[1:], (stats.slaps, stats.loot, stats.penalties), strict=True):
             widgets.text(
-                surface, str(value), round(line.height * 0.85), theme.TEXT, cell, align="center"
+                surface, str(value), table_px, theme.TEXT, cell, role="table", align="center"
             )
 
 
@@ -504,6 +538,7 @@ class ApacheTrackerCountScene(_ModelScene):
             widgets.px(size, 18),
             theme.TEXT_DIM,
             legend,
+            role="body",
         )
         rects = _count_rects(size, len(self.piles))
         for seat, (colour, rect) in enumerate(zip(self.model.colours, rects, strict=False)):
@@ -523,6 +558,7 @@ class ApacheTrackerCountScene(_ModelScene):
             ink,
             done.inflate(-widgets.px(size, 20), 0),
             bold=self.done_focused,
+            role="body",
         )
         hint = "Previous/Next: −1/+1 · Select: next pile · Back: previous pile"
         widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
@@ -532,12 +568,14 @@ class ApacheTrackerCountScene(_ModelScene):
     ) -> None:
         widgets.panel(surface, rect, focused=focused)
         badge, minus, number, plus = _count_cells(rect, with_badge=True)
-        widgets.chip(surface, badge, colour, label=colour)
+        widgets.chip(surface, badge, colour, label=colour, role="table")
         ink = theme.TEXT if focused else theme.TEXT_DIM
         widgets.arrow(surface, minus, "left", ink)
         widgets.arrow(surface, plus, "right", ink)
-        size = round(rect.height * 0.8)
-        widgets.text(surface, str(cards), size, theme.TEXT, number, align="center", bold=True)
+        size = max(widgets.fill_px(number.height), theme.floor_px("table", surface.get_size()))
+        widgets.text(
+            surface, str(cards), size, theme.TEXT, number, align="center", bold=True, role="table"
+        )
 
 
 def _count_rects(size: tuple[int, int], seats: int) -> list[pygame.Rect]:

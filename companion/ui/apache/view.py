@@ -115,57 +115,91 @@ def draw_timeline(
     current: int | None = None,
     results: Sequence[str] = (),
 ) -> None:
-    """Draw ``window`` in ``rect``: slap rows, then the dead-heat and ignored lines, small.
-    ``current`` highlights one slap (the one being confirmed); ``results`` marks the slaps
-    already confirmed (``"loot"``, ``"nothing"``, ``"penalty"``), in order."""
+    """Draw ``window`` in ``rect``: a row per slap (rank, seat and gap large, for the far
+    seat; the Indian and the result beside them), then the dead-heat and ignored lines as
+    many as fit. ``current`` highlights one slap (the one being confirmed); ``results``
+    marks the slaps already confirmed (``"loot"``, ``"nothing"``, ``"penalty"``), in order."""
     size = surface.get_size()
-    small = [*tie_lines(window), *ignored_lines(window)]
-    small_h = widgets.px(size, 15)
-    row_area = rect.copy()
-    row_area.height -= len(small) * small_h
     rows = timeline_rows(window)
     gap = widgets.px(size, 3)
-    cells = widgets.rows(row_area, len(rows), height=widgets.px(size, 34), gap=gap)
-    extra = bool(results) or any(r.tie or r.reaction for r in rows)
-    weights = [0.6, 1.4, 2.2, 2.6, 3.4 if extra else 0.2]
+    cells = widgets.rows(rect, len(rows), height=slap_row_height(size), gap=gap)
     for index, (row, cell) in enumerate(zip(rows, cells, strict=True)):
         result = results[index] if index < len(results) else None
-        _draw_row(surface, cell, row, weights, focused=index == current, result=result)
+        _draw_row(surface, cell, row, focused=index == current, result=result)
+    small = [*tie_lines(window), *ignored_lines(window)]
     top = (cells[-1].bottom if cells else rect.top) + gap
+    body_px = theme.floor_px("body", size)
+    line_h = widgets.line_height(body_px)
     for line in small:
-        band = pygame.Rect(rect.left + widgets.px(size, 4), top, rect.width, small_h)
         colour = theme.WARN if line.startswith("dead heat") else theme.TEXT_DIM
-        widgets.text(surface, line, round(small_h * 0.95), colour, band)
-        top += small_h
+        for part in widgets.wrap(line, body_px, rect.width - widgets.px(size, 4)):
+            if top + line_h > rect.bottom:
+                return
+            band = pygame.Rect(rect.left + widgets.px(size, 4), top, rect.width, line_h)
+            widgets.text(surface, part, body_px, colour, band, role="body")
+            top += line_h
+
+
+def slap_row_height(size: tuple[int, int]) -> int:
+    """The height of a slap's row: its seat and gap at the table's size."""
+    return widgets.px(size, 32)
+
+
+def _slap_cells(inner: pygame.Rect, gap: int) -> tuple[pygame.Rect, ...]:
+    """A slap row's cells: rank, seat chip, gap (wide, for the table), the two small lines."""
+    rank, badge, gap_cell, side = widgets.columns(inner, [0.5, 0.7, 2.9, 1.6], gap=gap)
+    return rank, badge, gap_cell, side
 
 
 def _draw_row(
     surface: pygame.Surface,
     cell: pygame.Rect,
     row: TimelineRow,
-    weights: list[float],
     *,
     focused: bool,
     result: str | None,
 ) -> None:
     fill = theme.mix(theme.PANEL, theme.SEAT_COLOURS[row.seat], 0.18)
     widgets.panel(surface, cell, focused=focused, fill=fill)
-    pad = max(3, cell.height // 8)
+    size = surface.get_size()
+    pad = max(3, cell.height // 10)
     inner = cell.inflate(-2 * pad, -2 * pad)
-    rank, badge, indian, gap, extra = widgets.columns(inner, weights, gap=pad)
-    big = round(inner.height * 0.95)
-    widgets.text(surface, f"{row.rank}.", big, theme.TEXT, rank, bold=True)
-    badge.width = min(badge.width, round(inner.height * 1.6))
-    widgets.chip(surface, badge, row.seat)
-    widgets.text(surface, row.indian, big, theme.TEXT, indian, bold=focused)
-    widgets.text(surface, row.gap, big, theme.TEXT, gap, align="right")
+    rank, badge, gap, side = _slap_cells(inner, pad)
+    big = theme.floor_px("table", size)
+    widgets.text(surface, f"{row.rank}.", big, theme.TEXT, rank, role="table", bold=True)
+    widgets.chip(surface, badge, row.seat, role="table")
+    widgets.text(surface, row.gap, big, theme.TEXT, gap, role="table", align="right")
+    note, colour = _row_note(row, result)
+    _two_lines(surface, side, row.indian, note, colour, bold=focused)
+
+
+def _row_note(row: TimelineRow, result: str | None) -> tuple[str, theme.RGB]:
+    """The second small line of a slap's row: its result, its tie or its reaction time."""
     if result is not None:
-        colour = RESULT_COLOURS.get(result, theme.TEXT)
-        widgets.text(surface, result, big, colour, extra, align="right", bold=True)
-    elif row.tie is not None:
-        widgets.text(surface, row.tie, round(big * 0.85), theme.WARN, extra, align="right")
-    elif row.reaction is not None:
-        widgets.text(surface, row.reaction, round(big * 0.85), theme.TEXT_DIM, extra, align="right")
+        return result, RESULT_COLOURS.get(result, theme.TEXT)
+    if row.tie is not None:
+        return "tie: drawn", theme.WARN
+    if row.reaction is not None:
+        return row.reaction, theme.TEXT_DIM
+    return "", theme.TEXT_DIM
+
+
+def _two_lines(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    first: str,
+    second: str,
+    colour: theme.RGB,
+    *,
+    bold: bool = False,
+) -> None:
+    """Two lines of body text in ``area``, right-aligned (the second one alone if the first
+    is empty)."""
+    size = theme.floor_px("body", surface.get_size())
+    top, bottom = widgets.rows(area, 2, height=area.height // 2, gap=0)
+    widgets.text(surface, first, size, theme.TEXT, top, role="body", align="right", bold=bold)
+    if second:
+        widgets.text(surface, second, size, colour, bottom, role="body", align="right", bold=True)
 
 
 def draw_pending(
@@ -183,36 +217,37 @@ def draw_pending(
     if not presses:
         return
     first = presses[0].t_ns
-    cells = widgets.rows(rect, len(presses), height=widgets.px(size, 34), gap=widgets.px(size, 3))
+    cells = widgets.rows(rect, len(presses), height=slap_row_height(size), gap=widgets.px(size, 3))
     seen: set[str] = set()
+    big = theme.floor_px("table", size)
     for press, cell in zip(presses, cells, strict=True):
         seat = seat_of(press.control) or "nav"
         widgets.panel(surface, cell, fill=theme.mix(theme.PANEL, theme.SEAT_COLOURS[seat], 0.12))
-        pad = max(3, cell.height // 8)
-        inner = cell.inflate(-2 * pad, -2 * pad)
-        badge, indian, gap, extra = widgets.columns(inner, [1.4, 2.4, 2.8, 3.0], gap=pad)
-        badge.width = min(badge.width, round(inner.height * 1.6))
-        big = round(inner.height * 0.95)
-        widgets.chip(surface, badge, seat)
-        widgets.text(surface, button_of(press.control), big, theme.TEXT, indian)
-        widgets.text(surface, format_gap(press.t_ns - first), big, theme.TEXT, gap, align="right")
-        note = "already slapped" if seat in slapped else "2nd press" if seat in seen else None
-        if note is not None:
-            widgets.text(surface, note, round(big * 0.85), theme.TEXT_DIM, extra, align="right")
+        pad = max(3, cell.height // 10)
+        _, badge, gap, side = _slap_cells(cell.inflate(-2 * pad, -2 * pad), pad)
+        widgets.chip(surface, badge, seat, role="table")
+        gap_words = format_gap(press.t_ns - first)
+        widgets.text(surface, gap_words, big, theme.TEXT, gap, role="table", align="right")
+        note = "already slapped" if seat in slapped else "2nd press" if seat in seen else ""
+        _two_lines(surface, side, button_of(press.control), note, theme.TEXT_DIM)
         seen.add(seat)
 
 
 def draw_seat_button(
-    surface: pygame.Surface, rect: pygame.Rect, control: str, *, scale: float
+    surface: pygame.Surface, rect: pygame.Rect, control: str, *, role: theme.Role
 ) -> None:
-    """A seat button on screen (``"red.chief"``): its seat's colour, letter and Indian;
-    the words ``scale`` of its height."""
+    """A seat button on screen (``"red.chief"``): its seat's colour, letter and Indian, the
+    words as large as ``role`` allows (the Indian alone when both do not fit)."""
     colour, _, indian = control.partition(".")
     fill = theme.SEAT_COLOURS[colour]
     pygame.draw.rect(surface, fill, rect, border_radius=max(3, rect.height // 5))
+    size = theme.floor_px(role, surface.get_size())
+    inner = rect.inflate(-4, 0)
     words = f"{theme.SEAT_LETTERS[colour]} {indian}"
-    ink, inner = theme.text_colour_on(fill), rect.inflate(-4, 0)
-    widgets.text(surface, words, round(rect.height * scale), ink, inner, align="center", bold=True)
+    if widgets.text_width(words, size, bold=True) > inner.width:
+        words = indian
+    ink = theme.text_colour_on(fill)
+    widgets.text(surface, words, size, ink, inner, role=role, align="center", bold=True)
 
 
 # --- the results -----------------------------------------------------------------------------
@@ -261,17 +296,18 @@ def draw_results(
     flash: widgets.Flash | None,
 ) -> None:
     """A game's results as ``page`` says: the winners' headline, then a row per player (its
-    cards, its ``counts``, its times)."""
+    cards large, its ``counts`` and its times)."""
     size = surface.get_size()
     layout = widgets.page(surface, page.title, pow_wows(results.windows))
-    body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
-    top = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 32))
+    body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 4))
     cards = next(player.cards for player in results.players if player.winner)
     headline = winner_words(results.winners, cards)
-    widgets.text(
-        surface, headline, widgets.px(size, 26), theme.GOOD, top, align="center", bold=True
-    )
-    table = pygame.Rect(body.left, top.bottom + widgets.px(size, 6), body.width, 0)
+    table_px = theme.floor_px("table", size)
+    lines_needed = len(widgets.wrap(headline, table_px, body.width, bold=True))
+    top_h = min(2, lines_needed) * widgets.line_height(table_px, bold=True)
+    top = pygame.Rect(body.left, body.top, body.width, top_h)
+    widgets.paragraph(surface, headline, table_px, theme.GOOD, top, role="table", bold=True)
+    table = pygame.Rect(body.left, top.bottom + widgets.px(size, 4), body.width, 0)
     table.height = body.bottom - table.top
     lines = [
         result_line(player, counted, decimals=page.decimals)
@@ -279,6 +315,10 @@ def draw_results(
     ]
     _results_table(surface, table, page.columns, lines, page.times_label)
     widgets.footer(surface, layout.footer, page.hint, flash)
+
+
+RESULT_WEIGHTS: Final = [0.8, 1.1, 0.9, 0.9, 0.9, 1.1, 1.1, 1.1]
+"""The results' columns: the seat, the cards (large), the counts, the three times."""
 
 
 def _results_table(
@@ -289,20 +329,31 @@ def _results_table(
     times_label: str,
 ) -> None:
     size = surface.get_size()
-    weights = [1.7, 1.0, 0.9, 0.9, 0.9, 1.2, 1.2, 1.2]
-    bands = widgets.rows(area, len(lines) + 2, height=widgets.px(size, 30), gap=widgets.px(size, 3))
-    group = widgets.columns(bands[0], weights, gap=4)
+    body_px, table_px = theme.floor_px("body", size), theme.floor_px("table", size)
+    gap = widgets.px(size, 3)
+    title_h = widgets.line_height(body_px) + 2
+    label, heads = widgets.rows(
+        pygame.Rect(area.left, area.top, area.width, 2 * title_h), 2, height=title_h, gap=0
+    )
+    group = widgets.columns(label, RESULT_WEIGHTS, gap=4)
     span = group[-3].union(group[-1])
-    widgets.text(surface, times_label, widgets.px(size, 15), theme.TEXT_DIM, span, align="center")
-    for cell, word in zip(widgets.columns(bands[1], weights, gap=4)[1:], titles, strict=True):
-        widgets.text(surface, word, widgets.px(size, 16), theme.TEXT_DIM, cell, align="center")
-    for band, line in zip(bands[2:], lines, strict=True):
+    widgets.text(surface, times_label, body_px, theme.TEXT_DIM, span, role="body", align="center")
+    for cell, word in zip(widgets.columns(heads, RESULT_WEIGHTS, gap=4)[1:], titles, strict=True):
+        widgets.text(surface, word, body_px, theme.TEXT_DIM, cell, role="body", align="center")
+    rows_area = pygame.Rect(area.left, heads.bottom + gap, area.width, area.bottom - heads.bottom)
+    bands = widgets.rows(rows_area, len(lines), height=widgets.px(size, 34), gap=gap)
+    for band, line in zip(bands, lines, strict=True):
         fill = theme.mix(theme.PANEL, theme.GOOD, 0.25) if line.winner else theme.PANEL
         widgets.panel(surface, band, fill=fill)
-        cells = widgets.columns(band.inflate(-4, -6), weights, gap=4)
-        widgets.chip(surface, cells[0], line.colour, label=line.colour)
+        cells = widgets.columns(band.inflate(-4, -6), RESULT_WEIGHTS, gap=4)
+        widgets.chip(surface, cells[0], line.colour, role="table")
         for index, (cell, value) in enumerate(zip(cells[1:], line.values, strict=True)):
-            bold = index == 0
-            scale = 0.85 if bold else 0.7
-            size_px = round(band.height * scale)
-            widgets.text(surface, value, size_px, theme.TEXT, cell, align="center", bold=bold)
+            if index == 0:
+                widgets.text(
+                    surface, value, table_px, theme.TEXT, cell, role="table", align="center",
+                    bold=True,
+                )  # fmt: skip
+            else:
+                widgets.text(
+                    surface, value, body_px + 2, theme.TEXT, cell, role="body", align="center"
+                )

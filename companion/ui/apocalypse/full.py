@@ -29,6 +29,7 @@ from companion.ui.apocalypse.view import (
     draw_tokens,
     draw_trick,
     draw_trick_result,
+    score_rows,
 )
 from companion.ui.game_menu import MENU_HINT
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid
@@ -66,11 +67,17 @@ class ApocalypseFullScene(GameScene[ApocalypseFullModel]):
         widgets.page(surface, TITLE, right)
         draw_tokens(surface, layout.tokens, model.tokens())
         _draw_table(surface, layout.trick, model)
-        widgets.text(
-            surface, model.prompt(), widgets.px(size, 17), theme.TEXT, layout.prompt, bold=True
+        widgets.paragraph(
+            surface,
+            model.prompt(),
+            theme.floor_px("table", size),
+            theme.TEXT,
+            layout.prompt,
+            bold=True,
+            role="table",
         )
         _draw_choices(surface, layout, model)
-        draw_scores(surface, layout.scores, state.points, state.totals, scale=0.75)
+        draw_scores(surface, layout.scores, state.points, state.totals)
         self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns, menu_hint=MENU_HINT)
 
 
@@ -93,12 +100,16 @@ class ApocalypseFullLayout:
         px = widgets.px
         self.frame = widgets.frame(size)
         body = self.frame.body.inflate(-2 * px(size, 8), -2 * px(size, 4))
-        self.tokens = pygame.Rect(body.left, body.top, body.width, px(size, 44))
-        self.scores = pygame.Rect(body.left, body.bottom - px(size, 20), body.width, px(size, 20))
-        hand_h = px(size, 56)
+        self.tokens = pygame.Rect(body.left, body.top, body.width, px(size, 40))
+        strip = score_rows(model.state.players) * px(size, 25)
+        self.scores = pygame.Rect(body.left, body.bottom - strip, body.width, strip)
+        hand_h = px(size, 52)
         self.hand = pygame.Rect(body.left, self.scores.top - px(size, 4) - hand_h, body.width, 0)
         self.hand.height = hand_h
-        self.prompt = pygame.Rect(body.left, self.hand.top - px(size, 22), body.width, px(size, 20))
+        table_px = theme.floor_px("table", size)
+        lines = len(widgets.wrap(model.prompt(), table_px, body.width, bold=True))
+        prompt_h = min(2, max(1, lines)) * widgets.line_height(table_px, bold=True)
+        self.prompt = pygame.Rect(body.left, self.hand.top - prompt_h - 2, body.width, prompt_h)
         top = self.tokens.bottom + px(size, 4)
         self.trick = pygame.Rect(body.left, top, body.width, self.prompt.top - px(size, 4) - top)
 
@@ -132,15 +143,19 @@ def _draw_choices(
             _draw_hand_card(surface, rect, card, focused=index == model.focus)
     elif step == "token":
         for index, (suit, rect) in enumerate(zip(model.tokens().coloured, rects, strict=True)):
-            widgets.chip(surface, rect.inflate(-4, -rect.height // 3), suit, label=suit)
+            widgets.chip(
+                surface, rect.inflate(-4, -rect.height // 3), suit, label=suit, role="table"
+            )
             if index == model.focus:
                 pygame.draw.rect(surface, theme.TEXT, rect, width=3, border_radius=6)
     elif step in ("name", "choose"):
         _draw_idle_hand(surface, layout, model)
         for index, rect in enumerate(rects):
             widgets.panel(surface, rect.inflate(0, -rect.height // 3), focused=index == model.focus)
-            name, size = player_name(index), round(rect.height * 0.4)
-            widgets.text(surface, name, size, theme.TEXT, rect, align="center", bold=True)
+            name, size = player_name(index), theme.floor_px("table", surface.get_size())
+            widgets.text(
+                surface, name, size, theme.TEXT, rect, align="center", bold=True, role="table"
+            )
     elif model.humans and step == "wait":
         _draw_idle_hand(surface, layout, model)
 
@@ -155,7 +170,7 @@ def _draw_idle_hand(
 
 
 def _hand_rects(area: pygame.Rect, count: int) -> list[pygame.Rect]:
-    return _spread(area, count, widest=area.height * 3 // 4)
+    return _spread(area, count, widest=area.height)
 
 
 def _spread(area: pygame.Rect, count: int, *, widest: int) -> list[pygame.Rect]:
@@ -167,7 +182,7 @@ def _spread(area: pygame.Rect, count: int, *, widest: int) -> list[pygame.Rect]:
 def _draw_hand_card(
     surface: pygame.Surface, rect: pygame.Rect, card: HandCard, *, focused: bool
 ) -> None:
-    draw_card(surface, rect, card.face)
+    draw_card(surface, rect, card.face, role="body")
     if not card.playable:
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))

@@ -30,6 +30,7 @@ from companion.ui.apocalypse.view import (
     draw_tokens,
     draw_trick,
     draw_trick_result,
+    score_rows,
 )
 from companion.ui.game_model import Choice
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choices
@@ -79,7 +80,7 @@ class ApocalypseTrackerScene(GameScene[ApocalypseTrackerModel]):
         _draw_prompt(surface, layout, model)
         if layout.scores.height:
             points = [state.round_points(seat) for seat in range(state.players)]
-            draw_scores(surface, layout.scores, points, state.totals, scale=0.7)
+            draw_scores(surface, layout.scores, points, state.totals)
         self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns)
 
 
@@ -106,18 +107,21 @@ class ApocalypseTrackerLayout:
         self.frame = widgets.frame(size)
         body = self.frame.body.inflate(-2 * px(size, 8), -2 * px(size, 4))
         scoring = model.step in ("score", "specials", "count")
-        self.tokens = pygame.Rect(body.left, body.top, body.width, px(size, 34 if scoring else 52))
-        strip = 0 if scoring else px(size, 24)  # the scoring table shows the totals itself
+        self.tokens = pygame.Rect(body.left, body.top, body.width, px(size, 34 if scoring else 44))
+        rows_of_scores = score_rows(model.state.players)
+        strip = 0 if scoring else rows_of_scores * px(size, 25)  # scoring: the table has them
         self.scores = pygame.Rect(body.left, body.bottom - strip, body.width, strip)
         choices = model.choices()
         rows = 2 if len(choices) > 7 else 1
-        chip_h = px(size, 30)
+        chip_h = px(size, 28 if rows == 2 else 30)
         self.choice_area = pygame.Rect(
             body.left, self.scores.top - px(size, 4) - rows * (chip_h + px(size, 4)), body.width, 0
         )
         self.choice_area.height = rows * (chip_h + px(size, 4))
-        self.prompt = pygame.Rect(body.left, self.choice_area.top - px(size, 22), body.width, 0)
-        self.prompt.height = px(size, 20)
+        table_px = theme.floor_px("table", size)
+        lines = len(widgets.wrap(model.prompt(), table_px, body.width, bold=True))
+        prompt_h = min(2, max(1, lines)) * widgets.line_height(table_px, bold=True)
+        self.prompt = pygame.Rect(body.left, self.choice_area.top - prompt_h, body.width, prompt_h)
         middle_top = self.tokens.bottom + px(size, 4)
         self.middle = pygame.Rect(body.left, middle_top, body.width, 0)
         self.middle.height = max(0, self.prompt.top - px(size, 4) - middle_top)
@@ -179,8 +183,14 @@ def _draw_prompt(
     surface: pygame.Surface, layout: ApocalypseTrackerLayout, model: ApocalypseTrackerModel
 ) -> None:
     size = surface.get_size()
-    widgets.text(
-        surface, model.prompt(), widgets.px(size, 18), theme.TEXT, layout.prompt, bold=True
+    widgets.paragraph(
+        surface,
+        model.prompt(),
+        theme.floor_px("table", size),
+        theme.TEXT,
+        layout.prompt,
+        bold=True,
+        role="table",
     )
     draw_choices(surface, model, enumerate(layout.choices), words=_chip_words)
 
@@ -208,9 +218,13 @@ def _draw_round_table(
         height=area.height // (state.players + 1),
         gap=max(2, area.height // 60),
     )[0]
-    size_px = max(10, round(header.height * 0.6))
+    body_px, table_px = (
+        theme.floor_px("body", surface.get_size()),
+        theme.floor_px("table", surface.get_size()),
+    )
+    size_px = body_px
     for cell, title in zip(widgets.columns(header, weights, gap=4)[1:], titles, strict=True):
-        widgets.text(surface, title, size_px, theme.TEXT_DIM, cell, align="center")
+        widgets.text(surface, title, size_px, theme.TEXT_DIM, cell, align="center", role="body")
     table = model.round_table()
     for seat, band in enumerate(_table_rows(area, state.players)):
         editing = model.counts is not None and seat == model.count_focus
@@ -221,10 +235,12 @@ def _draw_round_table(
             column = 1 if model.step == "specials" else 2
             values[column] = str(model.counts[seat])
         cells = widgets.columns(band.inflate(-4, 0), weights, gap=4)
-        size_px, name = round(band.height * 0.7), player_name(seat)
-        widgets.text(surface, name, size_px, theme.TEXT, cells[0], align="center", bold=True)
+        name = player_name(seat)
+        widgets.text(
+            surface, name, table_px, theme.TEXT, cells[0], align="center", bold=True, role="table"
+        )
         for cell, value in zip(cells[1:], values, strict=True):
-            widgets.text(surface, value, size_px, theme.TEXT, cell, align="center")
+            widgets.text(surface, value, table_px, theme.TEXT, cell, align="center", role="table")
     for minus, plus in arrows:
         widgets.arrow(surface, minus, "left", theme.WARN)
         widgets.arrow(surface, plus, "right", theme.WARN)

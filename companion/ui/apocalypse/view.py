@@ -24,6 +24,15 @@ BLACK_SIDE: Final[theme.RGB] = (12, 12, 14)
 ALARM: Final[theme.RGB] = (200, 30, 40)
 CHAOS_FILL: Final[theme.RGB] = (70, 40, 90)
 TRANQUILITY_FILL: Final[theme.RGB] = (215, 225, 230)
+SHORT_NAMES: Final = {"Chaos": "Ch.", "Tranq.": "Tr."}
+"""A special card's name on a card too narrow for the whole word (its value says it too)."""
+SCORES_ON_ONE_ROW: Final = 4
+"""More players than this: the score strip takes two rows (the words stay large)."""
+
+
+def score_rows(players: int) -> int:
+    """The rows of the score strip for ``players``."""
+    return 1 if players <= SCORES_ON_ONE_ROW else 2
 
 
 class Tokens(Protocol):
@@ -71,35 +80,48 @@ def draw_tokens(surface: pygame.Surface, area: pygame.Rect, state: Tokens) -> No
             ink = theme.text_colour_on(colour)
         box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
         box.center = centre
-        widgets.text(surface, letter, round(radius * 1.3), ink, box, align="center", bold=True)
+        letter_px = max(theme.floor_px("table", surface.get_size()), round(radius * 1.4))
+        widgets.text(surface, letter, letter_px, ink, box, align="center", bold=True, role="table")
     words = pygame.Rect(area.right - words_w, area.top, words_w - 6, area.height)
     if state.apocalypse:
         widgets.text(
             surface,
             "APOCALYPSE!",
-            round(area.height * 0.55),
+            theme.floor_px("table", surface.get_size()),
             theme.TEXT,
             words,
             align="right",
             bold=True,
+            role="table",
         )
     else:
         coloured = state.coloured
         words_text = f"{len(coloured)} tokens coloured"
         if len(coloured) == 1:
             words_text = f"{theme.seat_name(coloured[0])}: the last coloured token"
-        widgets.text(
-            surface, words_text, round(area.height * 0.36), theme.TEXT_DIM, words, align="right"
+        widgets.paragraph(
+            surface,
+            words_text,
+            theme.floor_px("body", surface.get_size()),
+            theme.TEXT_DIM,
+            words,
+            role="body",
         )
 
 
-def draw_card(surface: pygame.Surface, rect: pygame.Rect, play: CardFace) -> None:
+def draw_card(
+    surface: pygame.Surface, rect: pygame.Rect, play: CardFace, *, role: theme.Role = "table"
+) -> None:
     """A played card: a Horseman in its suit's colour with letter and value; Chaos dark
-    with the token it turned; Tranquility pale; a skip as a dim outline."""
+    with the token it turned; Tranquility pale; a skip as a dim outline. Its words as large
+    as ``role`` (a card on the table: ``"table"``; a card in a hand: ``"body"``); a card too
+    low for two lines says it on one ("R8")."""
+    size = surface.get_size()
     radius = max(3, rect.width // 8)
+    body_px = theme.floor_px("body", size)
     if play.kind == "skip":
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=radius)
-        widgets.text(surface, "skip", rect.height // 4, theme.TEXT_DIM, rect, align="center")
+        widgets.text(surface, "skip", body_px, theme.TEXT_DIM, rect, align="center", role="body")
         return
     if play.kind == "horseman" and play.suit is not None:
         fill = theme.SEAT_COLOURS[play.suit]
@@ -111,35 +133,32 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, play: CardFace) -> Non
         fill, top, middle = TRANQUILITY_FILL, "Tranq.", "0"
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     ink = theme.text_colour_on(fill)
-    third = rect.height // 3
-    widgets.text(
-        surface,
-        top,
-        round(third * 0.8),
-        ink,
-        pygame.Rect(rect.left, rect.top, rect.width, third),
-        align="center",
-        bold=True,
-    )
-    widgets.text(
-        surface,
-        middle,
-        round(third * 1.3),
-        ink,
-        pygame.Rect(rect.left, rect.top + third, rect.width, third),
-        align="center",
-        bold=True,
-    )
-    if play.kind == "chaos" and play.token:
-        token = pygame.Rect(rect.left, rect.top + 2 * third, rect.width, third)
+    words_px = max(theme.floor_px(role, size), widgets.fill_px(rect.height // 3))
+    line_h = widgets.line_height(words_px, bold=True)
+    flips = play.kind == "chaos" and play.token is not None
+    lines = [top, middle]
+    if rect.height < 2 * line_h + (widgets.line_height(body_px) if flips else 0):
+        lines = [f"{top}{middle}" if play.kind == "horseman" else top]
+    band_h = line_h if len(lines) == 1 else min(rect.height // 3, line_h + 4)
+    block = len(lines) * band_h + (widgets.line_height(body_px) if flips else 0)
+    y = rect.top + max(0, (rect.height - block) // 2)
+    for words in lines:
+        band = pygame.Rect(rect.left + 2, y, rect.width - 4, band_h)
+        options = [words, SHORT_NAMES[words]] if words in SHORT_NAMES else [words]
+        shown = widgets.first_fitting(options, words_px, band.width, bold=True)
+        widgets.text(surface, shown, words_px, ink, band, align="center", bold=True, role=role)
+        y += band_h
+    if flips and play.token is not None:
+        band = pygame.Rect(rect.left + 2, y, rect.width - 4, widgets.line_height(body_px))
         widgets.text(
             surface,
             f"flips {theme.SEAT_LETTERS[play.token]}",
-            round(third * 0.7),
+            body_px,
             theme.SEAT_COLOURS[play.token],
-            token,
+            band,
             align="center",
             bold=True,
+            role="body",
         )
 
 
@@ -156,12 +175,16 @@ def draw_trick(
     """The trick, ``seats`` in playing order: each seat's name (``actor``'s lit; the first
     ``people`` seats marked "you") over its card, or over an empty place."""
     cells = widgets.columns(area, [1.0] * len(seats), gap=max(3, area.width // 120))
+    body_px = theme.floor_px("body", surface.get_size())
     for seat, cell in zip(seats, cells, strict=True):
-        label = pygame.Rect(cell.left, cell.top, cell.width, cell.height // 4)
+        label_h = max(widgets.line_height(body_px), round(cell.height * 0.22))
+        label = pygame.Rect(cell.left, cell.top, cell.width, label_h)
         name = player_name(seat) + (" (you)" if seat < people else "")
         ink = theme.TEXT if seat == actor else theme.TEXT_DIM
-        size_px = round(label.height * name_scale)
-        widgets.text(surface, name, size_px, ink, label, align="center", bold=seat == actor)
+        size_px = max(body_px, round(widgets.fill_px(label.height) * name_scale))
+        widgets.text(
+            surface, name, size_px, ink, label, align="center", bold=seat == actor, role="body"
+        )
         card = pygame.Rect(cell.left, label.bottom + 2, cell.width, cell.bottom - label.bottom - 2)
         face = cards.get(seat)
         if face is None:
@@ -176,12 +199,18 @@ def draw_trick_result(
     """The last trick's result: its ``headline`` (red for an Apocalypse: ``alarm``), then
     ``detail`` small."""
     widgets.panel(surface, area)
+    size = surface.get_size()
     inner = area.inflate(-12, -8)
-    head = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 3)
+    table_px, body_px = theme.floor_px("table", size), theme.floor_px("body", size)
+    lines = len(widgets.wrap(headline, table_px, inner.width, bold=True))
+    line_h = widgets.line_height(table_px, bold=True)
+    head_h = min(max(1, lines), max(1, (inner.height - widgets.line_height(body_px)) // line_h))
+    head = pygame.Rect(inner.left, inner.top, inner.width, head_h * line_h)
     colour = theme.BAD if alarm else theme.TEXT
-    widgets.text(surface, headline, round(head.height * 0.75), colour, head, bold=True)
+    widgets.paragraph(surface, headline, table_px, colour, head, role="table", bold=True)
     rest = pygame.Rect(inner.left, head.bottom, inner.width, inner.bottom - head.bottom)
-    widgets.paragraph(surface, detail, round(head.height * 0.6), theme.TEXT_DIM, rest)
+    if rest.height >= widgets.line_height(body_px):
+        widgets.paragraph(surface, detail, body_px, theme.TEXT_DIM, rest, role="body")
 
 
 def draw_scores(
@@ -189,16 +218,26 @@ def draw_scores(
     area: pygame.Rect,
     points: Sequence[int],
     totals: Sequence[int],
-    *,
-    scale: float,
 ) -> None:
-    """Each player's ``points`` this round and total so far, across ``area``."""
-    cells = widgets.columns(area, [1.4] + [1.0] * len(points), gap=4)
-    size_px = round(area.height * scale)
-    widgets.text(surface, "round / total", size_px, theme.TEXT_DIM, cells[0])
-    for seat, cell in enumerate(cells[1:]):
-        words = f"{player_name(seat)}:  {points[seat]} / {totals[seat]}"
-        widgets.text(surface, words, size_px, theme.TEXT, cell, align="center")
+    """Each player's ``points`` this round and total so far, large, across ``area`` (with a
+    small "round / total" first when there is room)."""
+    size = surface.get_size()
+    table_px, body_px = theme.floor_px("table", size), theme.floor_px("body", size)
+    label = "round / total"
+    rows = score_rows(len(points))
+    with_label = rows == 1
+    bands = widgets.rows(area, rows, height=area.height // rows, gap=0)
+    per_row = -(-len(points) // rows)
+    cells = []
+    for band in bands:
+        weights = ([0.8] if with_label else []) + [1.0] * per_row
+        cells += widgets.columns(band, weights, gap=4)
+    if with_label:
+        widgets.paragraph(surface, label, body_px, theme.TEXT_DIM, cells[0], role="body")
+        cells = cells[1:]
+    for seat, cell in enumerate(cells[: len(points)]):
+        words = f"{player_name(seat)} {points[seat]}/{totals[seat]}"
+        widgets.text(surface, words, table_px, theme.TEXT, cell, align="center", role="table")
 
 
 def draw_results(
@@ -215,9 +254,12 @@ def draw_results(
     size = surface.get_size()
     layout = widgets.page(surface, title, "results")
     body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
-    top = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 30))
     headline = _winner_words(state.totals, winners)
-    widgets.text(surface, headline, widgets.px(size, 24), theme.GOOD, top, align="center")
+    table_px = theme.floor_px("table", size)
+    lines = len(widgets.wrap(headline, table_px, body.width, bold=True))
+    top_h = min(2, max(1, lines)) * widgets.line_height(table_px, bold=True)
+    top = pygame.Rect(body.left, body.top, body.width, top_h)
+    widgets.paragraph(surface, headline, table_px, theme.GOOD, top, role="table", bold=True)
     table = pygame.Rect(body.left, top.bottom + widgets.px(size, 6), body.width, 0)
     table.height = body.bottom - table.top
     rounds = [(result.scores, result.swapped) for result in state.rounds]
@@ -242,25 +284,25 @@ def _results_table(
     winners: set[int],
 ) -> None:
     size = surface.get_size()
+    table_px, body_px = theme.floor_px("table", size), theme.floor_px("body", size)
     weights = [1.0] + [1.0] * len(rounds) + [1.2]
-    bands = widgets.rows(
-        area, len(totals) + 1, height=widgets.px(size, 30), gap=widgets.px(size, 3)
-    )
+    head_h = widgets.line_height(body_px) + widgets.px(size, 2)
+    header = pygame.Rect(area.left, area.top, area.width, head_h)
     titles = [f"round {k + 1}" for k in range(len(rounds))] + ["total"]
-    head = round(bands[0].height * 0.55)
-    for cell, words in zip(widgets.columns(bands[0], weights, gap=4)[1:], titles, strict=True):
-        widgets.text(surface, words, head, theme.TEXT_DIM, cell, align="center")
-    for seat, band in enumerate(bands[1:]):
+    for cell, words in zip(widgets.columns(header, weights, gap=4)[1:], titles, strict=True):
+        widgets.text(surface, words, body_px, theme.TEXT_DIM, cell, align="center", role="body")
+    rest = pygame.Rect(area.left, header.bottom, area.width, area.bottom - header.bottom)
+    bands = widgets.rows(rest, len(totals), height=widgets.px(size, 30), gap=widgets.px(size, 3))
+    for seat, band in enumerate(bands):
         fill = theme.mix(theme.PANEL, theme.GOOD, 0.25) if seat in winners else theme.PANEL
         widgets.panel(surface, band, fill=fill)
         cells = widgets.columns(band.inflate(-4, 0), weights, gap=4)
-        big, small = round(band.height * 0.7), round(band.height * 0.6)
-        widgets.text(
-            surface, player_name(seat), big, theme.TEXT, cells[0], align="center", bold=True
-        )
+        name = player_name(seat)
+        widgets.text(surface, name, table_px, theme.TEXT, cells[0], align="center", bold=True,
+                     role="table")  # fmt: skip
         for cell, (scores, swapped) in zip(cells[1:], rounds, strict=False):
             words = f"{scores[seat]}{' swapped' if swapped else ''}"
-            widgets.text(surface, words, small, theme.TEXT, cell, align="center")
-        widgets.text(
-            surface, str(totals[seat]), big, theme.TEXT, cells[-1], align="center", bold=True
-        )
+            widgets.text(surface, words, round(body_px * 1.25), theme.TEXT, cell, align="center",
+                         role="body")  # fmt: skip
+        widgets.text(surface, str(totals[seat]), table_px, theme.TEXT, cells[-1], align="center",
+                     bold=True, role="table")  # fmt: skip

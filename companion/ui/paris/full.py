@@ -54,25 +54,25 @@ class ParisFullScene(GameScene[ParisFullModel]):
         return ParisFullResultsScene(self.app, self.model)
 
     def choice_rects(self) -> list[tuple[int, pygame.Rect]]:
-        layout = ParisFullLayout(self.app.size)
-        return option_rects(layout.option_area(self.model), self.model)
+        layout = ParisFullLayout(self.app.size, self.model)
+        return option_rects(layout.option_area(self.model), self.model, self.app.size)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         model, state = self.model, self.model.state
-        layout = ParisFullLayout(surface.get_size())
+        layout = ParisFullLayout(surface.get_size(), model)
         widgets.page(surface, TITLE, header_words(state))
         size = surface.get_size()
         if model.report is not None:
             draw_report(surface, layout.report, model.report.steps)
-            widgets.text(surface, model.prompt(), widgets.px(size, 16), theme.TEXT,
-                         layout.report_prompt, bold=True)  # fmt: skip
+            widgets.paragraph(surface, model.prompt(), theme.floor_px("table", size), theme.TEXT,
+                              layout.report_prompt, bold=True, role="table")  # fmt: skip
         else:
             draw_board(surface, layout.board, state, model.district)
             draw_money(surface, layout.money, state)
             draw_hand(surface, layout.hand, model)
-            widgets.paragraph(surface, model.prompt(), widgets.px(size, 16), theme.TEXT,
-                              layout.prompt, bold=True)  # fmt: skip
-        draw_choices(surface, model, option_rects(layout.option_area(model), model))
+            widgets.paragraph(surface, model.prompt(), theme.floor_px("table", size), theme.TEXT,
+                              layout.prompt, bold=True, role="table")  # fmt: skip
+        draw_choices(surface, model, option_rects(layout.option_area(model), model, size))
         self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns)
 
 
@@ -89,9 +89,11 @@ class ParisFullResultsScene(GameResultsScene[ParisFullModel]):
 
 
 class ParisFullLayout:
-    """Where everything goes on one screen size (computed, never stored between frames)."""
+    """Where everything goes on one screen size (computed, never stored between frames):
+    the board on the left; on the right the money (large), the reserves and the hand, the
+    question (large) and the options."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], model: ParisFullModel) -> None:
         px = widgets.px
         self.frame = widgets.frame(size)
         body = self.frame.body.inflate(-2 * px(size, 5), -2 * px(size, 3))
@@ -99,14 +101,18 @@ class ParisFullLayout:
         self.board = pygame.Rect(body.left, body.top, side, body.height)
         right = pygame.Rect(self.board.right + px(size, 6), body.top, 0, body.height)
         right.width = body.right - right.left
-        self.money = pygame.Rect(right.left, right.top, right.width, px(size, 36))
+        money_rows = -(-model.state.players // 2)
+        self.money = pygame.Rect(right.left, right.top, right.width, money_rows * px(size, 27))
+        body_line = widgets.line_height(theme.floor_px("body", size))
         self.hand = pygame.Rect(right.left, self.money.bottom + px(size, 2), right.width, 0)
-        self.hand.height = px(size, 16)
+        self.hand.height = 2 * body_line
+        table_px = theme.floor_px("table", size)
+        lines = len(widgets.wrap(model.prompt(), table_px, right.width, bold=True))
         self.prompt = pygame.Rect(right.left, self.hand.bottom + px(size, 2), right.width, 0)
-        self.prompt.height = px(size, 34)
-        self.options = pygame.Rect(right.left, self.prompt.bottom + px(size, 2), right.width, 0)
+        self.prompt.height = min(3, max(1, lines)) * widgets.line_height(table_px, bold=True)
+        self.options = pygame.Rect(right.left, self.prompt.bottom + px(size, 3), right.width, 0)
         self.options.height = right.bottom - self.options.top
-        strip = px(size, 34)
+        strip = 2 * widgets.line_height(table_px, bold=True)
         self.report = pygame.Rect(body.left, body.top, body.width, body.height - strip - 4)
         self.report_prompt = pygame.Rect(body.left, body.bottom - strip, body.width // 2, strip)
         self.report_options = pygame.Rect(
@@ -117,13 +123,22 @@ class ParisFullLayout:
         return self.report_options if model.report is not None else self.options
 
 
-def option_rects(area: pygame.Rect, model: ParisFullModel) -> list[tuple[int, pygame.Rect]]:
-    """The options shown (a window of ``VISIBLE`` round the focus), with their indexes."""
+OPTION_MIN_H: Final = 20
+"""The lowest an option's row may be at 480x320 (fewer are shown, the list scrolls)."""
+
+
+def option_rects(
+    area: pygame.Rect, model: ParisFullModel, size: tuple[int, int]
+) -> list[tuple[int, pygame.Rect]]:
+    """The options shown on a screen of ``size`` (a window round the focus, as many as fit,
+    at most ``VISIBLE``), with their indexes."""
     count = len(model.choices())
-    first = min(max(0, model.focus - VISIBLE // 2), max(0, count - VISIBLE))
-    shown = range(first, min(count, first + VISIBLE))
+    lowest = widgets.px(size, OPTION_MIN_H)
+    visible = max(1, min(VISIBLE, area.height // lowest))
+    first = min(max(0, model.focus - visible // 2), max(0, count - visible))
+    shown = range(first, min(count, first + visible))
     gap = max(2, area.height // 60)
-    height = (area.height - gap * (VISIBLE - 1)) // VISIBLE
+    height = (area.height - gap * (visible - 1)) // visible
     return [
         (index, pygame.Rect(area.left, area.top + k * (height + gap), area.width, height))
         for k, index in enumerate(shown)
@@ -158,26 +173,28 @@ def _draw_district(
 ) -> None:
     playing = district in state.districts
     widgets.panel(surface, rect, focused=focused, fill=theme.PANEL if playing else theme.BACKGROUND)
-    inner = rect.inflate(-6, -4)
-    line_h = inner.height // 4
+    size = surface.get_size()
+    body_px = theme.floor_px("body", size)
+    inner = rect.inflate(-4, -4)
+    line_h = widgets.line_height(body_px)
     title = pygame.Rect(inner.left, inner.top, inner.width, line_h)
     ink = theme.TEXT if playing else theme.TEXT_DIM
-    widgets.text(surface, f"{district} {DISTRICT_NAMES[district]}", round(line_h * 1.0), ink,
-                 title, bold=True)  # fmt: skip
+    widgets.text(surface, f"{district} {DISTRICT_NAMES[district]}", body_px, ink, title,
+                 role="body")  # fmt: skip
     detail = pygame.Rect(inner.left, title.bottom, inner.width, line_h)
     if not playing:
-        widgets.text(surface, "closed", round(line_h * 0.9), theme.TEXT_DIM, detail)
+        widgets.text(surface, "closed", body_px, theme.TEXT_DIM, detail, role="body")
         return
     if SLOT_COUNTS[district]:
         words = f"{len(state.uncovered(district))} of {SLOT_COUNTS[district]} open"
-        widgets.text(surface, words, round(line_h * 0.85), theme.TEXT_DIM, detail)
+        widgets.text(surface, words, body_px, theme.TEXT_DIM, detail, role="body")
     present = [(s, n) for s, n in enumerate(state.district_counts(district)) if n]
     chips = pygame.Rect(inner.left, detail.bottom + 2, inner.width, inner.bottom - detail.bottom)
     if not present:
         return
     per_row = 2
     chip_w = (chips.width - 4) // per_row
-    chip_h = min(chips.height // 2 - 2, line_h + 4)
+    chip_h = min(chips.height // 2 - 2, line_h + 6)
     for k, (seat, count) in enumerate(present):
         spot = pygame.Rect(
             chips.left + (k % per_row) * (chip_w + 4),
@@ -188,8 +205,11 @@ def _draw_district(
         fill = theme.SEAT_COLOURS[state.colours[seat]]
         pygame.draw.rect(surface, fill, spot, border_radius=max(2, spot.height // 5))
         letter = theme.SEAT_LETTERS[state.colours[seat]]
-        widgets.text(surface, f"{letter} {count}", round(spot.height * 0.85),
-                     theme.text_colour_on(fill), spot, align="center", bold=True)  # fmt: skip
+        spot_px = max(body_px, widgets.fill_px(spot.height) - 2)
+        ink = theme.text_colour_on(fill)
+        widgets.text(
+            surface, f"{letter} {count}", spot_px, ink, spot, align="center", bold=True, role="body"
+        )
 
 
 def draw_report(
@@ -199,11 +219,11 @@ def draw_report(
     widgets.panel(surface, area)
     inner = area.inflate(-12, -2 * widgets.px(surface.get_size(), 8))
     height = inner.height // max(1, len(steps))
-    size_px = min(round(height * 0.85), widgets.px(surface.get_size(), 20))
+    size_px = max(widgets.fill_px(height) - 4, theme.floor_px("body", surface.get_size()))
     for k, step in enumerate(steps):
         band = pygame.Rect(inner.left, inner.top + k * height, inner.width, height)
         ink = theme.TEXT if step.holder >= 0 else theme.TEXT_DIM
-        widgets.text(surface, short_words(step), size_px, ink, band)
+        widgets.text(surface, short_words(step), size_px, ink, band, role="body")
 
 
 def short_words(step: SettlementStep) -> str:
@@ -225,23 +245,38 @@ def short_words(step: SettlementStep) -> str:
 
 
 def draw_money(surface: pygame.Surface, area: pygame.Rect, state: ParisState) -> None:
-    """Each gang: its letter chip, money and Apaches in reserve."""
-    count = state.players
-    cells = widgets.columns(area, [1.0] * count, gap=3)
-    for seat, cell in enumerate(cells):
-        colour = state.colours[seat]
-        top = pygame.Rect(cell.left, cell.top, cell.width, cell.height // 2)
-        widgets.chip(surface, top, colour, label=f"{state.money[seat]} F")
-        bottom = pygame.Rect(cell.left, top.bottom, cell.width, cell.height - top.height)
-        words = f"reserve {state.in_reserve(seat)}"
-        widgets.text(surface, words, round(bottom.height * 0.75), theme.TEXT_DIM, bottom,
-                     align="center")  # fmt: skip
+    """Each gang's money, large (two gangs a row): its letter chip, then the money."""
+    size = surface.get_size()
+    gap = widgets.px(size, 3)
+    rows = widgets.rows(area, -(-state.players // 2), height=area.height, gap=gap)
+    cells = [cell for row in rows for cell in widgets.columns(row, [1.0, 1.0], gap=gap)]
+    table_px = theme.floor_px("table", size)
+    for seat, cell in enumerate(cells[: state.players]):
+        widgets.panel(surface, cell)
+        inner = cell.inflate(-4, 0)
+        badge, money = widgets.columns(inner, [0.6, 1.4], gap=3)
+        widgets.chip(surface, badge, state.colours[seat], role="table")
+        words = f"{state.money[seat]} F"
+        if widgets.text_width(words, table_px, bold=True) > money.width:
+            words = str(state.money[seat])  # the francs go first, not the digits
+        widgets.text(surface, words, table_px, theme.TEXT, money, align="right", bold=True,
+                     role="table")  # fmt: skip
 
 
 def draw_hand(surface: pygame.Surface, area: pygame.Rect, model: ParisFullModel) -> None:
+    """The reserves (every gang) and the person's stashes, small."""
+    size = surface.get_size()
+    body_px = theme.floor_px("body", size)
+    state = model.state
+    reserves = " ".join(
+        f"{theme.SEAT_LETTERS[colour]}{state.in_reserve(seat)}"
+        for seat, colour in enumerate(state.colours)
+    )
     hand = model.hand()
     if not model.humans:
-        words = "bots only"
+        stashes = "bots only"
     else:
-        words = "Your stashes: " + (" ".join(f"{d}.{k}" for d, k in hand) or "none")
-    widgets.text(surface, words, round(area.height * 0.9), theme.TEXT_DIM, area)
+        stashes = "Your stashes: " + (" ".join(f"{d}.{k}" for d, k in hand) or "none")
+    top, bottom = widgets.rows(area, 2, height=area.height // 2, gap=0)
+    widgets.text(surface, f"In reserve: {reserves}", body_px, theme.TEXT_DIM, top, role="body")
+    widgets.text(surface, stashes, body_px, theme.TEXT_DIM, bottom, role="body")

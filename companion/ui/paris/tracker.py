@@ -31,8 +31,8 @@ from companion.ui.paris.view import draw_tally
 from companion.ui.scenes import BaseScene
 
 TITLE: Final = "Paris — bank"
-BANK_TITLES: Final = ("", "money", "reserve L N R", "board", "hosp.", "prison", "cem.", "bourg.")
-BANK_WEIGHTS: Final = [0.55, 1.5, 1.6, 0.8, 0.7, 0.7, 0.7, 0.7]
+BANK_TITLES: Final = ("", "money", "res. L N R", "board", "hosp.", "prison", "cem.", "bourg.")
+BANK_WEIGHTS: Final = [0.5, 1.45, 1.35, 0.75, 0.7, 0.75, 0.65, 0.75]
 A_GANG: Final = "A colour: that gang · Previous/Next: move · Select · Back: undo"
 HINTS: Final = {
     "turn": "Its colour: chief placed, warrior moved, hunter stash · Back: undo",
@@ -61,9 +61,14 @@ class ParisTrackerScene(GameScene[ParisTrackerModel]):
         draw_order(surface, layout.order, model.state)
         draw_bank(surface, layout.bank, model.state, model.seat)
         size = surface.get_size()
-        widgets.paragraph(surface, model.info(), widgets.px(size, 15), theme.TEXT_DIM, layout.info)
-        widgets.text(
-            surface, model.prompt(), widgets.px(size, 18), theme.TEXT, layout.prompt, bold=True
+        body_px = theme.floor_px("body", size)
+        if layout.info.height >= widgets.line_height(body_px):
+            widgets.paragraph(
+                surface, model.info(), body_px, theme.TEXT_DIM, layout.info, role="body"
+            )
+        table_px = theme.floor_px("table", size)
+        widgets.paragraph(
+            surface, model.prompt(), table_px, theme.TEXT, layout.prompt, role="table", bold=True
         )
         draw_choices(surface, model, enumerate(layout.choices))
         self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns)
@@ -85,7 +90,9 @@ class ParisTrackerResultsScene(GameResultsScene[ParisTrackerModel]):
 
 
 class ParisTrackerLayout:
-    """Where everything goes on one screen size (computed, never stored between frames)."""
+    """Where everything goes on one screen size (computed, never stored between frames):
+    the order, the bank (money large), a line or two about the step, the question (large)
+    and its options."""
 
     def __init__(self, size: tuple[int, int], model: ParisTrackerModel) -> None:
         px = widgets.px
@@ -93,18 +100,29 @@ class ParisTrackerLayout:
         body = self.frame.body.inflate(-2 * px(size, 6), -2 * px(size, 3))
         gap = px(size, 3)
         self.order = pygame.Rect(body.left, body.top, body.width, px(size, 20))
-        bank_h = px(size, 15) + model.state.players * px(size, 23)
+        bank_h = bank_head_height(size) + model.state.players * bank_row_height(size)
         self.bank = pygame.Rect(body.left, self.order.bottom + gap, body.width, bank_h)
         count = len(model.choices())
         rows = 2 if count > 4 else 1
-        chip_h = px(size, 26 if rows == 2 else 30)
+        chip_h = px(size, 25 if rows == 2 else 30)
         area_h = rows * (chip_h + gap)
         self.choice_area = pygame.Rect(body.left, body.bottom - area_h, body.width, area_h)
-        self.prompt = pygame.Rect(body.left, self.choice_area.top - px(size, 21), body.width, 0)
-        self.prompt.height = px(size, 20)
+        table_px = theme.floor_px("table", size)
+        lines = len(widgets.wrap(model.prompt(), table_px, body.width, bold=True))
+        prompt_h = min(2, max(1, lines)) * widgets.line_height(table_px, bold=True)
+        self.prompt = pygame.Rect(body.left, self.choice_area.top - prompt_h, body.width, prompt_h)
         self.info = pygame.Rect(body.left, self.bank.bottom + gap, body.width, 0)
         self.info.height = max(0, self.prompt.top - gap - self.info.top)
         self.choices = choice_grid(self.choice_area, count, rows=rows, height=chip_h, gap=gap)
+
+
+def bank_head_height(size: tuple[int, int]) -> int:
+    return widgets.line_height(theme.floor_px("body", size)) + widgets.px(size, 1)
+
+
+def bank_row_height(size: tuple[int, int]) -> int:
+    """A gang's row: its money at the table's size."""
+    return widgets.px(size, 26)
 
 
 def header_words(state: TrackerState) -> str:
@@ -120,46 +138,63 @@ def draw_order(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) 
     """This turn's order as chips (the gang to play edged); during the settlement the
     districts in D7's order (the one being settled edged); then the supply."""
     size = surface.get_size()
-    font_px = round(area.height * 0.8)
+    font_px = max(widgets.fill_px(area.height) - 4, theme.floor_px("body", size))
     label = {"turn": "Order:" if state.turn != TURNS else "Last turn:", "settle": "Districts:"}
-    place = widgets.text(surface, label.get(state.phase, "Game end"), font_px, theme.TEXT_DIM, area)
+    place = widgets.text(
+        surface, label.get(state.phase, "Game end"), font_px, theme.TEXT_DIM, area, role="body"
+    )
     x, side = place.right + widgets.px(size, 6), area.height
+    end = x
     if state.phase == "turn":
         for k, seat in enumerate(state.order):
             rect = pygame.Rect(x + k * (side + 4), area.top, side, side)
-            widgets.chip(surface, rect, state.colours[seat])
+            widgets.chip(surface, rect, state.colours[seat], role="body")
             if seat == state.to_play:
                 pygame.draw.rect(surface, theme.TEXT, rect.inflate(4, 4), width=2, border_radius=4)
+            end = rect.right
     elif state.phase == "settle":
         for k, district in enumerate(state.settle_order):
             rect = pygame.Rect(x + k * (side + 3), area.top, side, side)
             current = district == state.district
             widgets.panel(surface, rect, focused=current)
             ink = theme.TEXT if current or k >= len(state.settled) else theme.TEXT_DIM
-            widgets.text(surface, str(district), font_px, ink, rect, align="center", bold=current)
-    right = f"supply: {state.supply} reinf. · bourgeois left: {COUNTERS - sum(state.counters)}"
-    widgets.text(surface, right, round(area.height * 0.7), theme.TEXT_DIM, area, align="right")
+            widgets.text(
+                surface,
+                str(district),
+                font_px,
+                ink,
+                rect,
+                align="center",
+                bold=current,
+                role="body",
+            )
+            end = rect.right
+    right = f"supply {state.supply} · bourgeois left {COUNTERS - sum(state.counters)}"
+    room = pygame.Rect(end + widgets.px(size, 8), area.top, area.right - end, area.height)
+    room.width = area.right - room.left
+    body_px = theme.floor_px("body", size)
+    widgets.text(surface, right, body_px, theme.TEXT_DIM, room, align="right", role="body")
 
 
 def draw_bank(
     surface: pygame.Surface, area: pygame.Rect, state: TrackerState, playing: int | None
 ) -> None:
-    """A row per gang: colour and letter, money large, then the Apaches' places."""
+    """A row per gang: colour and letter, money large (for the far seat), then the Apaches'
+    places."""
     size = surface.get_size()
-    head = pygame.Rect(area.left, area.top, area.width, widgets.px(size, 15))
+    body_px, table_px = theme.floor_px("body", size), theme.floor_px("table", size)
+    head = pygame.Rect(area.left, area.top, area.width, bank_head_height(size))
     for cell, title in zip(widgets.columns(head, BANK_WEIGHTS, gap=4), BANK_TITLES, strict=True):
-        widgets.text(
-            surface, title, round(head.height * 0.85), theme.TEXT_DIM, cell, align="center"
-        )
-    row_h = widgets.px(size, 23)
+        widgets.text(surface, title, body_px, theme.TEXT_DIM, cell, align="center", role="body")
+    row_h = bank_row_height(size)
     for seat, colour in enumerate(state.colours):
         band = pygame.Rect(area.left, head.bottom + seat * row_h, area.width, row_h - 2)
         widgets.panel(surface, band, focused=seat == playing)
-        cells = widgets.columns(band.inflate(-4, -4), BANK_WEIGHTS, gap=4)
-        widgets.chip(surface, cells[0], colour)
+        cells = widgets.columns(band.inflate(-4, 0), BANK_WEIGHTS, gap=4)
+        widgets.chip(surface, cells[0], colour, role="table")
         won = f" +{state.won[seat]}" if state.won[seat] else ""
         values = (
-            f"{state.reserve_leaders[seat]}  {state.reserve_novices[seat]}  "
+            f"{state.reserve_leaders[seat]} {state.reserve_novices[seat]} "
             f"{state.reserve_recruits[seat]}{won}",
             str(state.board_leaders[seat] + state.board_novices[seat] + state.board_recruits[seat]),
             str(state.hospital[seat] + state.sent_hospital[seat]),
@@ -170,12 +205,15 @@ def draw_bank(
         widgets.text(
             surface,
             f"{state.money[seat]} F",
-            round(band.height * 0.95),
+            table_px,
             theme.TEXT,
             cells[1],
             align="right",
             bold=True,
+            role="table",
         )
         for cell, value in zip(cells[2:], values, strict=True):
             ink = theme.TEXT if value != "0" else theme.TEXT_DIM
-            widgets.text(surface, value, round(band.height * 0.75), ink, cell, align="center")
+            widgets.text(
+                surface, value, round(body_px * 1.25), ink, cell, align="center", role="body"
+            )

@@ -10,7 +10,7 @@ from companion.rules.paris.settlement import TallyLine, outcome_words
 from companion.ui import theme, widgets
 
 TALLY_TITLES: Final = ("before", "bourgeois", "policeman", "Apaches", "total")
-TALLY_WEIGHTS: Final = [1.6, 1.0, 1.2, 1.2, 1.3, 1.1]
+TALLY_WEIGHTS: Final = [0.6, 1.1, 1.1, 1.1, 1.1, 1.6]
 
 
 def tally_headline(tally: tuple[TallyLine, ...]) -> str:
@@ -35,35 +35,40 @@ def draw_tally(
     size = surface.get_size()
     frame = widgets.page(surface, title, "final tally (ruling D10)")
     body = frame.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 5))
-    headline, headline_px = tally_headline(tally), widgets.px(size, 24)
-    one_line = theme.font(headline_px, bold=True).size(headline)[0] <= body.width
-    top = pygame.Rect(body.left, body.top, body.width, widgets.px(size, 30 if one_line else 46))
-    if one_line:
-        widgets.text(surface, headline, headline_px, theme.GOOD, top, align="center", bold=True)
-    else:  # a tie broken or shared says why: two lines
-        widgets.paragraph(surface, headline, widgets.px(size, 19), theme.GOOD, top, bold=True)
+    headline = tally_headline(tally)
+    table_px, body_px = theme.floor_px("table", size), theme.floor_px("body", size)
+    lines = len(widgets.wrap(headline, table_px, body.width, bold=True))
+    top_h = min(3, max(1, lines)) * widgets.line_height(table_px, bold=True)
+    top = pygame.Rect(body.left, body.top, body.width, top_h)
+    widgets.paragraph(surface, headline, table_px, theme.GOOD, top, role="table", bold=True)
     table = pygame.Rect(body.left, top.bottom + widgets.px(size, 4), body.width, 0)
     table.height = body.bottom - table.top
-    bands = widgets.rows(
-        table, len(tally) + 1, height=widgets.px(size, 30), gap=widgets.px(size, 3)
-    )
-    titles = widgets.columns(bands[0], TALLY_WEIGHTS, gap=4)[1:]
+    head_h = widgets.line_height(body_px) + widgets.px(size, 2)
+    head = pygame.Rect(table.left, table.top, table.width, head_h)
+    titles = widgets.columns(head, TALLY_WEIGHTS, gap=4)[1:]
     for cell, word in zip(titles, TALLY_TITLES, strict=True):
-        widgets.text(surface, word, widgets.px(size, 15), theme.TEXT_DIM, cell, align="center")
-    for band, line in zip(bands[1:], tally, strict=True):
+        widgets.text(surface, word, body_px, theme.TEXT_DIM, cell, align="center", role="body")
+    rows_area = pygame.Rect(table.left, head.bottom, table.width, table.bottom - head.bottom)
+    bands = widgets.rows(
+        rows_area, len(tally), height=widgets.px(size, 30), gap=widgets.px(size, 3)
+    )
+    for band, line in zip(bands, tally, strict=True):
         fill = theme.mix(theme.PANEL, theme.GOOD, 0.25) if line.seat in winners else theme.PANEL
         widgets.panel(surface, band, fill=fill)
-        cells = widgets.columns(band.inflate(-4, -6), TALLY_WEIGHTS, gap=4)
-        widgets.chip(surface, cells[0], line.colour, label=line.colour)
+        cells = widgets.columns(band.inflate(-4, -2), TALLY_WEIGHTS, gap=4)
+        widgets.chip(surface, cells[0], line.colour, role="table")
         values = (
             f"{line.stashes} F",
             f"{line.bourgeois} +{line.bourgeois_money}",
             f"-{line.policeman_paid}" if line.policeman else "no",
             f"{line.operational} +{line.operational_money}",
-            f"{line.total} F",
         )
-        for index, (cell, value) in enumerate(zip(cells[1:], values, strict=True)):
-            bold = index == len(values) - 1
-            widgets.text(surface, value, round(band.height * (0.8 if bold else 0.65)),
-                         theme.TEXT, cell, align="center", bold=bold)  # fmt: skip
+        for cell, value in zip(cells[1:-1], values, strict=True):
+            widgets.text(
+                surface, value, round(body_px * 1.2), theme.TEXT, cell, align="center", role="body"
+            )
+        widgets.text(
+            surface, f"{line.total} F", table_px, theme.TEXT, cells[-1], align="right",
+            bold=True, role="table",
+        )  # fmt: skip
     widgets.footer(surface, frame.footer, hint, flash)

@@ -118,7 +118,7 @@ def test_the_help_line_says_each_pow_wow_stands_alone_ruling_a8(
     for stage_now in ("play", "window"):
         _, _, hint = scene._texts(stage_now)
         assert hint == SLAP_HINT and "once per Pow-Wow (A8)" in hint
-        assert hint.endswith("Select: game menu · Back: undo last entry"), "the keys"
+        assert hint.endswith("Select: menu · Back: undo"), "the keys"
     model.press(Press("red.hunter", 1000 * MS, "gpio:mock", 1))
     model.poll(LATER)
     model.confirm()

@@ -17,7 +17,7 @@ from companion.ui import theme
 from companion.ui.app import Inbox, open_display, run_loop
 from companion.ui.doctor.command import _KeyedDoctorScene, doctor_model, snapshot_model
 from companion.ui.doctor.model import DoctorModel, SourceReport
-from companion.ui.doctor.scene import DoctorScene
+from companion.ui.doctor.scene import DoctorScene, cell_rect
 from companion.ui.screenshot import difference
 from companion.ui.sources import open_input
 
@@ -29,20 +29,11 @@ def _model() -> DoctorModel:
     return doctor_model(load_profile("gpio-dsi"), SourceReport("sim", "mock", "simulated"), 0)
 
 
-def _cell_colour(surface: pygame.Surface, model: DoctorModel, control: str) -> theme.RGB:
-    """The colour in the middle-right of a control's cell (away from its text)."""
-    groups = [group for group, _ in model.groups()]
-    state = model.controls[control]
-    column = groups.index(state.group)
-    row = [s.control for s in dict(model.groups())[state.group]].index(control)
-    width, height = surface.get_size()
-    grid_top = round(height * 0.15)
-    grid_height = height - round(height * 0.1) - grid_top
-    title = round(grid_height * 0.12)
-    row_height = (grid_height - title) / 4
-    x = round((column + 0.92) * width / len(groups))
-    y = round(grid_top + title + (row + 0.5) * row_height)
-    red, green, blue, _ = surface.get_at((x, y))
+def _cell_colour(surface: pygame.Surface, scene: DoctorScene, control: str) -> theme.RGB:
+    """The colour in the middle-right of a control's cell on the page shown (away from its
+    text)."""
+    cell = cell_rect(surface.get_size(), scene.model, scene.page, control)
+    red, green, blue, _ = surface.get_at((cell.right - 8, cell.centery))
     return (red, green, blue)
 
 
@@ -60,7 +51,7 @@ def test_a_key_press_travels_the_gpio_path_and_lights_its_cell() -> None:
 
         def after_frame(surface: pygame.Surface) -> None:
             if model.controls["red.hunter"].presses:
-                frames.append(_cell_colour(surface, model, "red.hunter"))
+                frames.append(_cell_colour(surface, scene, "red.hunter"))
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
 
         run_loop(
@@ -132,3 +123,21 @@ def test_back_three_times_in_a_row_leaves_the_doctor() -> None:
     assert not scene.finished, "a press in between starts the count again"
     scene.handle_input(Press("nav.back", 9, "gpio:mock", 9), 9)
     assert scene.finished
+
+
+def test_the_page_follows_the_last_press_and_tab_turns_it() -> None:
+    """Six columns do not fit at the body floor: three a page, the pressed one's shown."""
+    pygame.display.init()
+    pygame.font.init()
+    scene = DoctorScene(_model())
+    assert scene.pages == 2 and scene.page == 0
+    scene.handle_input(Press("green.chief", 1, "gpio:mock", 1), 1)
+    assert scene.page == 1
+    surface = pygame.Surface((480, 320))
+    scene.draw(surface, 2)
+    lit = _cell_colour(surface, scene, "green.chief")
+    assert lit[1] > lit[0] + 40, f"green.chief not lit on its page: {lit}"
+    with pytest.raises(ValueError, match="not on page 2"):
+        cell_rect((480, 320), scene.model, scene.page, "red.chief")
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0))
+    assert scene.page == 0

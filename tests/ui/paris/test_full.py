@@ -169,8 +169,8 @@ def test_bots_alone_and_the_resume(app: AppContext) -> None:
 def test_a_click_picks_an_option(app: AppContext) -> None:
     scene = start(app)
     until(scene, "turn")
-    area = ParisFullLayout(app.size).option_area(scene.model)
-    (index, rect), *_ = [(i, r) for i, r in option_rects(area, scene.model) if i == 1]
+    area = ParisFullLayout(app.size, scene.model).option_area(scene.model)
+    (index, rect), *_ = [(i, r) for i, r in option_rects(area, scene.model, app.size) if i == 1]
     scene.click(rect.center, 1)  # Place
     assert scene.model.step in ("district", "count") and index == 1
     scene.model.close()
