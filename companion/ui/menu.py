@@ -173,11 +173,17 @@ class MenuScene(BaseScene):
         self.model = model or MenuModel(doctor=app.open_doctor is not None)
 
     def on_top(self, now_ns: int) -> None:
-        """Coming back from a game or the doctor: list the unfinished games again."""
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", JournalWarning)
+        """Coming back from a game or the doctor: list the unfinished games again. A file
+        in the games folder that is not a readable journal is named in a flash; the others
+        are listed all the same."""
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", JournalWarning)
             games = unfinished_games(self.app.games_dir)
         self.model.refresh(games, now=self.app.wall_clock())
+        skipped = [str(w.message) for w in caught if issubclass(w.category, JournalWarning)]
+        if skipped:
+            more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
+            self.flashes.add(f"skipped: {skipped[0]}{more}", now_ns, theme.BAD)
 
     # -- input --
 
