@@ -20,12 +20,15 @@ from companion.errors import CompanionError
 Handler = Callable[[argparse.Namespace], int]
 
 
-def _add_screen_arguments(parser: argparse.ArgumentParser) -> None:
+def _add_screen_arguments(parser: argparse.ArgumentParser, *, from_settings: bool = False) -> None:
+    """``--size`` and ``--fullscreen``; ``from_settings``: with no ``--size`` the settings'
+    size is used (``companion run``)."""
+    default = "the settings' size, else 800x480" if from_settings else "800x480"
     parser.add_argument(
         "--size",
-        default="800x480",
+        default=None if from_settings else "800x480",
         metavar="WxH",
-        help="window size in pixels (480x320 and 800x480 are the panels; default 800x480)",
+        help=f"window size in pixels (480x320 and 800x480 are the panels; default {default})",
     )
     parser.add_argument("--fullscreen", action="store_true", help="fill the whole screen")
 
@@ -107,7 +110,7 @@ def _games_dir(text: str) -> str:
 
 
 def _add_run_arguments(run: argparse.ArgumentParser) -> None:
-    _add_screen_arguments(run)
+    _add_screen_arguments(run, from_settings=True)
     _add_input_arguments(run)
     run.add_argument("--seconds", type=_seconds, default=None, help="stop after this many seconds")
     run.add_argument(

@@ -36,7 +36,7 @@ from companion.ui.setup_model import GameSetup, SetupModel
 GAMES: Final[tuple[GameSetup, ...]] = (APACHE_SETUP, APOCALYPSE_SETUP, PARIS_SETUP)
 """The games with screens, in menu order: adding a game is adding its ``GameSetup`` here."""
 
-RowKind = Literal["game", "resume", "settings", "doctor", "quit"]
+RowKind = Literal["notice", "game", "resume", "settings", "doctor", "quit"]
 
 
 def describe_age(seconds: float) -> str:
@@ -53,6 +53,20 @@ def describe_age(seconds: float) -> str:
     return "yesterday" if days == 1 else f"{days} days ago"
 
 
+def notice_head(text: str) -> str:
+    """A problem's first clause, a file named without its folder:
+    ``"settings.json: not UTF-8 text (byte 0)"``."""
+    head, _, _ = text.partition("; ")
+    where, colon, what = head.partition(": ")
+    return f"{Path(where).name}{colon}{what}" if colon and "/" in where else head
+
+
+def notice_rest(text: str) -> str:
+    """What a problem's text says after its first clause (what to do), else all of it."""
+    _, _, rest = text.partition("; ")
+    return rest or text
+
+
 @dataclass(frozen=True, slots=True)
 class MenuRow:
     kind: RowKind
@@ -61,9 +75,15 @@ class MenuRow:
     game: UnfinishedGame | None = None
     setup: GameSetup | None = None
 
+    notice: str = ""
+    """A notice row's whole text."""
+
     @property
     def key(self) -> str:
-        """Which row this is across a refresh (a game row by its game)."""
+        """Which row this is across a refresh (a game row by its game, a notice by its
+        words)."""
+        if self.kind == "notice":
+            return f"notice:{self.notice}"
         return self.kind if self.setup is None else f"game:{self.setup.name}"
 
 
@@ -71,7 +91,7 @@ class MenuRow:
 class Choice:
     """What the menu asks the program to do."""
 
-    kind: Literal["setup", "resume", "settings", "doctor", "quit"]
+    kind: Literal["notice", "setup", "resume", "settings", "doctor", "quit"]
     setup: GameSetup | None = None
     game: UnfinishedGame | None = None
 
@@ -86,6 +106,7 @@ class MenuModel:
         now: float = 0.0,
         games: Sequence[GameSetup] = GAMES,
         doctor: bool = True,
+        notices: Sequence[str] = (),
     ) -> None:
         self.games = tuple(games)
         self.doctor = doctor
@@ -93,13 +114,20 @@ class MenuModel:
         self.focus = 0
         self.message = ""
         self.rows: list[MenuRow] = []
+        self.notices: list[str] = list(notices)
+        """Problems met at start (a settings file not used, an input warning): a row each,
+        first, until it is read (selected)."""
         self.refresh(unfinished, now=now)
 
     def refresh(self, unfinished: Sequence[UnfinishedGame], *, now: float) -> None:
         """Rebuild the rows (after a game, the unfinished list changes); focus stays on
         the same row."""
         key = self.rows[self.focus].key if self.rows else ""
-        rows = [MenuRow("game", game.title, game.summary, setup=game) for game in self.games]
+        rows = [
+            MenuRow("notice", notice_head(text), "select: what to do", notice=text)
+            for text in self.notices
+        ]
+        rows += [MenuRow("game", game.title, game.summary, setup=game) for game in self.games]
         for game in unfinished:
             detail = f"{game.actions} actions, {describe_age(now - game.mtime)}"
             rows.append(MenuRow("resume", f"Resume {self.journal_name(game.game)}", detail, game))
@@ -146,6 +174,12 @@ class MenuModel:
 
     def select(self) -> Choice:
         row = self.row
+        if row.kind == "notice":  # read: what to do shown, then gone from the menu
+            self.message = notice_rest(row.notice)
+            self.notices.remove(row.notice)
+            self.rows.remove(row)
+            self.focus = min(self.focus, len(self.rows) - 1)
+            return Choice("notice")
         if row.kind == "game":
             return Choice("setup", setup=row.setup)
         if row.kind == "resume":
@@ -170,7 +204,7 @@ class MenuScene(BaseScene):
         self.full_tuning = full_tuning
         """Test-only pauses handed to every game's start and resume hooks (each game takes
         its own kind, e.g. ``ApacheFullTuning``; None: the defaults)."""
-        self.model = model or MenuModel(doctor=app.open_doctor is not None)
+        self.model = model or MenuModel(doctor=app.open_doctor is not None, notices=app.notices)
 
     def on_top(self, now_ns: int) -> None:
         """Coming back from a game or the doctor: list the unfinished games again. A file

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pygame
@@ -40,17 +40,19 @@ def build_app(
     profile: Profile | None = None,
     powwow: PowwowSettings | None = None,
     full_tuning: object | None = None,
+    notices: Sequence[str] = (),
 ) -> AppContext:
     """The program's scenes and what they share, the start menu on top (applied on the
     first frame). With ``opened`` and ``profile`` the menu offers the doctor, and keys go
     to the input source before any scene sees them. ``full_tuning``: a game's FULL pauses,
     handed to every game's start and resume hooks (tests shorten them: each game takes its
-    own kind, e.g. ``ApacheFullTuning``)."""
+    own kind, e.g. ``ApacheFullTuning``). ``notices``: problems met at start, shown on the
+    start menu until read."""
     stack = SceneStack(
         key_handler=None if opened is None else opened.handle_key,
         source_warnings=None if opened is None else lambda: opened.warnings,
     )
-    app = AppContext(size=size, stack=stack, games_dir=games_dir)
+    app = AppContext(size=size, stack=stack, games_dir=games_dir, notices=list(notices))
     if powwow is not None:
         app.powwow = powwow
     if opened is not None and profile is not None:
@@ -163,6 +165,7 @@ def run_command(args: argparse.Namespace) -> int:
             opened=opened,
             profile=profile,
             powwow=powwow_from(args, settings),
+            notices=[] if problem is None else [problem],
         )
         app.settings, app.settings_file = settings, settings_file
         app.sounds = Sounds.open(muted=getattr(args, "mute", False) or not settings.sound)

@@ -225,6 +225,8 @@ class AppContext:
     """What the settings screen shows and changes."""
     settings_file: Path | None = None
     """Where the settings are saved (None: not saved, as in tests and screenshots)."""
+    notices: list[str] = field(default_factory=list)
+    """Problems met at start, for the start menu to show (a Pi has no terminal to read)."""
     sounds: Sounds = field(default_factory=Sounds)
     """The sound effects (silent until ``Sounds.open``; ``companion run`` opens them)."""
 

@@ -307,3 +307,40 @@ def test_an_odd_file_among_the_journals_never_stops_the_menu(app: AppContext, od
     assert kinds(shown[0].model)[RESUME:] == ["resume", "settings", "quit"]
     flash = shown[0].flashes.current(0)
     assert flash is not None and flash.text.startswith("skipped: ") and "x.jsonl" in flash.text
+
+
+PROBLEM = (
+    "/home/pi/.config/companion/settings.json: not UTF-8 text (byte 0); fix it or delete the "
+    "file; the defaults are used"
+)
+
+
+def test_a_problem_at_start_is_a_menu_row_until_read_with_the_keys(app: AppContext) -> None:
+    app.notices = [PROBLEM]
+    menu = show_menu(app)
+    assert menu.model.focus == 0, "the problem first, focused"
+    assert kinds(menu.model)[0] == "notice"
+    assert menu.model.rows[0].label == "settings.json: not UTF-8 text (byte 0)"
+    menu.nav("select", 0)
+    flash = menu.flashes.current(0)
+    assert flash is not None
+    assert flash.text == "fix it or delete the file; the defaults are used", "what to do"
+    assert "notice" not in kinds(menu.model), "read: gone from the menu"
+    menu.on_top(0)
+    assert "notice" not in kinds(menu.model), "and it stays gone"
+
+
+def test_a_problem_at_start_is_read_with_the_mouse(app: AppContext) -> None:
+    app.notices = [PROBLEM]
+    menu = show_menu(app)
+    (_, first), *_ = visible_rows(app.size, len(menu.model.rows), menu.model.focus)
+    menu.click(first.center, 0)
+    assert "notice" not in kinds(menu.model)
+    assert menu.flashes.current(0) is not None
+
+
+def test_run_takes_the_settings_size_unless_given_one() -> None:
+    from companion.cli import _build_parser
+
+    assert _build_parser().parse_args(["run"]).size is None
+    assert _build_parser().parse_args(["run", "--size", "480x320"]).size == "480x320"
