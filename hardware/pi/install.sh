@@ -6,9 +6,12 @@
 #   sudo reboot
 #
 # What it does, in order (safe to run again; each step replaces what it did before):
-#   1. apt: the system packages (lib.sh, APT_PACKAGES; the same list as README.md).
+#   1. apt: the system packages (lib.sh, APT_PACKAGES; the same list as README.md): git,
+#      the venv, dtc, and the libraries the screen needs (SDL's kmsdrm driver loads them).
 #   2. .venv in the checkout, as your user: pip install -e '.[pi]' (lgpio: kernel edge
 #      timestamps). `make run` and `make test` keep working with the same checkout.
+#      Only where pip has no lgpio wheel for this Python (3.13 on Trixie, say) does it
+#      install a compiler and swig (LGPIO_BUILD_PACKAGES) to build lgpio.
 #   3. your user into the groups video, render, input, gpio, dialout.
 #   4. the USB box's udev rule: firmware/udev/99-companion-box.rules -> /etc/udev/rules.d/.
 #   5. config.txt: the display and the pins the profile needs, in one marked block
@@ -16,7 +19,9 @@
 #      panel it also compiles hardware/pi/companion-spi35-overlay.dts into overlays/.
 #   6. the boot service: hardware/pi/companion.service -> /etc/systemd/system/, with
 #      /etc/default/companion holding its options; getty@tty1 disabled (no login prompt
-#      on the screen; Ctrl+Alt+F2 and SSH still log in).
+#      on the screen; Ctrl+Alt+F2 and SSH still log in). When the companion cannot start
+#      (no display, say) the login prompt comes back on the screen with the reason above
+#      it (hardware/pi/console-message.sh -> /usr/local/libexec/companion/).
 # Update later with hardware/pi/update.sh; remove with hardware/pi/uninstall.sh.
 #
 # --root DIR stages every file under DIR and runs nothing (no apt, pip, usermod,
@@ -93,7 +98,7 @@ check() {
 	[[ -n "$ROOT" ]] && return 0
 	((EUID == 0)) || die "needs root. Fix: sudo $0 $*"
 	id "$RUN_USER" >/dev/null 2>&1 || die "no such user '$RUN_USER'. Fix: --user NAME."
-	[[ "$(uname -m)" == aarch64 ]] || die "this is $(uname -m), not a 64-bit Pi OS: pygame-ce has no 32-bit ARM wheel. Fix: flash Raspberry Pi OS Lite (64-bit)."
+	check_architecture
 }
 
 install_packages() {
@@ -103,10 +108,20 @@ install_packages() {
 }
 
 install_venv() {
+	local python="$APP_DIR/.venv/bin/python" build=()
 	say "2/6 $APP_DIR/.venv with the pi extra (lgpio), as $RUN_USER"
-	run sudo -u "$RUN_USER" python3 -m venv "$APP_DIR/.venv"
-	run sudo -u "$RUN_USER" "$APP_DIR/.venv/bin/python" -m pip install --upgrade pip
-	run sudo -u "$RUN_USER" "$APP_DIR/.venv/bin/python" -m pip install -e "${APP_DIR}[pi]"
+	run as_user "$RUN_USER" python3 -m venv "$APP_DIR/.venv"
+	run as_user "$RUN_USER" "$python" -m pip install --upgrade pip
+	if [[ -n "$ROOT" ]]; then
+		say "(staging, not run) if pip has no $LGPIO_REQUIREMENT wheel for this Python: apt-get install -y ${LGPIO_BUILD_PACKAGES[*]}, and build it with PYPI=1"
+	elif lgpio_wheel_available "$python"; then
+		say "lgpio: pip has a wheel for $("$python" -c 'import platform; print("Python", platform.python_version(), platform.machine())'): nothing to build"
+	else
+		say "lgpio: no wheel for this Python: installing ${LGPIO_BUILD_PACKAGES[*]} to build it"
+		env DEBIAN_FRONTEND=noninteractive apt-get install -y "${LGPIO_BUILD_PACKAGES[@]}"
+		build=(env PYPI=1)
+	fi
+	run as_user "$RUN_USER" "${build[@]}" "$python" -m pip install -e "${APP_DIR}[pi]"
 }
 
 install_groups() {
@@ -128,7 +143,7 @@ install_udev() {
 	run udevadm trigger --subsystem-match=tty
 }
 
-# The config.txt lines for this profile and display.
+# The config.txt lines for this profile and display (written under [all]).
 boot_lines() {
 	echo "[all]"
 	case $DISPLAY_KIND in
@@ -145,6 +160,18 @@ boot_lines() {
 	fi
 }
 
+# lines_for_every_pi FILE: the config.txt lines in effect on every Pi: those before the
+# first [filter] and those after an [all], trimmed. Lines under [pi4], [cm5], [none]...
+# apply to some Pis only, or to none.
+lines_for_every_pi() {
+	awk '
+		BEGIN { every = 1 }
+		{ sub(/^[ \t]+/, ""); sub(/[ \t\r]+$/, "") }
+		/^\[.*\]$/ { every = ($0 == "[all]"); next }
+		every && $0 != "" && $0 !~ /^#/ { print }
+	' "$1"
+}
+
 install_boot_config() {
 	local boot config cmdline line
 	boot=$(boot_dir)
@@ -158,10 +185,12 @@ install_boot_config() {
 	say "5/6 $config: display '$DISPLAY_KIND', pins for profile $PROFILE"
 	[[ -f "$config.companion-backup" ]] || cp "$config" "$config.companion-backup"
 	remove_block "$config"
-	local lines=()
+	local lines=() present
+	present=$(lines_for_every_pi "$config")
 	while IFS= read -r line; do
-		# a line the file already has (outside our block) is not repeated
-		[[ "$line" != "[all]" ]] && grep -qxF -- "$line" "$config" && continue
+		# a line already in effect on every Pi is not repeated; one under [pi4] is not
+		# (a Pi 5 would go without it)
+		[[ "$line" != "[all]" ]] && grep -qxF -- "$line" <<<"$present" && continue
 		lines+=("$line")
 	done < <(boot_lines)
 	printf '%s\n' "$BLOCK_BEGIN" "${lines[@]}" "$BLOCK_END" >>"$config"
@@ -208,6 +237,8 @@ install_service() {
 		"$ROOT$home/.local/state/companion" "$ROOT$home/.config" "$ROOT$home/.config/companion"
 	sed -e "s#@USER@#$RUN_USER#g" -e "s#@HOME@#$home#g" -e "s#@APP_DIR@#$APP_DIR#g" \
 		"$HERE/companion.service" >"$ROOT/etc/systemd/system/companion.service"
+	# root's copy: the service runs it as root, so it must not sit in the user's checkout
+	install -D -m 0755 "$HERE/console-message.sh" "$ROOT$CONSOLE_MESSAGE"
 	cat >"$ROOT/etc/default/companion" <<EOF
 # Options of the companion's boot service (hardware/pi/install.sh wrote this; edit, then
 # sudo systemctl restart companion). \`companion run --help\` lists them.

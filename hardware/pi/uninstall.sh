@@ -31,7 +31,10 @@ done
 
 say "stopping and removing the boot service"
 run systemctl disable --now companion.service || true
-rm -f "$ROOT/etc/systemd/system/companion.service" "$ROOT/etc/default/companion"
+rm -f "$ROOT/etc/systemd/system/companion.service" "$ROOT/etc/default/companion" \
+	"$ROOT$CONSOLE_MESSAGE" "$ROOT$CONSOLE_ISSUE"
+# the folders install.sh made for them, when nothing else is in them
+rmdir "$ROOT${CONSOLE_MESSAGE%/*}" "$ROOT${CONSOLE_MESSAGE%/*/*}" "$ROOT${CONSOLE_ISSUE%/*}" 2>/dev/null || true
 run systemctl daemon-reload
 run systemctl enable getty@tty1.service
 

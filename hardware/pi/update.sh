@@ -39,11 +39,12 @@ PROFILE=$(sed -n 's/.*--profile \([^ "]*\).*/\1/p' "$DEFAULTS" | head -n 1)
 
 if ((PULL)); then
 	say "pulling $APP_DIR as $OWNER"
-	run sudo -u "$OWNER" git -C "$APP_DIR" pull --ff-only
+	run as_user "$OWNER" git -C "$APP_DIR" pull --ff-only
 fi
 run systemctl stop companion.service
 say "reinstalling (profile $PROFILE; boot configuration kept as it is)"
 # install.sh with the new files: packages, .venv, groups, udev rule, service.
 "$HERE/install.sh" --profile "$PROFILE" --user "$OWNER" --no-boot-config ${ROOT:+--root "$ROOT"}
 run systemctl start companion.service
-say "updated to $(git -C "$APP_DIR" describe --always --dirty 2>/dev/null || echo 'this checkout')"
+# as the owner: git refuses root in another user's checkout ("dubious ownership")
+say "updated to $(as_user "$OWNER" git -C "$APP_DIR" describe --always --dirty 2>/dev/null || echo 'this checkout')"
