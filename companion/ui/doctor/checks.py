@@ -11,10 +11,12 @@ simulated and keyboard sources get one line saying so.
 
 from __future__ import annotations
 
+import fcntl
 import grp
 import os
 import re
 import shutil
+import struct
 import subprocess
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -96,6 +98,28 @@ def _own_groups() -> frozenset[str]:
     return frozenset(names)
 
 
+GPIO_GET_CHIPINFO_IOCTL: Final = 0x8044B401
+"""The GPIO character device's chip-info request (linux/gpio.h): name[32], label[32],
+lines (u32)."""
+
+
+def read_chip_info(path: Path) -> tuple[str, int] | None:
+    """The label and line count of the GPIO chip device ``path`` (``/dev/gpiochip0``), asked
+    of the kernel; None when it cannot be opened or asked (no permission, not a chip)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        raw = fcntl.ioctl(fd, GPIO_GET_CHIPINFO_IOCTL, bytes(68))
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    _name, label, lines = struct.unpack("32s32sI", raw)
+    return label.split(b"\0", 1)[0].decode(errors="replace"), lines
+
+
 @dataclass(frozen=True)
 class Host:
     """The system the checks read; the defaults are this machine."""
@@ -106,6 +130,7 @@ class Host:
     is_root: bool = field(default_factory=lambda: os.geteuid() == 0)
     run: Runner = _run_command
     wait_s: float = BOX_WAIT_S
+    chip_info: Callable[[Path], tuple[str, int] | None] = read_chip_info
 
 
 # ---- the checks -----------------------------------------------------------------------
@@ -127,10 +152,53 @@ def check_factory(report: SourceInfo) -> Check:
         "fail" if report.factory in ("-", "mock") else "warn",
         f"{report.factory}, timestamps are {report.timestamps} times, not kernel edge times "
         "(near-ties may be misordered)",
-        "that lgpio is installed in .venv (`.venv/bin/pip install -e '.[pi]'`, with "
-        "swig and liblgpio-dev from apt), that this directory is writable (lgpio writes "
+        "that lgpio is installed in .venv (`.venv/bin/pip install -e '.[pi]'`; "
+        "hardware/pi/install.sh does it), that this directory is writable (lgpio writes "
         "its pipe here, or set LG_WD), and that no other program holds the pins.",
     )
+
+
+def check_factory_failed(source: str, error: BaseException) -> Check:
+    """The input source did not open at all (no pin factory, no box): the other checks
+    still run, since they often say why."""
+    what = "pin factory" if source == "gpio" else "button box"
+    return Check(
+        what,
+        "fail",
+        f"did not open: {error}",
+        "the checks below (groups, working directory, GPIO chips), and that no other program "
+        "holds the pins or the port.",
+    )
+
+
+def check_gpio_chips(host: Host) -> Check:
+    """The GPIO chips and their labels: the header's pins are on the chip labelled
+    ``pinctrl-bcm2711``/``pinctrl-bcm2835`` (Pi 4 and earlier) or ``pinctrl-rp1`` (Pi 5,
+    gpiochip4 on older kernels, gpiochip0 on newer ones)."""
+    chips = sorted((host.root / "dev").glob("gpiochip*"), key=lambda p: (len(p.name), p.name))
+    if not chips:
+        return Check(
+            "GPIO chips",
+            "fail",
+            f"no {host.root / 'dev' / 'gpiochip*'}: no GPIO character device",
+            "a Raspberry Pi with Raspberry Pi OS (the gpio-cdev driver).",
+        )
+    shown, unreadable = [], []
+    for chip in chips:
+        info = host.chip_info(chip)
+        if info is None:
+            unreadable.append(chip.name)
+        else:
+            shown.append(f"{chip.name} {info[0]} ({info[1]} lines)")
+    if not shown:
+        return Check(
+            "GPIO chips",
+            "fail",
+            f"{', '.join(unreadable)} cannot be read",
+            "membership of the gpio group (groups, above).",
+        )
+    unread = f"; {', '.join(unreadable)} unreadable" if unreadable else ""
+    return Check("GPIO chips", "ok", f"{', '.join(shown)}{unread}")
 
 
 def check_working_dir(host: Host) -> Check:
@@ -292,6 +360,16 @@ def _firmware_check(running: str | None, expected: str | None) -> Check:
 # ---- all of them ----------------------------------------------------------------------
 
 
+def host_checks(profile: Profile, source: str, host: Host | None = None) -> list[Check]:
+    """The checks that need no open input source (the doctor runs them when none opens)."""
+    host = host or Host()
+    checks = [check_working_dir(host), check_gpio_chips(host)] if source == "gpio" else []
+    checks.append(check_groups(host, source))
+    checks.append(check_display(host, profile))
+    checks.append(check_service(host, source))
+    return checks
+
+
 def run_checks(
     profile: Profile,
     report: SourceInfo,
@@ -306,6 +384,7 @@ def run_checks(
     checks = [check_factory(report)]
     if report.source == "gpio":
         checks.append(check_working_dir(host))
+        checks.append(check_gpio_chips(host))
     checks.append(check_groups(host, report.source))
     checks.append(check_display(host, profile))
     checks.append(check_service(host, report.source))

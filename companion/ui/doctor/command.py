@@ -8,6 +8,7 @@ as it is pressed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import threading
 import time
@@ -16,6 +17,7 @@ from typing import TextIO
 
 import pygame
 
+from companion.errors import DeviceError
 from companion.input.controls import ALL_CONTROLS
 from companion.input.events import InputEvent, Press
 from companion.input.keyboard import KEYMAP
@@ -64,7 +66,13 @@ def doctor_command(args: argparse.Namespace) -> int:
         print(f"wrote {args.snapshot}")
         return 0
     inbox = Inbox()
-    with open_input(args.source, profile, inbox.put) as opened:
+    with contextlib.ExitStack() as stack:
+        try:
+            opened = stack.enter_context(open_input(args.source, profile, inbox.put))
+        except DeviceError as error:
+            if not args.text or args.source not in ("gpio", "box"):
+                raise
+            return _checks_without_input(profile, args.source, error)
         for warning in opened.warnings:
             print(f"warning: {warning}", file=sys.stderr)
         until = _deadline(args.seconds)
@@ -75,6 +83,17 @@ def doctor_command(args: argparse.Namespace) -> int:
         run_loop(screen, _KeyedDoctorScene(model, opened), inbox, until_ns=until)
         pygame.display.quit()
     return 0
+
+
+def _checks_without_input(profile: Profile, source: str, error: DeviceError) -> int:
+    """``doctor --text`` when the pins or the box did not open: every other check still
+    runs (groups, working directory, GPIO chips, display, service), as they often say
+    why. Exit 1."""
+    print(f"doctor: {source} on profile {profile.name}: the input did not open", flush=True)
+    checks = [doctor_checks.check_factory_failed(source, error)]
+    checks += doctor_checks.host_checks(profile, source)
+    print(doctor_checks.describe(checks, source), flush=True)
+    return 1
 
 
 def _deadline(seconds: float | None) -> int | None:

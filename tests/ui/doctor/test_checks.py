@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import time
 from collections.abc import Sequence
@@ -72,9 +73,15 @@ def test_a_good_gpio_build_passes_every_check(tmp_path: Path) -> None:
     service = tmp_path / doctor_checks.SERVICE
     service.parent.mkdir(parents=True)
     service.write_text("[Unit]\n", encoding="utf-8")
+    (tmp_path / "dev").mkdir()
+    (tmp_path / "dev" / "gpiochip0").touch()
     groups = ("gpio", "video", "render", "input")
-    checks = run_checks(load_profile("gpio-dsi"), LGPIO, host=_host(tmp_path, groups=groups))
-    assert [c.state for c in checks] == ["ok"] * 5, [c.line() for c in checks]
+    host = dataclasses.replace(
+        _host(tmp_path, groups=groups), chip_info=lambda path: ("pinctrl-bcm2711", 58)
+    )
+    checks = run_checks(load_profile("gpio-dsi"), LGPIO, host=host)
+    assert [c.state for c in checks] == ["ok"] * 6, [c.line() for c in checks]
+    assert _by_name(checks)["GPIO chips"].detail == "gpiochip0 pinctrl-bcm2711 (58 lines)"
     assert "card1-DSI-1 800x480" in _by_name(checks)["display"].detail
     assert doctor_checks.describe(checks, "gpio").startswith("checks (all good):")
 
@@ -233,3 +240,46 @@ def test_a_box_that_is_not_connected_lights_nothing() -> None:
     box = LitBox(connected=False)
     lines = doctor_checks.light_leds_in_turn(box, load_profile("usb-box"))
     assert box.lit == [] and lines == ["the box is not connected: its buttons cannot be lit"]
+
+
+def test_the_gpio_chips_are_listed_with_their_labels(tmp_path: Path) -> None:
+    """A Pi 5 on an older kernel: the header is gpiochip4 (pinctrl-rp1), gpiochip0 is the
+    SoC's own; one chip the user cannot read."""
+    (tmp_path / "dev").mkdir()
+    for n in (0, 4, 10):
+        (tmp_path / "dev" / f"gpiochip{n}").touch()
+    labels = {"gpiochip0": ("gpio-brcmstb@107d508500", 32), "gpiochip4": ("pinctrl-rp1", 54)}
+    host = Host(root=tmp_path, groups=frozenset(), chip_info=lambda p: labels.get(p.name))
+    check = doctor_checks.check_gpio_chips(host)
+    assert check.state == "ok"
+    assert check.detail == (
+        "gpiochip0 gpio-brcmstb@107d508500 (32 lines), gpiochip4 pinctrl-rp1 (54 lines); "
+        "gpiochip10 unreadable"
+    )
+    none = doctor_checks.check_gpio_chips(Host(root=tmp_path / "nothing", groups=frozenset()))
+    assert none.state == "fail" and "no GPIO character device" in none.detail
+
+
+def test_the_chip_ioctl_of_something_that_is_no_chip_is_none(tmp_path: Path) -> None:
+    plain = tmp_path / "gpiochip0"
+    plain.write_bytes(b"")
+    assert doctor_checks.read_chip_info(plain) is None
+    assert doctor_checks.read_chip_info(tmp_path / "missing") is None
+
+
+def test_doctor_text_runs_every_check_when_the_pins_do_not_open(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.cli import main
+    from companion.errors import DeviceError
+    from companion.ui.doctor import command
+
+    def no_pins(*args: Any, **kwargs: Any) -> Any:
+        raise DeviceError("no GPIO pin factory could be opened (lgpio: permission denied)")
+
+    monkeypatch.setattr(command, "open_input", no_pins)
+    assert main(["doctor", "--text", "--source", "gpio"]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL pin factory: did not open: no GPIO pin factory" in out
+    for check in ("working directory", "GPIO chips", "groups", "boot service"):
+        assert f" {check}: " in out, f"{check} missing in:\n{out}"
