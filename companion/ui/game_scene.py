@@ -39,7 +39,7 @@ import pygame
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
 from companion.ui import theme, widgets
-from companion.ui.game_menu import GameMenu
+from companion.ui.game_menu import MENU_HINT, GameMenu
 from companion.ui.game_model import MENU, Choice, ChoiceModel, GameModel, Reply
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
@@ -139,10 +139,11 @@ class GameScene(BaseScene, Generic[M]):
         self, surface: pygame.Surface, hint: str, now_ns: int, *, menu_hint: str | None = None
     ) -> None:
         """The game menu over the body when it is open; the footer: ``hint`` (while the menu
-        is open, ``menu_hint`` if given), or a brief message in its place."""
+        is open, the menu's own: ``menu_hint``, by default ``MENU_HINT``, never the game's
+        "Back: undo"), or a brief message in its place."""
         if self.menu.open:
             self.menu.draw(surface)
-            hint = menu_hint or hint
+            hint = menu_hint or MENU_HINT
         footer = widgets.frame(surface.get_size()).footer
         widgets.footer(surface, footer, hint, self.flashes.current(now_ns))
 

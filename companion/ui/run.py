@@ -43,7 +43,8 @@ def build_app(
     notices: Sequence[str] = (),
 ) -> AppContext:
     """The program's scenes and what they share, the start menu on top (applied on the
-    first frame). With ``opened`` and ``profile`` the menu offers the doctor, and keys go
+    first frame). ``profile``: the build's seats, the only ones the setups offer (None:
+    all five). With ``opened`` and ``profile`` the menu offers the doctor, and keys go
     to the input source before any scene sees them. ``full_tuning``: a game's FULL pauses,
     handed to every game's start and resume hooks (tests shorten them: each game takes its
     own kind, e.g. ``ApacheFullTuning``). ``notices``: problems met at start, shown on the
@@ -55,6 +56,7 @@ def build_app(
     app = AppContext(size=size, stack=stack, games_dir=games_dir, notices=list(notices))
     if powwow is not None:
         app.powwow = powwow
+    app.profile = profile
     if opened is not None and profile is not None:
         app.open_doctor = lambda: _doctor_scene(opened, profile)
     if opened is not None and isinstance(opened.device, SerialBoxSource):

@@ -28,6 +28,7 @@ import pygame
 from companion.errors import CompanionError, IllegalAction
 from companion.input.controls import NAV_GROUP, seat_of
 from companion.input.events import InputEvent, Press, Stuck, Unstuck
+from companion.input.pinmap import Profile
 from companion.powwow import PowwowSettings, Window
 from companion.settings import Settings
 from companion.ui import theme, widgets
@@ -229,6 +230,9 @@ class AppContext:
     """Problems met at start, for the start menu to show (a Pi has no terminal to read)."""
     sounds: Sounds = field(default_factory=Sounds)
     """The sound effects (silent until ``Sounds.open``; ``companion run`` opens them)."""
+    profile: Profile | None = None
+    """The input profile in use: its seats are the ones with buttons (None: all five, as
+    in tests and screenshots). The setups offer only those (``setup_model.Wiring``)."""
 
 
 def _random_seed() -> int:

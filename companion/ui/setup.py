@@ -10,8 +10,13 @@
     a seat button     that colour joins or leaves (coloured seats only)
 
 The mouse: click a row to choose it; on Players and the counts click the arrows; on
-Colours click a colour to add or remove it. The start menu and the settings draw their rows
-with the helpers at the end.
+Colours click a colour to add or remove it.
+
+The build decides the coloured seats: the Colours row shows only the colours with buttons
+in the app's input profile, and Players goes no higher (``setup_model.Wiring``; a refusal
+says which colours have no buttons and names the profile).
+
+The start menu and the settings draw their rows with the helpers at the end.
 """
 
 from __future__ import annotations
@@ -21,12 +26,12 @@ from collections.abc import Sequence
 import pygame
 
 from companion.errors import CompanionError
-from companion.input.controls import SEATS, seat_of
+from companion.input.controls import seat_of
 from companion.input.events import Press
 from companion.ui import theme, widgets
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
-from companion.ui.setup_model import Count, Outcome, SetupModel, SetupRow, Toggle
+from companion.ui.setup_model import Count, Outcome, SetupModel, SetupRow, Toggle, Wiring
 
 # --- the scene ---------------------------------------------------------------------------------
 
@@ -38,6 +43,7 @@ class SetupScene(BaseScene):
     def __init__(self, app: AppContext, model: SetupModel, *, tuning: object | None = None) -> None:
         super().__init__(app)
         self.model = model
+        model.use_wiring(Wiring.of(app.profile))
         self.tuning = tuning
         """Test-only pauses handed to the game's start hook (None: the defaults)."""
 
@@ -60,7 +66,8 @@ class SetupScene(BaseScene):
             model.focus, model.editing, model.message = index, False, ""
             row = model.row
             if row.kind == "colours":
-                for colour, chip in zip(SEATS, colour_chips(rect), strict=True):
+                chips = colour_chips(rect, len(model.offered))
+                for colour, chip in zip(model.offered, chips, strict=True):
                     if chip.collidepoint(pos):
                         model.toggle(colour)
             elif row.editable:
@@ -167,13 +174,15 @@ def _value_width(rect: pygame.Rect, row: SetupRow) -> int:
     return rect.height
 
 
-def colour_chips(rect: pygame.Rect) -> list[pygame.Rect]:
-    """The Colours row's five chips, right-aligned."""
+def colour_chips(rect: pygame.Rect, count: int = 5) -> list[pygame.Rect]:
+    """The Colours row's ``count`` chips (one per colour offered), right-aligned."""
     height = rect.height - 10
     width = round(height * 2.2)
     gap = max(3, height // 5)
-    left = rect.right - 6 - 5 * width - 4 * gap
-    return [pygame.Rect(left + i * (width + gap), rect.top + 5, width, height) for i in range(5)]
+    left = rect.right - 6 - count * width - (count - 1) * gap
+    return [
+        pygame.Rect(left + i * (width + gap), rect.top + 5, width, height) for i in range(count)
+    ]
 
 
 def row_text(
@@ -203,8 +212,8 @@ def _draw_row(
 ) -> None:
     editing = model.editing and focused
     if row.kind == "colours":
-        chips = colour_chips(rect)
-        for colour, chip in zip(SEATS, chips, strict=True):
+        chips = colour_chips(rect, len(model.offered))
+        for colour, chip in zip(model.offered, chips, strict=True):
             if colour in model.colours:
                 widgets.chip(surface, chip, colour, role="body")
             else:

@@ -7,6 +7,15 @@ game's range), Colours (only for a game whose seats are the five colours: which 
 play; ruling A1 for Apache), the game's options for the chosen mode (on/off ``Toggle`` s
 and ``Count`` s), then Start.
 
+The build decides the coloured seats (``Wiring``: the seats the input profile gives
+buttons, ``Profile.seats()``). A coloured seat is a player with their own four buttons:
+Apache's Pow-Wow is a race between the players' buttons (ruling A9), so a colour without
+buttons is not offered, and the players go up to the seats wired (the slap pad, one
+pointer for the whole table that takes two taps a slap, is a stand-in for a missing or
+stuck button, not a seat). Numbered seats need no buttons of their own: the navigation
+buttons (and the mouse) make every choice, and a colour button is only a shortcut for a
+suit (Apocalypse) or a gang (Paris), so their range stays the game's on every build.
+
 Adding a game: describe it (in its own module, e.g. ``ui/apocalypse/setup.py``) and list it
 in ``companion.ui.menu.GAMES``. A game whose seats are numbered, not coloured (no Colours
 row: in Apocalypse the five colours are suits), with 2-6 players and a row only in its
@@ -49,6 +58,7 @@ from companion.session import JournalExists, Session, new_journal_path
 from companion.ui.nav import NavButton
 
 if TYPE_CHECKING:
+    from companion.input.pinmap import Profile
     from companion.ui.app import Scene
     from companion.ui.scenes import AppContext
 
@@ -104,6 +114,44 @@ class Count:
 
 
 Option = Toggle | Count
+
+
+@dataclass(frozen=True, slots=True)
+class Wiring:
+    """The seats with buttons on this build (in ``SEATS`` order) and the input profile
+    that wires them, cited when a seat is refused. The default: all five (the desktop)."""
+
+    seats: tuple[str, ...] = SEATS
+    profile: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            raise ValueError("wiring has no seats; a build wires at least one seat's buttons")
+        unknown = [seat for seat in self.seats if seat not in SEATS]
+        if unknown:
+            raise ValueError(f"wiring names unknown seats {unknown}; the seats are {SEATS}")
+        if self.seats != tuple(seat for seat in SEATS if seat in self.seats):
+            raise ValueError(f"wiring seats {self.seats} must be distinct and in order {SEATS}")
+
+    @classmethod
+    def of(cls, profile: Profile | None) -> Wiring:
+        """The seats ``profile`` wires (None: all five)."""
+        return cls() if profile is None else cls(profile.seats(), profile.name)
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        return tuple(seat for seat in SEATS if seat not in self.seats)
+
+    @property
+    def where(self) -> str:
+        """``"this build (profile gpio-spi35)"``."""
+        return f"this build (profile {self.profile})" if self.profile else "this build"
+
+    def no_buttons(self, colours: Sequence[str]) -> str:
+        """``"blue has no buttons on this build (profile gpio-spi35)"``."""
+        names = " and ".join(colours) if len(colours) <= 2 else ", ".join(colours)
+        has = "has" if len(colours) == 1 else "have"
+        return f"{names} {has} no buttons on {self.where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,8 +264,11 @@ class SetupRow:
 class SetupModel:
     """A game's setup rows, focus and choices; no pygame (see the module docstring)."""
 
-    def __init__(self, game: GameSetup, *, players: int | None = None) -> None:
+    def __init__(
+        self, game: GameSetup, *, players: int | None = None, wiring: Wiring | None = None
+    ) -> None:
         self.game = game
+        self.wiring = wiring or Wiring()
         self.mode = game.modes[0].key
         self.count = game.default_players
         """The number of players (numbered seats; coloured seats count ``colours``)."""
@@ -237,6 +288,24 @@ class SetupModel:
     @property
     def players(self) -> int:
         return len(self.colours) if self.coloured else self.count
+
+    @property
+    def offered(self) -> tuple[str, ...]:
+        """The colours the Colours row offers: those with buttons on this build."""
+        return self.wiring.seats if self.coloured else ()
+
+    @property
+    def player_range(self) -> tuple[int, int]:
+        """The fewest and most players here: coloured seats, no more than are wired."""
+        low, high = self.game.players
+        return (low, min(high, len(self.offered))) if self.coloured else (low, high)
+
+    def use_wiring(self, wiring: Wiring) -> None:
+        """This build's seats: a chosen colour without buttons leaves (a free one with
+        buttons takes its place), and the players stay within what is wired."""
+        self.wiring = wiring
+        self.colours = tuple(c for c in self.colours if c in self.offered)
+        self.set_players(self.count)
 
     @property
     def row(self) -> SetupRow:
@@ -285,16 +354,32 @@ class SetupModel:
         elif isinstance(row.option, Toggle):
             self.flip(row.option)
         elif row.kind == "start":
+            if self.players < self.game.players[0]:
+                self.message = self.too_few_seats()
+                return None
             return "start"
         return None
+
+    def too_few_seats(self) -> str:
+        """Why the players stop at the seats wired: ``"3 players at most: blue and green
+        have no buttons (profile gpio-spi35)"`` (short: the footer shows it whole)."""
+        game, wired = self.game, len(self.offered)
+        if wired < game.players[0]:
+            seats = "1 seat has" if wired == 1 else f"{wired} seats have"
+            need = f"{game.title} needs {game.players[0]} players, {seats} buttons"
+            return f"{need} on {self.wiring.where}"
+        missing = " and ".join(self.wiring.missing)
+        return f"{wired} players at most: {missing} have no buttons (profile {self.wiring.profile})"
 
     def change(self, delta: int) -> None:
         """Previous/next on the row being edited."""
         row = self.row
         if row.kind == "players":
             self.set_players(self.players + delta)
+            if delta > 0 and self.players == self.player_range[1] < self.game.players[1]:
+                self.message = self.too_few_seats()
         elif row.kind == "colours":
-            combos = list(itertools.combinations(SEATS, self.players))
+            combos = list(itertools.combinations(self.offered, self.players))
             self.colours = combos[(combos.index(self.colours) + delta) % len(combos)]
         elif isinstance(row.option, Count):
             self.values[row.key] = self.clamp(row.option, self.number(row.option) + delta)
@@ -309,16 +394,16 @@ class SetupModel:
         self._rebuild()
 
     def set_players(self, players: int) -> None:
-        """Within the game's range; coloured seats: a colour more (the first free one) or
-        fewer (the last one)."""
-        low, high = self.game.players
+        """Within the range (:attr:`player_range`); coloured seats: a colour more (the first
+        free one with buttons) or fewer (the last one)."""
+        low, high = self.player_range
         players = min(high, max(low, players))
         self.count = players
         if not self.coloured:
             return
         chosen = list(self.colours)
-        free = [colour for colour in SEATS if colour not in chosen]
-        while len(chosen) < players:
+        free = [colour for colour in self.offered if colour not in chosen]
+        while len(chosen) < players and free:
             chosen.append(free.pop(0))
         del chosen[players:]
         self.colours = tuple(c for c in SEATS if c in chosen)
@@ -327,6 +412,9 @@ class SetupModel:
         """A seat button or a colour chip: that colour joins, or leaves (ruling A1 for
         Apache: the players stay within the game's range)."""
         if not self.coloured:
+            return
+        if colour not in self.offered:
+            self.message = self.wiring.no_buttons([colour])
             return
         low, high = self.game.players
         rule = f" ({self.game.players_ruling})" if self.game.players_ruling else ""

@@ -16,7 +16,9 @@ from companion.errors import IllegalAction
 from companion.input.events import Press
 from companion.rules.apache.tracker import TRACKER
 from companion.session import Session
+from companion.ui import widgets
 from companion.ui.cues import Cue
+from companion.ui.game_menu import MENU_HINT
 from companion.ui.game_model import MENU, Choice, ChoiceModel, Reply
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid
 from companion.ui.scenes import AppContext, BaseScene, SceneStack
@@ -218,3 +220,22 @@ def test_a_game_resumed_when_over_shows_its_results_on_the_first_frame(
     app.stack.push(CounterScene(app, scene.model))
     app.stack.update(0)
     assert isinstance(app.stack.top, CounterResults)
+
+
+def test_while_the_menu_is_open_the_footer_is_the_menus_own(
+    scene: CounterScene, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pygame.display.init()
+    pygame.font.init()  # the menu's rows are drawn
+    shown: list[str] = []
+    monkeypatch.setattr(
+        widgets, "footer", lambda surface, rect, hint, flash=None: shown.append(hint)
+    )
+    surface = pygame.Surface(scene.app.size)
+    game_hint = "Previous/Next: move · Select: choose · Back: undo the last entry"
+    scene.draw_footer(surface, game_hint, 0)
+    scene.nav("back", 0)  # nothing to undo: the menu opens
+    assert menu_open(scene)
+    scene.draw_footer(surface, game_hint, 0)
+    scene.draw_footer(surface, game_hint, 0, menu_hint="Back: close this menu")
+    assert shown == [game_hint, MENU_HINT, "Back: close this menu"]

@@ -5,6 +5,7 @@ Pow-Wow."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,10 +24,22 @@ from companion.ui.apache.tracker import (
     ApacheTrackerScene,
 )
 from companion.ui.apache.tracker_model import ApacheTrackerModel
+from companion.ui.app import Inbox, open_display, run_loop
 from companion.ui.run import build_app
 from companion.ui.scenes import AppContext
+from companion.ui.setup import SetupScene, colour_chips, visible_rows
 from companion.ui.sources import open_input
-from tests.ui.driving import Step, on, on_menu, on_row, on_setup, play_through, tap, top
+from tests.ui.driving import (
+    QUICK_KEYS,
+    Step,
+    on,
+    on_menu,
+    on_row,
+    on_setup,
+    play_through,
+    tap,
+    top,
+)
 
 QUIET = PowwowSettings(quiet_ns=150_000_000, settle_ns=30_000_000)
 """A short quiet time, so the test waits 0.18 s for the window instead of 1.25 s."""
@@ -142,3 +155,105 @@ def test_status_while_running_and_window_while_a_pow_wow_is_open(tmp_path: Path)
         model.close()
         app.on_close()
         assert not lit(opened, "status")
+
+
+# --- the build decides the seats ---------------------------------------------------------------
+
+THREE_SEATS = "3 players at most: blue and green have no buttons (profile gpio-spi35)"
+
+
+def run_on_profile(games_dir: Path, name: str, steps: list[Step]) -> list[str]:
+    """`companion run --profile NAME` on simulated pins until ``steps`` are taken (then it
+    quits): the steps taken."""
+    profile = load_profile(name)
+    inbox = Inbox()
+    screen = open_display((480, 320), fullscreen=False, title="test")
+    pygame.event.clear()
+    done: list[str] = []
+    with open_input("sim", profile, inbox.put, debounce=QUICK_KEYS) as opened:
+        app = build_app((480, 320), games_dir=games_dir, opened=opened, profile=profile)
+
+        def after_frame(surface: pygame.Surface) -> None:
+            if len(done) < len(steps) and steps[len(done)].ready(app):
+                done.append(steps[len(done)].what)
+                steps[len(done) - 1].then(app)
+            if len(done) == len(steps):
+                app.stack.clear()
+
+        run_loop(
+            screen,
+            app.stack,
+            inbox,
+            until_ns=time.monotonic_ns() + 20 * 10**9,
+            after_frame=after_frame,
+        )
+    return done
+
+
+def flashed(text: str) -> Callable[[AppContext], bool]:
+    def ready(app: AppContext) -> bool:
+        scene = top(app)
+        flash = scene.flashes.current(app.monotonic_ns()) if isinstance(scene, SetupScene) else None
+        return flash is not None and flash.text == text
+
+    return ready
+
+
+def click_at(where: Callable[[SetupScene], tuple[int, int]]) -> Callable[[AppContext], None]:
+    def post(app: AppContext) -> None:
+        scene = top(app)
+        assert isinstance(scene, SetupScene)
+        pos = where(scene)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+
+    return post
+
+
+def row_rect(scene: SetupScene, key: str) -> pygame.Rect:
+    model = scene.model
+    rows = dict(visible_rows(scene.app.size, len(model.rows), model.focus))
+    return rows[[row.key for row in model.rows].index(key)]
+
+
+def test_by_keys_a_three_seat_build_sets_up_three_seats(tmp_path: Path) -> None:
+    steps = [
+        Step("open Apache", on_menu(lambda m: m.model.row.kind == "game"), tap(pygame.K_RETURN)),
+        Step(
+            "three colours offered: Players",
+            on_setup(lambda s: s.model.offered == ("red", "yellow", "purple")),
+            tap(pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RIGHT),
+        ),
+        Step("refused with the reason", flashed(THREE_SEATS), tap(pygame.K_BACKSPACE)),
+        Step("still three", on_setup(lambda s: s.model.players == 3), lambda app: None),
+    ]
+    assert len(run_on_profile(tmp_path, "gpio-spi35", steps)) == len(steps)
+
+
+def test_by_mouse_a_three_seat_build_sets_up_three_seats(tmp_path: Path) -> None:
+    def plus(scene: SetupScene) -> tuple[int, int]:
+        rect = row_rect(scene, "players")
+        return (rect.right - 3, rect.centery)
+
+    def third_chip(scene: SetupScene) -> tuple[int, int]:
+        return colour_chips(row_rect(scene, "colours"), 3)[2].center
+
+    steps = [
+        Step("open Apache", on_menu(lambda m: m.model.row.kind == "game"), tap(pygame.K_RETURN)),
+        Step("purple leaves", on_row("mode"), click_at(third_chip)),
+        Step(
+            "a fourth player",
+            on_setup(lambda s: s.model.colours == ("red", "yellow")),
+            click_at(plus),
+        ),
+        Step("then a fifth", on_setup(lambda s: s.model.players == 3), click_at(plus)),
+        Step("refused with the reason", flashed(THREE_SEATS), lambda app: None),
+    ]
+    assert len(run_on_profile(tmp_path, "gpio-spi35", steps)) == len(steps)
+
+
+def test_the_default_build_offers_five_seats(tmp_path: Path) -> None:
+    steps = [
+        Step("open Apache", on_menu(lambda m: m.model.row.kind == "game"), tap(pygame.K_RETURN)),
+        Step("five offered", on_setup(lambda s: s.model.player_range == (2, 5)), lambda app: None),
+    ]
+    assert len(run_on_profile(tmp_path, "gpio-dsi", steps)) == len(steps)

@@ -10,6 +10,8 @@ import pygame
 import pytest
 
 from companion.input.events import Press
+from companion.input.pinmap import load_profile
+from companion.ui import theme
 from companion.ui.app import Scene
 from companion.ui.menu import MenuModel, MenuScene
 from companion.ui.scenes import AppContext, BaseScene, SceneStack
@@ -170,6 +172,48 @@ def test_clicking_start_starts_and_right_click_leaves(app: AppContext) -> None:
     again.click(rect_of(again, "start").center, 0)
     app.stack.update(0)
     assert isinstance(top(app), Started)
+
+
+# --- the build's seats (a profile wiring three) ------------------------------------------------
+
+REFUSED_FOURTH = "3 players at most: blue and green have no buttons (profile gpio-spi35)"
+
+
+def three_seat(app: AppContext) -> AppContext:
+    return dataclasses.replace(app, profile=load_profile("gpio-spi35"))
+
+
+def flashed(scene: SetupScene, now_ns: int) -> str:
+    flash = scene.flashes.current(now_ns)
+    return "" if flash is None else flash.text
+
+
+def test_by_keys_a_three_seat_build_offers_three_colours(app: AppContext) -> None:
+    model = SetupModel(COLOURED, players=5)
+    _, scene = opened(three_seat(app), model)
+    assert colours(model) == ("red", "yellow", "purple"), "the setup opened on this build"
+    scene.handle_input(Press("blue.chief", 1, "test", 0), 1)
+    assert flashed(scene, 1) == "blue has no buttons on this build (profile gpio-spi35)"
+    focus_on(model, "players")
+    for at, button in enumerate(["nav.select", "nav.next"], start=2):
+        scene.handle_input(Press(button, at, "test", at), at)
+    assert model.players == 3 and flashed(scene, 3) == REFUSED_FOURTH
+
+
+def test_by_mouse_a_three_seat_build_shows_three_chips(app: AppContext) -> None:
+    model = SetupModel(COLOURED, players=2)
+    _, scene = opened(three_seat(app), model)
+    chips = colour_chips(rect_of(scene, "colours"), 3)
+    scene.click(chips[2].center, 0)
+    assert colours(model) == ("red", "yellow", "purple"), "the third chip is purple"
+    players = rect_of(scene, "players")
+    scene.click((players.right - 3, players.centery), 1)
+    assert model.players == 3 and flashed(scene, 1) == REFUSED_FOURTH
+    surface = pygame.Surface(scene.app.size)
+    scene.draw(surface, 1)
+    for colour, chip in zip(("red", "yellow", "purple"), chips, strict=True):
+        edge = (chip.left + 2, chip.centery)
+        assert surface.get_at(edge)[:3] == theme.SEAT_COLOURS[colour], f"{colour} drawn there"
 
 
 # --- other shapes ----------------------------------------------------------------------------

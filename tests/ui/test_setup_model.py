@@ -4,11 +4,14 @@ numbered seats, descriptions that cannot work, and the journals the start hooks 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import NoReturn
 
 import pytest
 
+from companion.input.controls import SEATS
+from companion.input.pinmap import load_profile
 from companion.rules.apache.tracker import TRACKER
 from companion.session import Session
 from companion.ui.scenes import AppContext, SceneStack
@@ -19,6 +22,7 @@ from companion.ui.setup_model import (
     SetupChoice,
     SetupModel,
     Toggle,
+    Wiring,
     humans_words,
     new_noted_session,
     new_session,
@@ -295,6 +299,92 @@ def test_a_count_with_words_and_the_choice_it_gives() -> None:
         model.nav("next")
     assert model.words(model.row) == "P3", "up to the players"
     assert model.choice() == SetupChoice("counted", "tracker", 3, (), {"first": 3})
+
+
+# --- the build's seats ---------------------------------------------------------------------------
+
+THREE = Wiring(("red", "yellow", "purple"), "gpio-spi35")
+"""The seats of a build with three seats wired (wiring/profiles/gpio-spi35.toml)."""
+
+
+def test_a_three_seat_build_offers_three_colours_and_three_players_at_most() -> None:
+    model = SetupModel(COLOURED, players=5, wiring=THREE)
+    assert model.offered == ("red", "yellow", "purple")
+    assert model.player_range == (2, 3)
+    assert colours(model) == ("red", "yellow", "purple"), "5 asked, 3 wired"
+    focus_on(model, "players")
+    model.nav("select")
+    model.nav("next")
+    assert model.players == 3
+    assert model.message == (
+        "3 players at most: blue and green have no buttons (profile gpio-spi35)"
+    )
+    model.nav("previous")
+    assert (model.players, model.message) == (2, "")
+
+
+def test_a_colour_without_buttons_is_refused_with_the_reason() -> None:
+    model = SetupModel(COLOURED, players=2, wiring=THREE)
+    model.toggle("blue")
+    assert model.message == "blue has no buttons on this build (profile gpio-spi35)"
+    assert colours(model) == ("red", "yellow")
+    model.toggle("purple")
+    assert colours(model) == ("red", "yellow", "purple")
+
+
+def test_colours_cycle_only_through_the_wired_ones() -> None:
+    model = SetupModel(COLOURED, players=2, wiring=THREE)
+    focus_on(model, "colours")
+    model.nav("select")
+    seen = set()
+    for _ in range(6):
+        model.nav("next")
+        seen.add(colours(model))
+    assert seen == {("red", "yellow"), ("red", "purple"), ("yellow", "purple")}
+
+
+def test_a_chosen_colour_without_buttons_gives_way_to_a_wired_one() -> None:
+    model = SetupModel(COLOURED, players=2)
+    model.toggle("green")
+    model.toggle("red")
+    assert colours(model) == ("yellow", "green")
+    model.use_wiring(THREE)
+    assert colours(model) == ("red", "yellow"), "green has no buttons: red takes its place"
+    model.use_wiring(Wiring())
+    assert colours(model) == ("red", "yellow") and model.player_range == (2, 5)
+
+
+def test_a_numbered_game_keeps_its_range_on_any_build() -> None:
+    """Numbered seats play with the navigation buttons; a colour button is a shortcut."""
+    model = SetupModel(NUMBERED, players=6, wiring=THREE)
+    assert (model.player_range, model.players, model.offered) == ((2, 6), 6, ())
+    model.toggle("blue")
+    assert model.message == ""
+
+
+def test_fewer_seats_wired_than_the_game_needs_refuses_start() -> None:
+    model = SetupModel(COLOURED, wiring=Wiring(("purple",), "one-seat"))
+    assert colours(model) == ("purple",)
+    focus_on(model, "start")
+    assert model.nav("select") is None
+    assert model.message == (
+        "Coloured needs 2 players, 1 seat has buttons on this build (profile one-seat)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("seats", "words"),
+    [((), "no seats"), (("pink",), "unknown seats ['pink']"), (("yellow", "red"), "in order")],
+)
+def test_a_wiring_that_cannot_be_is_refused(seats: tuple[str, ...], words: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(words)):
+        Wiring(seats, "bad")
+
+
+def test_the_wiring_of_a_profile_is_its_seats_and_name() -> None:
+    assert Wiring.of(load_profile("gpio-spi35")) == THREE
+    assert Wiring.of(load_profile("gpio-dsi")).seats == SEATS
+    assert Wiring.of(None) == Wiring()
 
 
 # --- the journals the hooks open ---------------------------------------------------------------

@@ -1,20 +1,31 @@
 """The Apache FULL screens: the companion plays the cards, the table slaps the buttons.
 
 ``ApacheFullScene`` (the game). The face-up display as tiles, the deck count, each pile, whose
-turn it is; below, the Pow-Wow being decided or the last one resolved (its timeline and
-each slap's result in the engine's words).
+turn it is (large: the far seat reads it) and, when a person turns, the Turn button; below,
+the Pow-Wow being decided or the last one resolved (its timeline and each slap's result in
+the engine's words).
 
-    stage    seat buttons                           previous / next   select    back
-    play     turner: turn (a button whose Indian    -                 -         undo the
-             can take loot slaps instead, unless                                last card
-             the turner slapped on this card, A8);
-             others: slap
-    window   slap                                   -                 -         -
-    choose   the choosing seat: option 1-4 (chief,  move / page       choose    -
-             warrior, woman, hunter); others: slap
-    over     -                                      -                 results   -
+    stage    seat buttons                  previous / next    select          back
+    play     slap (always: a seat button   - / turn           game menu       undo
+             never turns)                                                     (refused)
+    window   slap                          - / (refused)      game menu       (refused)
+    choose   the choosing seat: option     move / page        choose          undo
+             1-4 (chief, warrior, woman,
+             hunter); others: slap
+    over     -                             -                  results         -
+    menu     ignored (the game is paused)  move               choose the row  close it
 
-Bots turn and slap by themselves; with auto turn a person's card is turned after the pause.
+Turning has its own control so that a press meant as a turn is never taken for a slap:
+Next (or a click on the Turn button) turns the card for the person whose turn it is. Bots
+turn by themselves; with auto turn a person's card is turned after the pause, counted down
+on the Turn button. Undo (``ApacheFullModel.undo``) takes back only a person's own last
+choice (ruling A6) while no card was turned and no Pow-Wow decided since; otherwise it is
+refused with the reason, since a turned card cannot be unseen.
+
+The game menu (Select; a click on nothing else): back to the game, or leave (the game is
+resumed later from the start menu). While it is open the game is paused: no bot turns or
+slaps, no choice times out, and seat presses are ignored.
+
 ``ApacheFullResultsScene``: scores, winner(s) (ruling A10: ties share the victory), and per
 player the slaps, slaps won, penalties and the fastest / median / slowest reaction from
 the card turn. Select: the start menu.
@@ -45,6 +56,7 @@ from companion.ui.apache.view import (
     pow_wows,
     slap_row_height,
 )
+from companion.ui.game_menu import BACK_TO_THE_GAME, LEAVE, MENU_HINT, GameMenu
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
 
@@ -52,6 +64,11 @@ MOUSE_SOURCE: Final = "mouse"
 """The source of a press made by clicking an on-screen hand button (stamped at the click)."""
 
 TITLE: Final = "Apache — full game"
+MENU_ROWS: Final = (BACK_TO_THE_GAME, LEAVE)
+PLAY_HINT: Final = "Seat buttons: slap · Next: turn · Select: menu · Back: undo"
+WINDOW_HINT: Final = "Seat buttons: slap · the order is final after the quiet time"
+CHOOSE_HINT: Final = "Your buttons or Previous/Next + Select: choose · Back: undo"
+PAUSED: Final = "the game is paused: close the menu first"
 LOOT_COLOURS: Final[dict[str, theme.RGB]] = {
     "buffalo": (120, 82, 52),
     "totem": (40, 130, 130),
@@ -124,35 +141,74 @@ class ApacheFullScene(BaseScene):
         super().__init__(app)
         self.model = model
         model.on_window = app.on_window
+        self.menu = GameMenu(MENU_ROWS)
+        self.paused_since_ns: int | None = None
+        """When the game menu opened (the game is paused while it is open)."""
         self._seq = 0
 
     # -- input --
 
     def seat(self, press: Press, now_ns: int) -> None:
+        if self.menu.open:
+            self.flashes.add(PAUSED, now_ns)
+            return
         self.guarded(lambda: self.model.press(press, now_ns), now_ns)
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         model = self.model
         stage = model.stage
-        if stage == "over":
+        if self.menu.open:
+            self._menu_chose(self.menu.nav(button), now_ns)
+        elif stage == "over":
             if button == "select":
                 self.app.stack.replace(ApacheFullResultsScene(self.app, model))
-            return
-        if stage == "choose" and not model.is_bot(model.state.pending_seat or 0):
+        elif button == "back":
+            self._undo(now_ns)
+        elif stage == "choose" and not model.is_bot(model.state.pending_seat or 0):
             if button in ("previous", "next"):
                 model.move_choice(-1 if button == "previous" else 1)
-            elif button == "select":
+            else:
                 self.guarded(lambda: model.choose_index(model.choice_focus, now_ns), now_ns)
-            return
-        if button == "back":
-            words: list[str] = []
-            if self.guarded(lambda: words.append(model.undo()), now_ns):
-                self.flashes.add(words[0], now_ns, theme.TEXT_DIM)
+        elif button == "select":
+            self.open_menu(now_ns)
+        elif button == "next":
+            self.turn(now_ns)
+
+    def turn(self, now_ns: int) -> None:
+        """The person whose turn it is turns the next card (Next, the Turn button)."""
+        self.guarded(lambda: self.model.turn_by_hand(now_ns), now_ns)
+
+    def _undo(self, now_ns: int) -> None:
+        words: list[str] = []
+        if self.guarded(lambda: words.append(self.model.undo(now_ns)), now_ns):
+            self.flashes.add(words[0], now_ns, theme.TEXT_DIM)
+
+    def open_menu(self, now_ns: int) -> None:
+        """The game menu opens and the game pauses."""
+        self.menu.show()
+        self.paused_since_ns = now_ns
+
+    def _menu_chose(self, row: int | None, now_ns: int) -> None:
+        """Leave (the one row besides "Back to the game"); the game goes on when the menu
+        closed."""
+        if row is not None:
+            self.close()
+            self.app.stack.pop()
+        elif not self.menu.open and self.paused_since_ns is not None:
+            self.model.resume(now_ns - self.paused_since_ns)
+            self.paused_since_ns = None
 
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
-        """The mouse (or a touch): an on-screen hand button is that seat button, an option
-        is chosen; elsewhere it is select."""
+        """The mouse (or a touch): a menu row; the Turn button; an on-screen hand button is
+        that seat button, an option is chosen; elsewhere it is select."""
         model = self.model
+        if self.menu.open:
+            self._menu_chose(self.menu.click(pos, self.app.size), now_ns)
+            return
+        turn = turn_button(self.app.size, model)
+        if turn is not None and turn.collidepoint(pos):
+            self.turn(now_ns)
+            return
         for control, rect in hand_buttons(self.app.size, model):
             if rect.collidepoint(pos):
                 self._seq += 1
@@ -173,6 +229,8 @@ class ApacheFullScene(BaseScene):
     # -- time --
 
     def update(self, now_ns: int) -> bool:
+        if self.menu.open:  # paused: nothing acts on time
+            return self.show_notices(self.model.notices, now_ns) | self.flashes.expire(now_ns)
         changed = self.polled(self.model.poll, now_ns)
         self.play(self.model.cues)
         self.app.powwow_open(bool(self.model.arbiter.pending))
@@ -201,22 +259,31 @@ class ApacheFullScene(BaseScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         model, state = self.model, self.model.state
-        layout = ApacheFullLayout(surface.get_size(), model)
+        size = surface.get_size()
+        layout = ApacheFullLayout(size, model)
         right = f"deck {state.deck_count} · {pow_wows(len(model.windows))}"
         widgets.page(surface, TITLE, right)
         _draw_display(surface, layout.tiles, state.display)
-        _draw_players(surface, layout.side, model)
+        _draw_players(surface, layout.side, model, now_ns)
         _draw_hand(surface, model)
         stage = model.stage
+        lower = layout.lower
         if stage == "choose":
-            self._draw_choose(surface, layout.lower, now_ns)
-            hint = "Your buttons or Previous/Next + Select: choose"
+            self._draw_choose(surface, lower, now_ns)
+            hint = CHOOSE_HINT
         elif stage == "window":
-            _draw_live(surface, layout.lower, model, now_ns)
-            hint = "Seat buttons: slap · the order is final after the quiet time"
+            _draw_live(surface, lower, model, now_ns)
+            hint = WINDOW_HINT
         else:
-            _draw_last(surface, layout.lower, model)
-            hint = "Turner: any button turns · others: slap (or click your cards) · Back: undo"
+            turn = turn_button(size, model)
+            if turn is not None:
+                _draw_turn_button(surface, turn, model, now_ns)
+                lower = pygame.Rect(lower.left, lower.top, lower.width, turn.top - lower.top)
+            _draw_last(surface, lower, model)
+            hint = PLAY_HINT
+        if self.menu.open:
+            self.menu.draw(surface)
+            hint = MENU_HINT
         widgets.footer(surface, layout.frame.footer, hint, self.flashes.current(now_ns))
 
     def _draw_choose(self, surface: pygame.Surface, area: pygame.Rect, now_ns: int) -> None:
@@ -351,6 +418,45 @@ def hand_buttons(size: tuple[int, int], model: ApacheFullModel) -> list[tuple[st
     return [(f"{colour}.{kind}", cell) for kind, cell in zip(KINDS, cells, strict=True)]
 
 
+def _turn_height(size: tuple[int, int]) -> int:
+    return widgets.px(size, 40)
+
+
+def turn_button(size: tuple[int, int], model: ApacheFullModel) -> pygame.Rect | None:
+    """The Turn button at the foot of the area under the display, while a person is to
+    turn the next card (None otherwise: a bot turns, a Pow-Wow or a choice is on)."""
+    if model.stage != "play" or model.turn_refusal():
+        return None
+    lower = ApacheFullLayout(size, model).lower
+    height = min(_turn_height(size), lower.height)
+    return pygame.Rect(lower.left, lower.bottom - height, lower.width, height)
+
+
+def _draw_turn_button(
+    surface: pygame.Surface, rect: pygame.Rect, model: ApacheFullModel, now_ns: int
+) -> None:
+    """The Turn button in the turner's colour, its words large; with auto turn, a bar along
+    its foot empties as the card is about to be turned."""
+    size = surface.get_size()
+    fill = theme.SEAT_COLOURS[model.colours[model.state.turner]]
+    radius = max(3, rect.height // 5)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.TEXT, rect, width=3, border_radius=radius)
+    ink = theme.text_colour_on(fill)
+    table_px = theme.floor_px("table", size)
+    widgets.text(surface, TURN_WORDS, table_px, ink, rect, role="table", align="center", bold=True)
+    left_ns = model.auto_turn_left_ns(now_ns)
+    if left_ns is not None and model.auto_turn_ns:
+        bar_h = widgets.px(size, 5)
+        bar = pygame.Rect(
+            rect.left + radius, rect.bottom - bar_h - 3, rect.width - 2 * radius, bar_h
+        )
+        widgets.progress(surface, bar, left_ns / model.auto_turn_ns, theme.TEXT)
+
+
+TURN_WORDS: Final = "Turn (Next)"
+
+
 def _draw_hand(surface: pygame.Surface, model: ApacheFullModel) -> None:
     for control, rect in hand_buttons(surface.get_size(), model):
         draw_seat_button(surface, rect, control, role="body")
@@ -414,7 +520,9 @@ def _player_row_height(size: tuple[int, int]) -> int:
     return widgets.px(size, 30)
 
 
-def _draw_players(surface: pygame.Surface, area: pygame.Rect, model: ApacheFullModel) -> None:
+def _draw_players(
+    surface: pygame.Surface, area: pygame.Rect, model: ApacheFullModel, now_ns: int
+) -> None:
     """A row per player (its pile large, the turner's row lit), then whose turn it is."""
     size = surface.get_size()
     state = model.state
@@ -442,7 +550,7 @@ def _draw_players(surface: pygame.Surface, area: pygame.Rect, model: ApacheFullM
     top = lines[-1].bottom + gap
     bottom = hand_top(size, model) - gap
     status = pygame.Rect(area.left, top, area.width, max(0, bottom - top))
-    headline, detail = _status_words(model)
+    headline, detail = _status_words(model, now_ns)
     head_h = min(status.height, 2 * widgets.line_height(table_px, bold=True))
     if not detail:
         head_h = status.height
@@ -453,8 +561,8 @@ def _draw_players(surface: pygame.Surface, area: pygame.Rect, model: ApacheFullM
         widgets.paragraph(surface, detail, body_px, theme.TEXT_DIM, rest, role="body")
 
 
-def _status_words(model: ApacheFullModel) -> tuple[str, str]:
-    """Whose turn it is (for the far seat), and what to do (small)."""
+def _status_words(model: ApacheFullModel, now_ns: int) -> tuple[str, str]:
+    """Whose turn it is (large, for the far seat), and how (small)."""
     state = model.state
     if state.phase == "final":
         return "Last card!", "One last Pow-Wow (ruling A10)"
@@ -466,8 +574,11 @@ def _status_words(model: ApacheFullModel) -> tuple[str, str]:
     colour = model.colours[state.turner]
     if model.is_bot(state.turner):
         return f"{theme.seat_name(colour)} turns", "(a bot)"
-    auto = " (auto turn)" if model.auto_turn_ns is not None else ""
-    return f"{theme.seat_name(colour)} turns", f"any of its buttons turns{auto}"
+    how = "Next or the Turn button turns the card"
+    left_ns = model.auto_turn_left_ns(now_ns)
+    if left_ns is not None:
+        how += f"; auto turn in {left_ns / 1e9:.1f} s"
+    return f"{theme.seat_name(colour)} turns", how
 
 
 def _draw_live(

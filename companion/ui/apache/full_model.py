@@ -4,21 +4,18 @@ the scenes in ``companion.ui.apache.full`` draw it.
 
 The data path:
 
-* Turning. In phase ``ready`` with no window open, the turner's button turns the next card
-  (``Turn``; the session deals the card, auto chance), unless that button's Indian could
-  take loot now and the turner has not slapped on this card (ruling A8): then it is a slap,
-  so the turner can still slap the card just turned.
-  (The issue asks that the turner's press turn; the consequence, a turner cannot make an
-  illegal slap with the button they turn with while no window is open, is accepted: the
-  press that turns is never judged as a slap.)
-  A bot turner turns after ``bot_pause_ns``; with auto turn, a human turner's card is
-  turned for them after ``auto_turn_ns`` of calm. Each turn is ``Arbiter.card_turned``.
-* Slapping. Every other seat press goes to a ``powwow.Arbiter`` on its real stamp. After
-  every turned card (and every resolved window) each bot's ``ReflexBot`` reaction becomes a
-  ``Press`` stamped ``now + reaction`` (source ``"bot"``), held in ``bot_hands`` until that
-  time comes and only then given to the arbiter: nothing shows or counts a bot's slap
-  before its hand lands, and a turn clears the hands still in the air. Bots and people go
-  through the same arbiter, ordered by stamp.
+* Turning has its own control: ``turn_by_hand`` (the scene's Next, or its Turn button) turns
+  the next card for the person whose turn it is (``Turn``; the session deals the card, auto
+  chance). A seat button is never a turn: it is always a slap (or, for the person choosing,
+  an option). A bot turner turns after ``bot_pause_ns``; with auto turn, a person's card is
+  turned for them after ``auto_turn_ns`` of calm (``auto_turn_left_ns``: the countdown).
+  Each turn is ``Arbiter.card_turned``.
+* Slapping. Every seat press (but the choosing person's) goes to a ``powwow.Arbiter`` on
+  its real stamp. After every turned card (and every resolved window) each bot's
+  ``ReflexBot`` reaction becomes a ``Press`` stamped ``now + reaction`` (source ``"bot"``),
+  held in ``bot_hands`` until that time comes and only then given to the arbiter: nothing
+  shows or counts a bot's slap before its hand lands, and a turn clears the hands still in
+  the air. Bots and people go through the same arbiter, ordered by stamp.
 * One slap per turned card (ruling A8). The arbiter is made with ``one_slap_per_card``
   and told who slapped on the card face up when the model starts (a resumed game) and after
   an undo: a press by a player who has already slapped on the card, in any window on it, is
@@ -34,6 +31,13 @@ The data path:
   last card, ``End``.
 * Choices (ruling A6). A bot chooses at once; a person has ``choice_timeout_ns`` to pick,
   then the engine's ``default_choice`` is applied.
+* Undo (``undo``) never takes back what the table has seen: a turned card reveals a card
+  nobody knew, and a Pow-Wow was judged on real presses. So it takes back only a person's
+  own last choice (ruling A6), while nothing but other choices of the same Pow-Wow came
+  after it; the person then chooses again, with the full time (nothing replays it at once).
+  Past a turned card or a decided Pow-Wow it is refused with the reason.
+* Pausing (the game menu): ``resume`` after a pause moves the pauses' clocks on by its
+  length, so no bot turns and no choice times out the moment the game comes back.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from companion.bots.apache import ReflexBot, ReflexTeam
+from companion.errors import IllegalAction
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
 from companion.powwow import IGNORED_WORDS, Ignored, PowwowSettings, Window
@@ -59,6 +64,7 @@ from companion.rules.apache import (
     ApacheState,
     Choose,
     Close,
+    End,
     Slap,
     SlapResult,
     Turn,
@@ -227,7 +233,8 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
     # -- input --
 
     def press(self, press: Press, now_ns: int) -> None:
-        """A seat button of a person (bots press through ``_bot_reactions``)."""
+        """A seat button of a person: always a slap, never a turn (the person choosing: an
+        option, ruling A6). Bots press through ``_bot_reactions``."""
         self._land_bot_hands(press.t_ns)  # bot slaps that landed before this press count
         colour = seat_of(press.control)
         if colour not in self.colours:
@@ -241,20 +248,37 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
             kinds = ("chief", "warrior", "woman", "hunter")
             self.choose_index(self.choice_page * 4 + kinds.index(button_of(press.control)), now_ns)
             return
-        indian = button_of(press.control)
-        if (
-            state.phase == READY
-            and seat == state.turner
-            and not self.arbiter.pending
-            and not self.queued
-            and not (
-                self.engine.may_slap(state, seat)  # ruling A8: not after its slap on this card
-                and self.engine.slap_is_legal(state, seat, indian)
-            )
-        ):
-            self.turn(now_ns)
-            return
         self.file_press(press)
+
+    def turn_by_hand(self, now_ns: int) -> None:
+        """The person whose turn it is turns the next card (Next, the Turn button). Raises
+        ``IllegalAction`` with the reason when no person may turn now."""
+        refusal = self.turn_refusal()
+        if refusal:
+            raise IllegalAction(refusal)
+        self.turn(now_ns)
+
+    def turn_refusal(self) -> str:
+        """Why no person may turn the next card now ("" when the turner may)."""
+        state = self.state
+        if state.phase == OVER:
+            return "the game is over"
+        if state.phase == FINAL:
+            return "every card is turned: one last Pow-Wow, then the end (ruling A10)"
+        if state.phase == CHOOSE:
+            return "wait: a choice is being made"
+        if self.arbiter.pending or self.queued:
+            return "wait: a Pow-Wow is being decided"
+        if self.is_bot(state.turner):
+            return f"{self.colours[state.turner]} is a bot: it turns by itself"
+        return ""
+
+    def auto_turn_left_ns(self, now_ns: int) -> int | None:
+        """How long until a person's card is turned for them (auto turn); None when no
+        countdown runs (auto turn off, a bot turns, or no card may be turned now)."""
+        if self.auto_turn_ns is None or self.turn_refusal() or self.bot_hands:
+            return None
+        return max(0, self.calm_since_ns + self.auto_turn_ns - now_ns)
 
     def turn(self, now_ns: int) -> None:
         """The turner turns the next card (the session deals it). Bot hands still in the
@@ -318,22 +342,46 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
         self.live = []
         self._enter_queued(now_ns)
 
-    def undo(self) -> str:
-        """Undo back to before the last card turn (its windows and choices with it)."""
-        if self.stage not in ("play", "over") or self.arbiter.pending:
-            return "wait: a Pow-Wow is being decided"
+    def undo(self, now_ns: int) -> str:
+        """Take back a person's own last choice (ruling A6) and stop there: the person
+        chooses again, with the full time. Raises ``IllegalAction`` with the reason when
+        that would take back what the table has seen (a turned card, a decided Pow-Wow)."""
+        if self.arbiter.pending or self.queued:
+            raise IllegalAction("wait: a Pow-Wow is being decided")
+        mine = self._last_own_choice()
+        while len(self.session.history) > mine:
+            self.session.undo()  # the person's choice, and the bots' choices after it
+        self.bot_hands.clear()  # they were meant for the display after the choice
+        self._tell_arbiter_who_slapped()  # still the same card: its slaps stand (A8)
+        self.choice_since_ns = self.calm_since_ns = now_ns
+        self.choice_focus = 0
+        seat = self.state.pending_seat
+        colour = self.colours[seat] if seat is not None else "the player"
+        return f"undone: {colour}'s choice, choose again"
+
+    def _last_own_choice(self) -> int:
+        """Where the last person's choice is in the line of play, when only the same
+        Pow-Wow's other choices came after it; else ``IllegalAction`` says why not."""
         history = self.session.history
-        if not any(isinstance(step.action, Turn) for step in history):
-            return "nothing to undo"
-        while self.session.can_undo:
-            before = self.session.history
-            self.session.undo()  # one move: a turn comes with its dealt card
-            undone = before[len(self.session.history) :]
-            if any(isinstance(step.action, Turn) for step in undone):
-                break
-        self.final_window_taken = False
-        self._tell_arbiter_who_slapped()  # back on the card before: its slaps stand (A8)
-        return "undone: the last card (the same card will be turned again)"
+        for index in range(len(history) - 1, -1, -1):
+            step = history[index]
+            action = step.action
+            if isinstance(action, Choose) and not self.is_bot(step.actor):
+                return index
+            if isinstance(action, Choose):
+                continue  # a bot's choice in the same Pow-Wow: it will choose again
+            if isinstance(action, Slap | Close):
+                raise IllegalAction("the Pow-Wow is decided: a slap cannot be taken back")
+            if isinstance(action, End):
+                raise IllegalAction("the game is over: it cannot be taken back")
+            raise IllegalAction("the card is turned: it cannot be taken back")
+        raise IllegalAction("nothing to undo: no card turned yet")
+
+    def resume(self, paused_ns: int) -> None:
+        """The game comes back after a pause of ``paused_ns`` (the game menu): the bots'
+        and auto turn's pauses and a person's time to choose go on where they stopped."""
+        self.calm_since_ns += paused_ns
+        self.choice_since_ns += paused_ns
 
     # -- the end --
 

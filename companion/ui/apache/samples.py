@@ -170,6 +170,14 @@ def _full_play(app: AppContext) -> Drawable:
     return ApacheFullScene(app, model), clock[0]
 
 
+def _full_menu(app: AppContext) -> Drawable:
+    """The game menu (Select) over the game, which pauses while it is open."""
+    scene, now = _full_play(app)
+    assert isinstance(scene, ApacheFullScene)
+    scene.open_menu(now)
+    return scene, now
+
+
 def _full_window(app: AppContext) -> Drawable:
     model, clock = full_sample(app), [0]
     two = _two_legal
@@ -220,6 +228,7 @@ SAMPLES: Final[dict[str, Sample]] = {
     "apache-tracker-count": _count,
     "apache-tracker-results": _results,
     "apache-full-play": _full_play,
+    "apache-full-menu": _full_menu,
     "apache-full-window": _full_window,
     "apache-full-choose": _full_choose,
     "apache-full-results": _full_results,

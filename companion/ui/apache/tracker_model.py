@@ -38,7 +38,8 @@ from companion.ui.stats import TimeSpread
 Stage = Literal["play", "window", "confirm", "count", "over"]
 
 DEFAULT_OPTION: Final = RESULTS.index("nothing")
-"""The option offered first when a slap is confirmed: players correct it (one press)."""
+"""The option offered first when a slap is confirmed: players correct it (one press). A
+slap whose confirmation was undone offers its own previous answer instead."""
 
 WINDOW_NOTE: Final = "window"
 LATE_NOTE: Final = "late"
@@ -118,6 +119,9 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
         self.live: list[Press] = []
         """Presses given to the arbiter and not resolved yet (the window being decided)."""
         self.option = DEFAULT_OPTION
+        self._undone: list[tuple[int, int, str]] = []
+        """Confirmations taken back by ``undo`` and not entered again: (Pow-Wow number, seat,
+        result). Each is offered again to its own slapper only."""
         if session.repair is not None:
             self.notices.append("the journal's torn last line was dropped (see the log)")
         self._complete_interrupted_window()
@@ -220,10 +224,12 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
         seat = self.state.next_to_confirm
         if seat is None:
             return
+        pow_wow = self.state.windows
         self.session.apply(TrackerAction.confirm(seat, RESULTS[self.option]))
         if RESULTS[self.option] == "penalty":
             self.cues.append("penalty")
-        self.option = DEFAULT_OPTION
+        self._undone = [entry for entry in self._undone if entry[:2] != (pow_wow, seat)]
+        self.option = self._offered()
         self._enter_queued()
 
     def undo(self) -> str:
@@ -235,10 +241,20 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
             if self.state.phase == "confirm":
                 return "nothing to undo in this window: the slaps stand as the arbiter ranked them"
             return "nothing to undo"
+        self._undone.append((self.state.windows, last.seat, last.result))
         self.session.undo()
-        self.option = RESULTS.index(last.result)
+        self.option = self._offered()
         seat, indian = self.state.window[len(self.state.results)]
         return f"undone: {self.colour_of(seat)} {indian} {RESULT_WORDS[last.result]}"
+
+    def _offered(self) -> int:
+        """The option focused for the slap being confirmed: its own undone answer if it had
+        one (never another slapper's), else the default."""
+        seat, pow_wow = self.state.next_to_confirm, self.state.windows
+        for undone_pow_wow, undone_seat, result in reversed(self._undone):
+            if (undone_pow_wow, undone_seat) == (pow_wow, seat):
+                return RESULTS.index(result)
+        return DEFAULT_OPTION
 
     # -- the end --
 
@@ -353,6 +369,7 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
         for seat, indian in self._entries(window)[done:]:
             self.session.apply(TrackerAction.slap(seat, indian))
         self.session.apply(CLOSE)
+        self._undone.clear()
         self.option = DEFAULT_OPTION
 
     def _complete_interrupted_window(self) -> None:

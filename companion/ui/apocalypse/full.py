@@ -18,7 +18,7 @@ from typing import Final
 import pygame
 
 from companion.rules.apocalypse import APOCALYPSE, NOBODY, ApocalypseState, card_words
-from companion.rules.apocalypse.tricks import player_name
+from companion.rules.apocalypse.tricks import TrickResult, player_name
 from companion.ui import theme, widgets
 from companion.ui.apocalypse.full_model import ApocalypseFullModel, Face, HandCard
 from companion.ui.apocalypse.view import (
@@ -30,6 +30,8 @@ from companion.ui.apocalypse.view import (
     draw_trick,
     draw_trick_result,
     score_rows,
+    sentences,
+    trick_headline,
 )
 from companion.ui.game_menu import MENU_HINT
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid
@@ -94,7 +96,9 @@ class ApocalypseFullResultsScene(GameResultsScene[ApocalypseFullModel]):
 
 
 class ApocalypseFullLayout:
-    """Where everything goes on one screen size (computed, never stored between frames)."""
+    """Where everything goes on one screen size (computed, never stored between frames).
+    While a seat is named (steps ``name`` and ``choose``) the seats take the bottom of the
+    table's place, under the last trick's result: apart from it, the hand still in view."""
 
     def __init__(self, size: tuple[int, int], model: ApocalypseFullModel) -> None:
         px = widgets.px
@@ -111,26 +115,25 @@ class ApocalypseFullLayout:
         prompt_h = min(2, max(1, lines)) * widgets.line_height(table_px, bold=True)
         self.prompt = pygame.Rect(body.left, self.hand.top - prompt_h - 2, body.width, prompt_h)
         top = self.tokens.bottom + px(size, 4)
-        self.trick = pygame.Rect(body.left, top, body.width, self.prompt.top - px(size, 4) - top)
+        bottom = self.prompt.top - px(size, 4)
+        seats_h = px(size, 34) if model.step in ("name", "choose") else 0
+        self.seats = pygame.Rect(body.left, bottom - seats_h, body.width, seats_h)
+        """The seats to name (empty unless one is named)."""
+        table_bottom = self.seats.top - px(size, 4) if seats_h else bottom
+        self.trick = pygame.Rect(body.left, top, body.width, table_bottom - top)
 
 
 def _choice_rects(size: tuple[int, int], model: ApocalypseFullModel) -> list[pygame.Rect]:
     layout = ApocalypseFullLayout(size, model)
-    area = layout.hand
     step = model.step
-    if step in ("name", "choose"):  # the seats over the table: the hand stays in view
-        area = layout.trick.inflate(0, -layout.trick.height // 3)
     if step == "hand":
-        count = len(model.hand())
-    elif step == "token":
-        count = len(model.tokens().coloured)
-    elif step in ("name", "choose"):
-        count = model.state.players
-    else:
-        return []
-    if step == "hand":
-        return _hand_rects(area, count)
-    return _spread(area, count, widest=area.width // 4)
+        return _hand_rects(layout.hand, len(model.hand()))
+    if step == "token":
+        return _spread(layout.hand, len(model.tokens().coloured), widest=layout.hand.width // 4)
+    if step in ("name", "choose"):
+        seats = layout.seats
+        return _spread(seats, model.state.players, widest=seats.width // 4)
+    return []
 
 
 def _draw_choices(
@@ -151,7 +154,7 @@ def _draw_choices(
     elif step in ("name", "choose"):
         _draw_idle_hand(surface, layout, model)
         for index, rect in enumerate(rects):
-            widgets.panel(surface, rect.inflate(0, -rect.height // 3), focused=index == model.focus)
+            widgets.panel(surface, rect, focused=index == model.focus)
             name, size = player_name(index), theme.floor_px("table", surface.get_size())
             widgets.text(
                 surface, name, size, theme.TEXT, rect, align="center", bold=True, role="table"
@@ -208,10 +211,15 @@ def _draw_table(surface: pygame.Surface, area: pygame.Rect, model: ApocalypseFul
 def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: ApocalypseState) -> None:
     result = state.last_trick
     assert result is not None
+    winner = None if result.winner == NOBODY else player_name(result.winner)
+    words = trick_headline(
+        "Last trick", winner, f"{result.points} points", apocalypse=result.apocalypse
+    )
+    draw_trick_result(surface, area, words, trick_note(result), alarm=result.apocalypse)
+
+
+def trick_note(result: TrickResult) -> str:
+    """The rules' words for the trick (``TrickResult.words``), then the cards played, in
+    sentences; the players named P1, P2, ... as everywhere in Apocalypse."""
     cards = ", ".join(f"{player_name(seat)} {card_words(card)}" for seat, card in result.plays)
-    if result.winner == NOBODY:
-        words = "Last trick: nobody wins"
-    else:
-        kind = "Apocalypse: " if result.apocalypse else ""
-        words = f"Last trick: {kind}{player_name(result.winner)} takes {result.points} points"
-    draw_trick_result(surface, area, words, cards, alarm=result.apocalypse)
+    return sentences(result.words, f"Played: {cards}" if cards else "")

@@ -160,7 +160,7 @@ class ApocalypseFullModel(FullGameModel[ApocalypseState, Action]):
         return {
             "hand": f"{who}: play a card",
             "token": f"{who}: Chaos, which token turns black?",
-            "name": f"{who} won the trick: who opens the next one?",
+            "name": f"{who}: who opens the next trick?",
         }.get(step, "The game is over")
 
     # -- the buttons --

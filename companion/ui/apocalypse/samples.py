@@ -95,6 +95,8 @@ SAMPLES: Final[dict[str, Sample]] = {
     "apocalypse-full-play": played(
         _full_model, ApocalypseFullScene, lambda m: m.step == "hand" and len(m.state.trick) >= 2
     ),
+    # P1 won a trick: the seats to name, apart from the last trick's result
+    "apocalypse-full-name": played(_full_model, ApocalypseFullScene, lambda m: m.step == "name"),
     "apocalypse-full-results": played(
         _full_model, ApocalypseFullResultsScene, lambda m: m.step == "over"
     ),

@@ -20,7 +20,7 @@ from typing import Final
 
 import pygame
 
-from companion.rules.apocalypse.tracker import TrackerState
+from companion.rules.apocalypse.tracker import TrackerState, TrickResult
 from companion.rules.apocalypse.tricks import player_name
 from companion.ui import theme, widgets
 from companion.ui.apocalypse.tracker_model import ApocalypseTrackerModel
@@ -31,6 +31,8 @@ from companion.ui.apocalypse.view import (
     draw_trick,
     draw_trick_result,
     score_rows,
+    sentences,
+    trick_headline,
 )
 from companion.ui.game_model import Choice
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choices
@@ -70,8 +72,7 @@ class ApocalypseTrackerScene(GameScene[ApocalypseTrackerModel]):
         size = surface.get_size()
         model, state = self.model, self.model.state
         layout = ApocalypseTrackerLayout(size, model)
-        right = f"round {state.round} of 3 · trick {state.tricks + 1}"
-        widgets.page(surface, TITLE, right)
+        widgets.page(surface, TITLE, header_words(state))
         draw_tokens(surface, layout.tokens, state)
         if model.step in ("score", "specials", "count"):
             _draw_round_table(surface, layout.middle, model, layout.arrows)
@@ -94,6 +95,14 @@ class ApocalypseTrackerResultsScene(GameResultsScene[ApocalypseTrackerModel]):
         hint = "Select: start menu · Back: undo the last score"
         flash = self.flashes.current(now_ns)
         draw_results(surface, self.model.state, self.winners(), title=TITLE, hint=hint, flash=flash)
+
+
+def header_words(state: TrackerState) -> str:
+    """The header's round and trick: the trick being played (or the next one); once the
+    round's last trick is in, that trick's number, the last (never a trick past it)."""
+    if state.phase == "score":
+        return f"round {state.round} of 3 · trick {state.tricks}, the last"
+    return f"round {state.round} of 3 · trick {state.tricks + 1}"
 
 
 # --- layout ----------------------------------------------------------------------------------
@@ -167,16 +176,16 @@ def _draw_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerState)
 def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:
     result = state.last_trick
     assert result is not None
-    if result.winner is None:
-        words = f"Trick {result.number}: nobody wins"
-    else:
-        kind = "Apocalypse: " if result.apocalypse else ""
-        words = (
-            f"Trick {result.number}: {kind}{player_name(result.winner)} takes "
-            f"{len(result.won)} card{'s' if len(result.won) != 1 else ''}, {result.points} points"
-        )
-    reason = " ".join((result.reason, *result.revokes))
-    draw_trick_result(surface, area, words, reason, alarm=result.apocalypse)
+    cards = len(result.won)
+    taken = f"{cards} card{'s' if cards != 1 else ''}, {result.points} points"
+    winner = None if result.winner is None else player_name(result.winner)
+    words = trick_headline(f"Trick {result.number}", winner, taken, apocalypse=result.apocalypse)
+    draw_trick_result(surface, area, words, trick_note(result), alarm=result.apocalypse)
+
+
+def trick_note(result: TrickResult) -> str:
+    """Why the trick went as it did, in sentences: the rules' reason, then any revokes."""
+    return sentences(result.reason, *result.revokes)
 
 
 def _draw_prompt(

@@ -213,6 +213,30 @@ def draw_trick_result(
         widgets.paragraph(surface, detail, body_px, theme.TEXT_DIM, rest, role="body")
 
 
+def sentence(words: str) -> str:
+    """``words`` as a sentence: a capital first letter and a full stop at the end (the
+    rules' words are clauses: ``"red 2 is the lowest of red (P6)"``)."""
+    words = words.strip()
+    if not words:
+        return ""
+    words = words[0].upper() + words[1:]
+    return words if words.endswith((".", "!", "?")) else f"{words}."
+
+
+def sentences(*parts: str) -> str:
+    """Each of ``parts`` as a sentence, one after the other (empty parts left out)."""
+    return " ".join(sentence(part) for part in parts if part.strip())
+
+
+def trick_headline(number: str, winner: str | None, taken: str, *, apocalypse: bool) -> str:
+    """A resolved trick's headline: ``"Trick 2, an Apocalypse: P4 takes 4 cards, 14
+    points"`` (``number``: ``"Trick 2"`` or ``"Last trick"``; ``winner`` None: nobody)."""
+    kind = ", an Apocalypse" if apocalypse else ""
+    if winner is None:
+        return f"{number}{kind}: nobody wins"
+    return f"{number}{kind}: {winner} takes {taken}"
+
+
 def draw_scores(
     surface: pygame.Surface,
     area: pygame.Rect,

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from companion.errors import IllegalAction
 from companion.input.events import Press
 from companion.powwow import SPENT, PowwowSettings
-from companion.rules.apache import APACHE, Choose
+from companion.rules.apache import APACHE, Choose, Close
 from companion.session import Session
 from companion.ui.apache.full_model import (
     LATE_NOTE,
@@ -23,6 +26,7 @@ QUICK = ApacheFullTuning(
 )
 """Test-only pauses: bots react in ~3 ms, turn at once, auto turn at once."""
 MS = 1_000_000
+SECOND_NS = 1_000 * MS
 
 
 def model_for(tmp_path: Path, humans: int, seed: int = 7, **variants: bool) -> ApacheFullModel:
@@ -55,9 +59,9 @@ def test_a_game_of_bots_ends_and_replays(tmp_path: Path) -> None:
     assert {p.colour for p in results.players if p.winner} == set(results.winners)
 
 
-def test_the_turners_button_turns_and_a_legal_indian_slaps(tmp_path: Path) -> None:
+def test_turning_by_hand_turns_and_a_legal_indian_slaps(tmp_path: Path) -> None:
     model = model_for(tmp_path, humans=3)
-    model.press(Press("red.hunter", 10 * MS, "t", 1), 10 * MS)
+    model.turn_by_hand(10 * MS)
     assert model.state.display and model.state.phase == "ready", "red turned a card"
     assert model.arbiter.pending == 0
     # find a legal slap for some seat, then that seat's press is a slap, not a turn
@@ -127,15 +131,120 @@ def test_a_person_chooses_by_button_or_gets_the_default(tmp_path: Path) -> None:
         model.close()
 
 
-def test_undo_takes_back_the_last_card(tmp_path: Path) -> None:
+def test_undo_never_takes_back_a_turned_card(tmp_path: Path) -> None:
     model = model_for(tmp_path, humans=3)
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        model.undo(0)
     model.turn(MS)
     model.turn(2 * MS)
-    first_two = model.state.display
-    assert model.undo().startswith("undone")
-    assert model.state.display == first_two[:1]
-    model.turn(3 * MS)
-    assert model.state.display == first_two, "the same card is dealt again"
+    shown, steps = model.state.display, len(model.session.history)
+    with pytest.raises(IllegalAction, match="the card is turned: it cannot be taken back"):
+        model.undo(3 * MS)
+    assert model.state.display == shown and len(model.session.history) == steps
+    model.close()
+
+
+def test_undo_never_takes_back_a_decided_pow_wow(tmp_path: Path) -> None:
+    model = model_for(tmp_path, humans=3)
+    seat, now = first_slap(model, 0)
+    assert isinstance(model.session.history[-1].action, Close), "no choice: the seed"
+    piles = model.state.piles
+    with pytest.raises(IllegalAction, match="the Pow-Wow is decided"):
+        model.undo(now)
+    assert model.state.piles == piles and model.state.slapped_on_card == (seat,)
+    model.close()
+
+
+def red_to_choose(tmp_path: Path) -> tuple[ApacheFullModel, int]:
+    """Red (the one person; two bots) slaps whenever it can and turns when it is to, until
+    it has a choice of two options or more (ruling A6); the model and the time."""
+    model = model_for(tmp_path, humans=1, seed=7, wedding=True)
+    now = 0
+    while model.stage != "over" and now < 10**12:
+        now += 10 * MS
+        model.poll(now)
+        state = model.state
+        if state.phase == "choose" and state.pending_seat == 0:
+            if len(model.options) >= 2:
+                return model, now
+            model.choose_index(0, now)
+        elif model.stage == "play" and state.phase == "ready":
+            legal = [i for i in KINDS if model.engine.slap_is_legal(state, 0, i)]
+            if legal and model.engine.may_slap(state, 0):
+                model.press(Press(f"red.{legal[0]}", now, "t", now), now)
+            elif not model.turn_refusal():
+                model.turn_by_hand(now)
+    raise AssertionError("red never had a choice to make")
+
+
+def test_undo_takes_back_a_persons_choice_and_stops_there(tmp_path: Path) -> None:
+    """Red chooses its second option; Back takes it back (the bots' choices after it in the
+    same Pow-Wow too): red is choosing again with the full time, and no bot replays it."""
+    model, now = red_to_choose(tmp_path)
+    options, steps = model.options, len(model.session.history)
+    model.press(Press("red.warrior", now, "t", 1), now)  # option 2
+    assert model.state.phase != "choose" or model.state.pending_seat != 0
+    words = model.undo(now + 100 * MS)
+    assert words == "undone: red's choice, choose again"
+    assert len(model.session.history) == steps
+    assert model.state.phase == "choose" and model.state.pending_seat == 0
+    assert model.options == options
+    model.poll(now + 100 * MS + QUICK.choice_timeout_ns - 1)
+    assert model.state.phase == "choose", "nobody replays the choice: red has its full time"
+    model.press(Press("red.chief", now, "t", 2), now + 200 * MS)
+    last = next(s for s in reversed(model.session.history) if isinstance(s.action, Choose))
+    assert last.actor == 0 or model.session.history[steps].action == options[0]
+    model.close()
+
+
+def test_undo_is_refused_once_the_next_card_is_turned(tmp_path: Path) -> None:
+    """The case where a bot turned the card right after the choice: Back is refused with
+    its reason, and nothing changes (the card is not re-turned)."""
+    model, now = red_to_choose(tmp_path)
+    model.choose_index(1, now)
+    if model.state.phase == "ready":
+        model.turn(now + MS)  # the next card, by whoever turns
+    shown, steps = model.state.display, len(model.session.history)
+    with pytest.raises(IllegalAction, match="cannot be taken back"):
+        model.undo(now + 2 * MS)
+    assert model.state.display == shown and len(model.session.history) == steps
+    model.close()
+
+
+def test_a_pause_moves_the_clocks_on(tmp_path: Path) -> None:
+    """After the game menu's pause, a person has the rest of their time to choose, not
+    none (the pause does not count)."""
+    model, now = red_to_choose(tmp_path)
+    model.resume(60 * SECOND_NS)
+    model.poll(now + 60 * SECOND_NS + QUICK.choice_timeout_ns - 1)
+    assert model.state.phase == "choose" and model.state.pending_seat == 0
+    model.poll(now + 60 * SECOND_NS + QUICK.choice_timeout_ns)
+    assert model.state.phase != "choose" or model.state.pending_seat != 0, "A6's default"
+    model.close()
+
+
+def test_turning_by_hand_is_refused_with_its_reason(tmp_path: Path) -> None:
+    model = model_for(tmp_path, humans=1)
+    model.turn_by_hand(0)
+    while model.state.turner == 0:
+        model.turn(0)
+    assert (
+        model.turn_refusal() == f"{model.colours[model.state.turner]} is a bot: it turns by itself"
+    )
+    with pytest.raises(IllegalAction, match="is a bot"):
+        model.turn_by_hand(MS)
+    model.close()
+
+
+def test_the_auto_turn_counts_down_for_a_person(tmp_path: Path) -> None:
+    options = ApacheFullOptions(("red", "yellow"), 2)
+    session = Session.start(APACHE, options.setup(), 3, tmp_path / "a.jsonl", chance_seed=3)
+    model = ApacheFullModel(session, FAST, humans=2, auto_turn_ns=2 * SECOND_NS, now_ns=0)
+    assert model.auto_turn_left_ns(500 * MS) == 1500 * MS
+    model.poll(2 * SECOND_NS - 1)
+    assert model.state.deck_count == 114
+    model.poll(2 * SECOND_NS)
+    assert model.state.deck_count == 113, "turned for red"
     model.close()
 
 
@@ -191,19 +300,27 @@ def test_a_second_slap_on_the_same_card_is_logged_and_ignored_ruling_a8(tmp_path
     model.close()
 
 
-def test_the_turner_who_has_slapped_on_the_card_turns_with_any_button(tmp_path: Path) -> None:
+def test_the_turner_who_has_slapped_on_the_card_turns_by_hand_not_by_a_button(
+    tmp_path: Path,
+) -> None:
     model = model_for(tmp_path, humans=3)
     seat, now = first_slap(model, 0)
     assert model.state.turner == seat, "the last slapper turns (ruling A9)"
     shown = len(model.state.display) + len(model.state.piles[seat])
     model.press(Press(f"{model.colours[seat]}.woman", now + MS, "t", 5), now + MS)
+    model.poll(now + 300 * MS)
+    assert len(model.state.display) + len(model.state.piles[seat]) == shown, "no card turned"
+    assert model.notices[-1].endswith(
+        "already slapped on this card, ignored (ruling A8), no penalty"
+    )
+    model.turn_by_hand(now + 400 * MS)
     assert model.cues[-1] == "turn" and model.arbiter.pending == 0
     assert model.state.slapped_on_card == () and len(model.state.display) > 0
     assert len(model.state.display) + len(model.state.piles[seat]) == shown + 1
     model.close()
 
 
-def test_a_resumed_game_and_an_undo_keep_the_slaps_made_on_the_card(tmp_path: Path) -> None:
+def test_a_resumed_game_and_a_refused_undo_keep_the_slaps_made_on_the_card(tmp_path: Path) -> None:
     model = model_for(tmp_path, humans=3)
     seat, now = first_slap(model, 0)
     model.close()
@@ -212,9 +329,9 @@ def test_a_resumed_game_and_an_undo_keep_the_slaps_made_on_the_card(tmp_path: Pa
     )
     press_again(resumed, seat, now)
     assert resumed.state.slapped_on_card == (seat,) and resumed.notices, "ignored, shown"
-    # a card turned, then undone: back on the card the seat slapped on
-    resumed.turn(now + 300 * MS)
-    assert resumed.undo().startswith("undone") and resumed.state.slapped_on_card == (seat,)
+    # an undo refused does not forget the slaps made on the card
+    with pytest.raises(IllegalAction):
+        resumed.undo(now + 300 * MS)
     press_again(resumed, seat, now + 400 * MS, seq=20)
     assert resumed.state.slapped_on_card == (seat,)
     assert resumed.notices[-1].endswith(

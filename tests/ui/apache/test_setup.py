@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import warnings
 
+from companion.input.pinmap import load_profile
 from companion.session import JournalWarning, Session
 from companion.ui.apache.full import ApacheFullScene
 from companion.ui.apache.setup import APACHE_SETUP, AUTO_TURN_NS, SEATS_NOTE, full_options
 from companion.ui.apache.tracker import ApacheTrackerScene
 from companion.ui.scenes import AppContext
-from companion.ui.setup_model import SetupModel
+from companion.ui.setup_model import SetupModel, Wiring
 from tests.ui.helpers import started_from
 from tests.ui.test_setup_model import cut_after_the_first_action
 
@@ -130,3 +131,14 @@ def test_a_crash_during_the_opening_deal_keeps_who_is_a_person(app: AppContext) 
     assert isinstance(scene, ApacheFullScene)
     assert scene.model.humans == 1 and sorted(scene.model.bots) == [1, 2, 3]
     scene.close()
+
+
+def test_a_three_seat_build_offers_its_three_colours_in_both_modes() -> None:
+    """A seat is a player's own buttons (the Pow-Wow is a race, ruling A9): a colour
+    without buttons is not offered, in the tracker or the full game."""
+    wiring = Wiring.of(load_profile("gpio-spi35"))
+    model = SetupModel(APACHE_SETUP, players=5, wiring=wiring)
+    for mode in ("tracker", "full"):
+        model.set_mode(mode)
+        assert (model.offered, model.player_range) == (("red", "yellow", "purple"), (2, 3))
+        assert model.choice().colours == ("red", "yellow", "purple")

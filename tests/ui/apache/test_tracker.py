@@ -27,9 +27,11 @@ from companion.ui.apache.tracker_model import ApacheTrackerModel
 from companion.ui.scenes import AppContext, SceneStack
 from companion.ui.widgets import frame
 from tests.ui.apache.test_tracker_model import (
+    FOUR,
     LATER,
     MS,
     QUIET,
+    four_slaps_confirmed,
     seq,
     slap,
     stage,
@@ -90,6 +92,45 @@ def test_confirming_with_the_nav_buttons(app: AppContext, model: ApacheTrackerMo
     flash = scene.flashes.current(0)
     assert flash is not None and flash.text == "undone: red hunter loot"
     assert "top two cards" in PENALTY_REMINDER and "ruling A5" in PENALTY_REMINDER
+
+
+def confirmed_results(model: ApacheTrackerModel) -> list[str]:
+    return [step.action.result for step in model.session.history if step.action.kind == "confirm"]
+
+
+def test_undo_then_select_keeps_every_slappers_own_answer_by_keys(app: AppContext) -> None:
+    model = ApacheTrackerModel(start(app.games_dir, FOUR), QUIET)
+    scene = on_stack(app, ApacheTrackerScene(app, model))
+    try:
+        four_slaps_confirmed(model)
+        for _ in range(4):
+            press(scene, "nav.back")
+        assert model.state.results == ()
+        for _ in range(4):
+            press(scene, "nav.select")
+        assert confirmed_results(model) == ["loot", "nothing", "penalty", "loot"]
+        assert model.state.stats[2].penalties == 1, "purple's penalty came back as penalty"
+    finally:
+        model.close()
+
+
+def test_undo_then_click_the_focused_option_keeps_each_answer_by_mouse(app: AppContext) -> None:
+    model = ApacheTrackerModel(start(app.games_dir, FOUR), QUIET)
+    scene = on_stack(app, ApacheTrackerScene(app, model))
+    right_click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=(240, 160))
+    options = _option_rects(frame(app.size).body.inflate(-16, -12), app.size)
+    try:
+        four_slaps_confirmed(model)
+        for _ in range(4):
+            scene.handle_event(right_click)
+        focused = []
+        for _ in range(4):
+            focused.append(model.option)
+            scene.click(options[model.option].center, 0)  # the option shown focused
+        assert focused == [0, 1, 2, 0], "loot, nothing, penalty, loot: each slapper's own"
+        assert confirmed_results(model) == ["loot", "nothing", "penalty", "loot"]
+    finally:
+        model.close()
 
 
 def test_a_click_on_an_option_confirms_it(app: AppContext, model: ApacheTrackerModel) -> None:

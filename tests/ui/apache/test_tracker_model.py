@@ -129,6 +129,62 @@ def test_undo_takes_back_confirmations_never_slaps(model: ApacheTrackerModel) ->
     assert model.confirming is not None
 
 
+FOUR: tuple[str, ...] = ("red", "yellow", "purple", "blue")
+
+
+def four_slaps_confirmed(model: ApacheTrackerModel) -> tuple[str, ...]:
+    """A window of four slaps (red, yellow, purple, blue in that order) confirmed loot,
+    nothing, penalty, loot; returns the results entered."""
+    window(
+        model,
+        ("red.hunter", 1000),
+        ("yellow.chief", 1010),
+        ("purple.woman", 1020),
+        ("blue.chief", 1030),
+    )
+    confirm_all(model, 0, 1, 2, 0)
+    return tuple(
+        step.action.result for step in model.session.history if step.action.kind == "confirm"
+    )
+
+
+def test_after_undo_each_slapper_is_offered_its_own_previous_answer(tmp_path: Path) -> None:
+    model = ApacheTrackerModel(start(tmp_path, FOUR), QUIET)
+    try:
+        entered = four_slaps_confirmed(model)
+        assert entered == ("loot", "nothing", "penalty", "loot")
+        for _ in range(4):
+            model.undo()
+        assert model.state.results == ()
+        offered = []
+        for _ in range(4):
+            offered.append(model.option)
+            model.confirm()  # Select alone: the focused (offered) option
+        assert offered == [0, 1, 2, 0], "each slapper's own answer, not the one undone last"
+        assert model.state.stats[2].penalties == 1, "purple's penalty stands"
+        assert [stats.loot for stats in model.state.stats] == [1, 0, 0, 1]
+    finally:
+        model.close()
+
+
+def test_an_answer_changed_after_undo_does_not_move_to_another_slapper(tmp_path: Path) -> None:
+    model = ApacheTrackerModel(start(tmp_path, FOUR), QUIET)
+    try:
+        four_slaps_confirmed(model)
+        model.undo()
+        model.undo()  # purple (penalty) then blue (loot) are being confirmed again
+        assert model.option == 2, "purple's own penalty"
+        model.choose(1)
+        model.confirm()  # purple: nothing now
+        assert model.option == 0, "blue's own loot, not purple's old penalty"
+        model.confirm()
+        assert model.option == 1, "a new window starts from the default again"
+        window(model, ("red.woman", 5000))
+        assert model.option == 1, "the undone answers of the last window are forgotten"
+    finally:
+        model.close()
+
+
 def test_finish_waits_for_the_window_then_the_count_ends_the_game(
     model: ApacheTrackerModel,
 ) -> None:

@@ -7,6 +7,7 @@ import warnings
 
 import pytest
 
+from companion.input.pinmap import load_profile
 from companion.rules.apocalypse.tracker import Entry
 from companion.session import JournalWarning, Session
 from companion.ui.apocalypse.full import ApocalypseFullScene
@@ -14,7 +15,7 @@ from companion.ui.apocalypse.full_model import ApocalypseFullTuning
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP, SEATS_NOTE, SUITS, tracker_setup
 from companion.ui.apocalypse.tracker import ApocalypseTrackerScene
 from companion.ui.scenes import AppContext
-from companion.ui.setup_model import SetupModel
+from companion.ui.setup_model import SetupModel, Wiring
 from tests.ui.helpers import started_from
 from tests.ui.test_setup_model import cut_after_the_first_action
 
@@ -89,3 +90,10 @@ def test_a_crash_during_the_opening_deal_keeps_who_is_a_person(app: AppContext) 
     assert isinstance(scene, ApocalypseFullScene)
     assert scene.model.humans == 0
     scene.close()
+
+
+def test_a_three_seat_build_keeps_the_games_players() -> None:
+    """Numbered seats play with the navigation buttons; a colour button is a shortcut."""
+    wiring = Wiring.of(load_profile("gpio-spi35"))
+    model = SetupModel(APOCALYPSE_SETUP, players=9, wiring=wiring)
+    assert model.player_range == (2, 6) and model.players == 6

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import warnings
 
+from companion.input.pinmap import load_profile
 from companion.rules.paris.tracker import Entry
 from companion.session import JournalWarning, Session
 from companion.ui.paris.full import ParisFullScene
@@ -13,7 +14,7 @@ from companion.ui.paris.full_model import ParisFullTuning
 from companion.ui.paris.setup import PARIS_SETUP, SEATS_NOTE, full_setup, tracker_setup
 from companion.ui.paris.tracker import ParisTrackerScene
 from companion.ui.scenes import AppContext
-from companion.ui.setup_model import SetupModel
+from companion.ui.setup_model import SetupModel, Wiring
 from tests.ui.helpers import started_from
 from tests.ui.test_setup_model import cut_after_the_first_action
 
@@ -106,3 +107,10 @@ def test_a_crash_during_the_opening_deal_keeps_who_is_a_person(app: AppContext) 
     assert isinstance(scene, ParisFullScene)
     assert scene.model.humans == 0 and sorted(scene.model.bots) == [0, 1, 2]
     scene.close()
+
+
+def test_a_three_seat_build_keeps_the_games_players() -> None:
+    """Numbered seats play with the navigation buttons; a colour button is a shortcut."""
+    wiring = Wiring.of(load_profile("gpio-spi35"))
+    model = SetupModel(PARIS_SETUP, players=9, wiring=wiring)
+    assert model.player_range == (2, 4) and model.players == 4
