@@ -49,6 +49,7 @@ __all__ = [
     "JournalWarning",
     "Note",
     "RefusedLine",
+    "SavedGame",
     "Session",
     "Step",
     "UnfinishedGame",
@@ -56,8 +57,12 @@ __all__ = [
     "add_games_arguments",
     "chance_rng",
     "default_games_dir",
+    "discard_journal",
     "games_command",
     "new_journal_path",
+    "progress_words",
+    "remove_if_unplayed",
+    "saved_games",
     "unfinished_games",
 ]
 
@@ -1154,8 +1159,9 @@ def new_journal_path(game: str, directory: Path | None = None, *, now: float | N
 
 
 @dataclass(frozen=True, slots=True)
-class UnfinishedGame:
-    """What ``companion games`` shows of a journal whose game is not over."""
+class SavedGame:
+    """What the start menu and ``companion games`` show of a journal: enough to tell two
+    games of the same kind apart (when started, by whom, how far)."""
 
     path: Path
     game: str
@@ -1165,10 +1171,28 @@ class UnfinishedGame:
     """The header's seed (it predicts no chance action: see ``JOURNAL.md``)."""
     mtime: float
     """When the journal was last written (Unix time)."""
+    started: float | None = None
+    """When the game was started (the header's ``created``, Unix time; None: not said)."""
+    players: tuple[str, ...] = ()
+    """The players in words, seat by seat: colours, else P1, P2, ..."""
+    progress: str = ""
+    """How far the game is, in the game's words (``"card 40 of 114"``, ``"round 2, turn
+    3"``); empty when the game has none (then ``actions`` says it)."""
+    moves: int = -1
+    """Actions a player made (chance actions left out); -1: not counted."""
+    over: bool = False
 
 
-def unfinished_games(directory: Path | None = None) -> list[UnfinishedGame]:
-    """The journals in ``directory`` whose game is not over, newest first, each read once.
+UnfinishedGame = SavedGame
+"""A :class:`SavedGame` whose game is not over (``unfinished_games`` lists only those)."""
+
+DISCARDED: Final = "discarded"
+"""The folder, inside the games folder, that discarded journals are moved to."""
+
+
+def saved_games(directory: Path | None = None) -> list[SavedGame]:
+    """Every readable journal in ``directory``, finished or not, newest first, each read
+    once.
 
     Each bad file is skipped with one :class:`JournalWarning` naming it and why (not a
     journal, damaged, not a regular file, too large...), and the others are still listed.
@@ -1176,7 +1200,7 @@ def unfinished_games(directory: Path | None = None) -> list[UnfinishedGame]:
     modified; a directory that does not exist has none, one that cannot be read is warned
     of and has none."""
     directory = default_games_dir() if directory is None else directory
-    found: list[UnfinishedGame] = []
+    found: list[SavedGame] = []
     for path in _journal_names(directory):
         try:
             session = Session.load(path)
@@ -1184,10 +1208,96 @@ def unfinished_games(directory: Path | None = None) -> list[UnfinishedGame]:
         except (JournalError, OSError) as exc:
             warnings.warn(f"skipping {path}: {_why(exc, path)}", JournalWarning, stacklevel=2)
             continue
-        if not session.is_over:
-            actions = len(session.history)
-            found.append(UnfinishedGame(path, session.engine.name, actions, session.seed, mtime))
+        found.append(_saved_game(session, mtime))
     return sorted(found, key=lambda game: (game.mtime, game.path.name), reverse=True)
+
+
+def unfinished_games(directory: Path | None = None) -> list[SavedGame]:
+    """The journals in ``directory`` whose game is not over, newest first (see
+    :func:`saved_games`)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        games = saved_games(directory)
+    for warning in caught:
+        warnings.warn(warning.message, warning.category, stacklevel=2)
+    return [game for game in games if not game.over]
+
+
+def _saved_game(session: Session[Any, Any], mtime: float) -> SavedGame:
+    state = session.state
+    return SavedGame(
+        session.path,
+        session.engine.name,
+        len(session.history),
+        session.seed,
+        mtime,
+        started=_created(session.header),
+        players=tuple(_player_names(session.setup, session.engine.num_seats(state))),
+        progress=progress_words(state),
+        moves=sum(1 for step in session.history if not step.is_chance),
+        over=session.is_over,
+    )
+
+
+def _created(header: Mapping[str, Any]) -> float | None:
+    """The header's ``created`` as Unix time (None when missing or not a time)."""
+    created = header.get("created")
+    if not isinstance(created, str):
+        return None
+    try:
+        stamp = datetime.fromisoformat(created)
+    except ValueError:
+        return None
+    return (stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)).timestamp()
+
+
+def progress_words(state: object) -> str:
+    """How far a game is, in its own words: the cards turned of an Apache deck (``"card 40
+    of 114"``), the round (Apocalypse: ``"round 2"``) and the turn of a round (Paris:
+    ``"round 2, turn 3"``); empty for a game that counts neither (the Apache tracker)."""
+    deck, display = getattr(state, "deck", None), getattr(state, "display", None)
+    if isinstance(deck, tuple) and isinstance(display, tuple):
+        total = len(deck) + len(display) + _pile_cards(state) + len(getattr(state, "removed", ()))
+        return f"card {total - len(deck)} of {total}"
+    number = getattr(state, "round", None)
+    if type(number) is not int or number < 1:
+        return ""
+    turn = getattr(state, "turn", None)
+    if hasattr(state, "districts") and type(turn) is int and turn > 0:  # Paris: turn 1..6
+        return f"round {number}, turn {turn}"
+    return f"round {number}"
+
+
+def _pile_cards(state: object) -> int:
+    piles = getattr(state, "piles", ())
+    return sum(len(pile) for pile in piles if isinstance(pile, tuple))
+
+
+def discard_journal(path: Path) -> Path:
+    """Move the journal ``path`` into the :data:`DISCARDED` folder beside it (made when
+    missing; ``-2``, ``-3``, ... added to a name already there); return where it went.
+    Nothing is deleted. Refused with a :class:`JournalError` when the file is not a
+    readable journal or its game is open in a session (this program or another)."""
+    path = Path(path)
+    fd = _open_locked(path)  # not a journal open elsewhere: the lock says
+    try:
+        _parse_journal(path, _read_all(fd, path))
+        target = _free_name(path.parent / DISCARDED, path.name)
+        target.parent.mkdir(exist_ok=True)
+        os.rename(path, target)  # the same file system: never a copy
+        _fsync_directory(path.parent)
+    finally:
+        os.close(fd)
+    return target
+
+
+def _free_name(directory: Path, name: str) -> Path:
+    stem, suffix = name.removesuffix(SUFFIX), SUFFIX if name.endswith(SUFFIX) else ""
+    path, count = directory / name, 1
+    while path.exists():
+        count += 1
+        path = directory / f"{stem}-{count}{suffix}"
+    return path
 
 
 def _journal_names(directory: Path) -> list[Path]:
@@ -1233,14 +1343,42 @@ def add_games_arguments(parser: argparse.ArgumentParser) -> None:
         help="where the journals are (default: $COMPANION_DATA_DIR/games, else "
         "$XDG_STATE_HOME/companion/games, else ~/.local/state/companion/games)",
     )
+    parser.add_argument(
+        "--discard",
+        metavar="NAME",
+        default=None,
+        help=f"move the unfinished game NAME (a journal's file name as listed, or its path) "
+        f"into the {DISCARDED}/ folder beside the games: it is no longer offered for resume, "
+        "and nothing is deleted",
+    )
+    parser.add_argument(
+        "--yes",
+        action="store_true",
+        help="with --discard: do not ask (without it, the command asks when run at a terminal "
+        "and refuses otherwise)",
+    )
     parser.set_defaults(games_prog=parser.prog)
 
 
-def games_command(args: argparse.Namespace) -> int:
-    """List the unfinished games, newest first, with what it takes to look at each.
+def game_words(game: SavedGame, *, name: str | None = None) -> str:
+    """``"apache_tracker started 19:05 (local time), red, blue, 12 actions"``: the game
+    (``name`` in its place), when started, its players and how far it is."""
+    words = [name or game.game]
+    if game.started is not None:
+        words[0] += f" started {datetime.fromtimestamp(game.started):%H:%M}"
+    if game.players:
+        words.append(", ".join(game.players))
+    words.append(game.progress or f"{game.actions} actions")
+    return ", ".join(words)
 
-    Exit codes: 0 listed (or no games yet: the default directory is made by the first
-    game), 2 ``--dir`` names no directory.
+
+def games_command(args: argparse.Namespace) -> int:
+    """List the unfinished games, newest first, with what it takes to look at each; or
+    discard one (``--discard NAME``).
+
+    Exit codes: 0 listed or discarded (or no games yet: the default directory is made by
+    the first game), 1 a discard not confirmed, 2 ``--dir`` names no directory or
+    ``--discard`` no unfinished game.
     """
     prog = getattr(args, "games_prog", "companion games")
     directory = default_games_dir() if args.dir is None else Path(args.dir)
@@ -1252,7 +1390,7 @@ def games_command(args: argparse.Namespace) -> int:
         print(f"{prog}: error: {_shown_path(directory)}: {_why(exc)}", file=sys.stderr)
         return 2
     if mode is None or not stat.S_ISDIR(mode):
-        if args.dir is None and mode is None:
+        if args.dir is None and mode is None and args.discard is None:
             print(f"no games yet: {directory} does not exist (the first game creates it)")
             return 0
         what = "does not exist" if mode is None else "is not a directory"
@@ -1263,11 +1401,89 @@ def games_command(args: argparse.Namespace) -> int:
         unfinished = unfinished_games(directory)
     for warning in caught:
         print(f"{prog}: warning: {warning.message}", file=sys.stderr)
+    if args.discard is not None:
+        return _discard_command(prog, directory, unfinished, args.discard, yes=args.yes)
     if not unfinished:
         print(f"no unfinished games in {directory}")
         return 0
     print(f"unfinished games in {directory}, newest first:")
     for game in unfinished:
-        print(f"  {game.path.name}  {game.game}, {game.actions} actions")
-    print("`companion replay FILE` shows a game's score, outcome and history.")
+        print(f"  {game.path.name}  {game_words(game)}")
+    print("`companion replay FILE` shows a game's score, outcome and history;")
+    print(f"`{prog} --discard FILE` moves one aside into {directory / DISCARDED}.")
     return 0
+
+
+def _discard_command(
+    prog: str, directory: Path, unfinished: Sequence[SavedGame], name: str, *, yes: bool
+) -> int:
+    game = _named_game(directory, unfinished, name)
+    if game is None:
+        names = ", ".join(g.path.name for g in unfinished) or "none"
+        print(
+            f"{prog}: error: --discard {name}: no unfinished game of that name in {directory} "
+            f"(unfinished games: {names}); give a file name as `{prog}` lists it",
+            file=sys.stderr,
+        )
+        return 2
+    question = f"discard {game.path.name} ({game_words(game)})?"
+    if not yes and not _confirmed(question):
+        print(
+            f"{prog}: {question} not discarded: add --yes to discard without being asked",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        moved = discard_journal(game.path)
+    except (JournalError, OSError) as exc:
+        print(
+            f"{prog}: error: cannot discard {game.path.name}: {_why(exc, game.path)}",
+            file=sys.stderr,
+        )
+        return 2
+    print(f"discarded {game.path.name}: moved to {moved} (move it back to resume it)")
+    return 0
+
+
+def _named_game(directory: Path, unfinished: Sequence[SavedGame], name: str) -> SavedGame | None:
+    """The unfinished game ``name`` names: its file name, or its path."""
+    for game in unfinished:
+        if name == game.path.name:
+            return game
+        with contextlib.suppress(OSError):
+            if Path(name).resolve() == game.path.resolve():
+                return game
+    return None
+
+
+def _confirmed(question: str) -> bool:
+    """Ask ``question`` at the terminal (False when stdin is not one: nobody to ask)."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        answer = input(f"{question} [y/N] ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def remove_if_unplayed(path: Path) -> bool:
+    """Remove the journal ``path`` when it holds no action at all: only its header and
+    notes (who plays), nothing dealt, played or undone. A game started and left at once
+    keeps no journal. False, and the file left alone, when it holds an action, is open in a
+    session, or cannot be read."""
+    try:
+        fd = _open_locked(path)
+    except (JournalError, OSError):
+        return False
+    try:
+        contents = _parse_journal(path, _read_all(fd, path))
+        kinds = {record.data.get("type") for record in contents.records}
+        if kinds <= {"note"} and contents.torn is None:
+            path.unlink()
+            return True
+    except (JournalError, OSError):
+        pass
+    finally:
+        os.close(fd)
+    return False

@@ -260,3 +260,64 @@ def test_a_file_name_too_long_is_one_line(
     assert out == "" and "Traceback" not in err
     (line,) = err.splitlines()
     assert "File name too long" in line
+
+
+# --- companion games --discard ----------------------------------------------------------------
+
+
+def test_games_discard_refuses_without_yes_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _toy_game(tmp_path, 2)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: False)
+    assert main(["games", "--dir", str(tmp_path), "--discard", game.name]) == 1
+    err = capsys.readouterr().err
+    assert f"discard {game.name}" in err and "--yes" in err
+    assert game.exists(), "nothing moved"
+
+
+def test_games_discard_with_yes_moves_the_journal_aside_and_says_where(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _toy_game(tmp_path, 2)
+    kept = game.read_bytes()
+    assert main(["games", "--dir", str(tmp_path), "--discard", str(game), "--yes"]) == 0
+    out = capsys.readouterr().out
+    aside = tmp_path / "discarded" / game.name
+    assert f"moved to {aside}" in out
+    assert aside.read_bytes() == kept and not game.exists()
+    assert main(["games", "--dir", str(tmp_path)]) == 0
+    assert "no unfinished games" in capsys.readouterr().out
+
+
+def test_games_discard_asks_at_a_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _toy_game(tmp_path, 2)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    answers = iter(["n", "yes"])
+    questions: list[str] = []
+
+    def answer(question: str) -> str:
+        questions.append(question)
+        return next(answers)
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert main(["games", "--dir", str(tmp_path), "--discard", game.name]) == 1
+    assert game.exists() and "P1" in questions[0] and questions[0].endswith("[y/N] ")
+    assert main(["games", "--dir", str(tmp_path), "--discard", game.name]) == 0
+    assert (tmp_path / "discarded" / game.name).exists()
+    capsys.readouterr()
+
+
+def test_games_discard_of_no_such_game_names_the_ones_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _toy_game(tmp_path, 2)
+    finished = _toy_game(tmp_path, 10_000)
+    assert main(["games", "--dir", str(tmp_path), "--discard", "nope.jsonl", "--yes"]) == 2
+    err = capsys.readouterr().err
+    assert "--discard nope.jsonl" in err and game.name in err
+    assert main(["games", "--dir", str(tmp_path), "--discard", finished.name, "--yes"]) == 2
+    assert finished.exists(), "a finished game is no unfinished game to discard"
+    capsys.readouterr()

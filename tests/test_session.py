@@ -26,6 +26,7 @@ from companion import session as session_module
 from companion.cli import main
 from companion.errors import IllegalAction, JournalError
 from companion.rules.base import CHANCE, TABLE, SetupError, sample_chance
+from companion.rules.registry import get_engine
 from companion.session import (
     JournalRecord,
     JournalWarning,
@@ -986,7 +987,10 @@ def test_unfinished_games_describes_each_game_from_one_read(
     assert main(["games", "--dir", str(tmp_path)]) == 0
     assert sorted(reads) == ["new.jsonl", "old.jsonl"]
     out = capsys.readouterr().out
-    assert f"  new.jsonl  toy, {games[0].actions} actions\n" in out
+    started = time.strftime("%H:%M", time.localtime(1_700_000_000))  # the table's clock
+    players = ", ".join(games[0].players)
+    assert players, "the players are named"
+    assert f"  new.jsonl  toy started {started}, {players}, {games[0].actions} actions\n" in out
     assert out.index("new.jsonl") < out.index("old.jsonl")
 
 
@@ -1672,3 +1676,90 @@ def test_fuzz_a_real_journal_with_one_line_replaced(
     lines[min(line, len(lines)) - 1] = json.dumps(record)
     path.write_text("\n".join(lines) + "\n")
     _a_clear_refusal_or_a_game(path)
+
+
+# --- telling games apart, discarding one, a journal with no action ---------------------------
+
+
+def _playing(engine_name: str, setup: dict[str, Any], actions: int) -> object:
+    """A state of ``engine_name``'s game after its first ``actions`` actions (each the
+    first legal one, chance outcomes the first listed)."""
+    engine = get_engine(engine_name)
+    state = engine.new(setup, 1)
+    for _ in range(actions):
+        if engine.is_over(state):
+            break
+        if engine.is_chance(state):
+            action = engine.chance_outcomes(state)[0][0]
+        else:
+            action = engine.legal_actions(state)[0]
+        state = engine.apply(state, action)
+    return state
+
+
+def test_progress_is_said_in_each_games_words() -> None:
+    apache = _playing("apache", {"colours": ["red", "blue"]}, 0)
+    assert session_module.progress_words(apache) == f"card 0 of {len(apache.deck)}"  # type: ignore[attr-defined]
+    turned = _playing("apache", {"colours": ["red", "blue"]}, 40)
+    words = session_module.progress_words(turned)
+    assert re.fullmatch(r"card [1-9]\d* of \d+", words), words
+    assert words.endswith(f" of {len(apache.deck)}"), "the whole deck, whatever is turned"  # type: ignore[attr-defined]
+    assert session_module.progress_words(_playing("apocalypse", {}, 0)) == "round 1"
+    paris = _playing("paris", {}, 200)
+    assert re.fullmatch(r"round [2-9], turn [1-6]", session_module.progress_words(paris))
+    assert session_module.progress_words(_playing("apache_tracker", {}, 0)) == "", "no rounds"
+
+
+def test_saved_games_tell_two_games_of_one_kind_apart(
+    tmp_path: Path, clock: Callable[[], float]
+) -> None:
+    with start(tmp_path / "a.jsonl", clock) as session:
+        play(session, 2)
+    with Session.start(TOY, {**SETUP, "seats": 2}, 4, tmp_path / "b.jsonl", clock=clock):
+        pass
+    games = {game.path.name: game for game in session_module.saved_games(tmp_path)}
+    assert games["a.jsonl"].players == ("P1", "P2", "P3")
+    assert games["b.jsonl"].players == ("P1", "P2")
+    assert games["a.jsonl"].started == 1_700_000_000.0, "the header's created, to the second"
+    assert games["a.jsonl"].moves == 2 and not games["a.jsonl"].over
+
+
+def test_a_discarded_journal_is_moved_aside_never_deleted(
+    tmp_path: Path, clock: Callable[[], float]
+) -> None:
+    path = tmp_path / "toy.jsonl"
+    with start(path, clock) as session:
+        play(session, 2)
+    kept = path.read_bytes()
+    moved = session_module.discard_journal(path)
+    assert moved == tmp_path / "discarded" / "toy.jsonl"
+    assert moved.read_bytes() == kept and not path.exists()
+    assert unfinished_games(tmp_path) == [], "no longer offered"
+    with start(path, clock) as session:
+        play(session, 1)
+    again = session_module.discard_journal(path)
+    assert again == tmp_path / "discarded" / "toy-2.jsonl", "the first one stays"
+    assert moved.read_bytes() == kept
+
+
+def test_a_journal_open_in_a_session_is_not_discarded(
+    tmp_path: Path, clock: Callable[[], float]
+) -> None:
+    path = tmp_path / "toy.jsonl"
+    with start(path, clock), pytest.raises(JournalError, match="already open"):
+        session_module.discard_journal(path)
+    assert path.exists() and not (tmp_path / "discarded").exists()
+
+
+def test_a_journal_with_no_action_is_removed_and_one_with_an_action_kept(
+    tmp_path: Path, clock: Callable[[], float]
+) -> None:
+    empty = tmp_path / "empty.jsonl"
+    Session.start(TOY, SETUP, 3, empty, clock=clock, auto_chance=False).close()
+    dealt = tmp_path / "dealt.jsonl"
+    start(dealt, clock).close()
+    assert len(Session.load(dealt).history) > 0, "the toy game deals at once"
+    with Session.start(TOY, SETUP, 3, tmp_path / "open.jsonl", clock=clock, auto_chance=False):
+        assert not session_module.remove_if_unplayed(tmp_path / "open.jsonl"), "in use"
+    assert session_module.remove_if_unplayed(empty) and not empty.exists()
+    assert not session_module.remove_if_unplayed(dealt) and dealt.exists()

@@ -1,15 +1,26 @@
 """The start menu: a game to set up, an unfinished game to resume, the doctor, or quit.
 
-Rows: one per game that has screens (``GAMES``: select opens its setup, ``setup.py``); one
-"Resume ..." row per unfinished journal, newest first; Doctor; Quit.
+Rows: one per game that has screens (``GAMES``: select opens its setup, ``setup.py``); a
+"Last results ..." row per kind of game finished since the program started (the latest one:
+select shows its results screen again); one "Resume ..." row per unfinished journal, newest
+first, its detail telling games of one kind apart (how far, the players, when started);
+Doctor; Quit.
 
     button            on a row
     previous / next   move
-    select            set up / resume / open / quit
+    select            set up / show / resume / open / quit
+    a seat button     on a Resume row: discard that game (asks first)
     back              go to Quit (twice: quit)
 
-The mouse: click a row to choose it. Each game's setup is kept while the program runs, so
-the next game starts from the last one's choices.
+The mouse: click a row to choose it; a Resume row's "discard" chip asks to discard it. The
+question, "Discard <game>, <progress>? Select: yes · Back: no", is answered with select (a
+click on that row) or back (a right click; any other button or click keeps the game). A
+discarded journal is moved into ``discarded/`` beside the games, never deleted.
+
+A game left with no action in its journal (started by a double Select by mistake) keeps no
+journal: coming back to the menu removes it, so it is never offered for resume. Each
+game's setup is kept while the program runs, so the next game starts from the last one's
+choices.
 """
 
 from __future__ import annotations
@@ -17,13 +28,24 @@ from __future__ import annotations
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Final, Literal
 
 import pygame
 
 from companion.errors import CompanionError, JournalError
-from companion.session import JournalWarning, Session, UnfinishedGame, unfinished_games
+from companion.input.events import Press
+from companion.session import (
+    DISCARDED,
+    JournalWarning,
+    SavedGame,
+    Session,
+    UnfinishedGame,
+    discard_journal,
+    remove_if_unplayed,
+    saved_games,
+)
 from companion.ui import theme, widgets
 from companion.ui.apache.setup import APACHE_SETUP
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
@@ -36,7 +58,7 @@ from companion.ui.setup_model import GameSetup, SetupModel
 GAMES: Final[tuple[GameSetup, ...]] = (APACHE_SETUP, APOCALYPSE_SETUP, PARIS_SETUP)
 """The games with screens, in menu order: adding a game is adding its ``GameSetup`` here."""
 
-RowKind = Literal["notice", "game", "resume", "settings", "doctor", "quit"]
+RowKind = Literal["notice", "game", "results", "resume", "settings", "doctor", "quit"]
 
 
 def describe_age(seconds: float) -> str:
@@ -51,6 +73,30 @@ def describe_age(seconds: float) -> str:
         return f"{hours} h ago"
     days = hours // 24
     return "yesterday" if days == 1 else f"{days} days ago"
+
+
+def clock_words(when: float) -> str:
+    """A Unix time as the hour and minute on the table's clock: ``"19:05"``."""
+    return f"{datetime.fromtimestamp(when):%H:%M}"
+
+
+def players_words(players: Sequence[str]) -> str:
+    """``("red", "blue")`` -> ``"2 players"`` (none named: empty)."""
+    return f"{len(players)} players" if players else ""
+
+
+def progress_of(game: SavedGame) -> str:
+    """How far a game is: its own words (``"round 2, turn 3"``), else its actions."""
+    return game.progress or f"{game.actions} actions"
+
+
+def resume_detail(game: SavedGame, now: float) -> str:
+    """``"round 2, turn 3 · 2 players · started 19:05"`` (without a start time: how long
+    ago it was last played)."""
+    if game.started is None:
+        return f"{progress_of(game)}, {describe_age(now - game.mtime)}"
+    parts = (progress_of(game), players_words(game.players), f"started {clock_words(game.started)}")
+    return " · ".join(part for part in parts if part)
 
 
 def notice_head(text: str) -> str:
@@ -84,6 +130,8 @@ class MenuRow:
         words)."""
         if self.kind == "notice":
             return f"notice:{self.notice}"
+        if self.game is not None:
+            return f"{self.kind}:{self.game.path}"
         return self.kind if self.setup is None else f"game:{self.setup.name}"
 
 
@@ -91,7 +139,9 @@ class MenuRow:
 class Choice:
     """What the menu asks the program to do."""
 
-    kind: Literal["notice", "setup", "resume", "settings", "doctor", "quit"]
+    kind: Literal[
+        "notice", "setup", "results", "resume", "ask", "discard", "settings", "doctor", "quit"
+    ]
     setup: GameSetup | None = None
     game: UnfinishedGame | None = None
 
@@ -107,6 +157,7 @@ class MenuModel:
         games: Sequence[GameSetup] = GAMES,
         doctor: bool = True,
         notices: Sequence[str] = (),
+        finished: Sequence[SavedGame] = (),
     ) -> None:
         self.games = tuple(games)
         self.doctor = doctor
@@ -117,20 +168,33 @@ class MenuModel:
         self.notices: list[str] = list(notices)
         """Problems met at start (a settings file not used, an input warning): a row each,
         first, until it is read (selected)."""
-        self.refresh(unfinished, now=now)
+        self.confirming: MenuRow | None = None
+        """The Resume row whose discard is asked (select: yes, anything else: no)."""
+        self.refresh(unfinished, now=now, finished=finished)
 
-    def refresh(self, unfinished: Sequence[UnfinishedGame], *, now: float) -> None:
-        """Rebuild the rows (after a game, the unfinished list changes); focus stays on
-        the same row."""
+    def refresh(
+        self,
+        unfinished: Sequence[UnfinishedGame],
+        *,
+        now: float,
+        finished: Sequence[SavedGame] = (),
+    ) -> None:
+        """Rebuild the rows (after a game, the unfinished list changes; ``finished``: the
+        last finished game of each kind, a "Last results" row each); focus stays on the
+        same row."""
         key = self.rows[self.focus].key if self.rows else ""
         rows = [
             MenuRow("notice", notice_head(text), "select: what to do", notice=text)
             for text in self.notices
         ]
         rows += [MenuRow("game", game.title, game.summary, setup=game) for game in self.games]
+        for game in finished:
+            label = f"Last results: {self.journal_name(game.game)}"
+            detail = f"ended {clock_words(game.mtime)} · {players_words(game.players)}"
+            rows.append(MenuRow("results", label, detail, game))
         for game in unfinished:
-            detail = f"{game.actions} actions, {describe_age(now - game.mtime)}"
-            rows.append(MenuRow("resume", f"Resume {self.journal_name(game.game)}", detail, game))
+            label = f"Resume {self.journal_name(game.game)}"
+            rows.append(MenuRow("resume", label, resume_detail(game, now), game))
         rows.append(MenuRow("settings", "Settings", "sound, Pow-Wow times, screen"))
         if self.doctor:
             rows.append(MenuRow("doctor", "Doctor — test every button"))
@@ -162,6 +226,8 @@ class MenuModel:
 
     def nav(self, button: NavButton) -> Choice | None:
         self.message = ""
+        if self.confirming is not None:
+            return self.answer(yes=button == "select")
         if button in ("previous", "next"):
             self.focus = (self.focus + (-1 if button == "previous" else 1)) % len(self.rows)
             return None
@@ -182,9 +248,38 @@ class MenuModel:
             return Choice("notice")
         if row.kind == "game":
             return Choice("setup", setup=row.setup)
-        if row.kind == "resume":
-            return Choice("resume", game=row.game)
+        if row.kind in ("resume", "results"):
+            return Choice(row.kind, game=row.game)
         return Choice(row.kind)
+
+    # -- discarding an unfinished game --
+
+    def ask_discard(self, index: int | None = None) -> Choice | None:
+        """Ask to discard the Resume row ``index`` (None: the focused row); None when it
+        is no Resume row."""
+        self.message = ""
+        if index is not None:
+            self.focus = index
+        if self.row.kind != "resume" or self.row.game is None:
+            return None
+        self.confirming = self.row
+        return Choice("ask", game=self.row.game)
+
+    def question(self) -> str:
+        """What is asked while a discard waits for its answer."""
+        row = self.confirming
+        if row is None or row.game is None:
+            return ""
+        game = self.journal_name(row.game.game)
+        return f"Discard {game}, {progress_of(row.game)}? Select: yes · Back: no"
+
+    def answer(self, *, yes: bool) -> Choice | None:
+        """The discard's answer: yes discards the game, no keeps it."""
+        row, self.confirming = self.confirming, None
+        if row is None or not yes:
+            self.message = "kept: nothing discarded" if row is not None else ""
+            return None
+        return Choice("discard", game=row.game)
 
 
 # --- the scene -------------------------------------------------------------------------------
@@ -205,32 +300,77 @@ class MenuScene(BaseScene):
         """Test-only pauses handed to every game's start and resume hooks (each game takes
         its own kind, e.g. ``ApacheFullTuning``; None: the defaults)."""
         self.model = model or MenuModel(doctor=app.open_doctor is not None, notices=app.notices)
+        self._at_start: dict[Path, float] | None = None
+        """The journals when the menu first showed (path -> last written): a game finished
+        since is offered as "Last results", one started since may be removed unplayed."""
 
     def on_top(self, now_ns: int) -> None:
-        """Coming back from a game or the doctor: list the unfinished games again. A file
-        in the games folder that is not a readable journal is named in a flash; the others
-        are listed all the same."""
+        """Coming back from a game or the doctor: a journal of a game left before anyone
+        played is removed, and the games are listed again. A file in the games folder that
+        is not a readable journal is named in a flash; the others are listed all the same."""
+        games = self._read_games(now_ns)
+        if self._at_start is None:
+            self._at_start = {game.path: game.mtime for game in games}
+        elif [game for game in games if self._remove_unplayed(game)]:
+            games = self._read_games(now_ns)
+        self._show(games)
+
+    def _read_games(self, now_ns: int) -> list[SavedGame]:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", JournalWarning)
-            games = unfinished_games(self.app.games_dir)
-        self.model.refresh(games, now=self.app.wall_clock())
+            games = saved_games(self.app.games_dir)
         skipped = [str(w.message) for w in caught if issubclass(w.category, JournalWarning)]
         if skipped:
             more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
             self.flashes.add(f"skipped: {skipped[0]}{more}", now_ns, theme.BAD)
+        return games
+
+    def _remove_unplayed(self, game: SavedGame) -> bool:
+        """Remove the journal of a game started since the menu opened and left with no
+        action (only such a game: an older journal is never touched)."""
+        assert self._at_start is not None
+        new = game.path not in self._at_start
+        return new and not game.over and game.actions == 0 and remove_if_unplayed(game.path)
+
+    def _show(self, games: Sequence[SavedGame]) -> None:
+        """List ``games``: the unfinished ones to resume; of those finished since the menu
+        opened, the last of each kind to see again."""
+        at_start = self._at_start or {}
+        last: dict[str, SavedGame] = {}
+        for game in games:  # newest first: the first of a kind is its last game
+            finished_now = game.over and at_start.get(game.path) != game.mtime
+            if finished_now and game.game not in last:
+                last[game.game] = game
+        unfinished = [game for game in games if not game.over]
+        self.model.refresh(unfinished, now=self.app.wall_clock(), finished=list(last.values()))
 
     # -- input --
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         self._act(self.model.nav(button), now_ns)
 
+    def seat(self, press: Press, now_ns: int) -> None:
+        """A seat button: on a Resume row, ask to discard that game."""
+        if self.model.confirming is not None:
+            self._act(self.model.answer(yes=False), now_ns)
+        else:
+            self._act(self.model.ask_discard(), now_ns)
+
     def click(self, pos: tuple[int, int], now_ns: int) -> None:
         model = self.model
         for index, rect in visible_rows(self.app.size, len(model.rows), model.focus):
-            if rect.collidepoint(pos):
+            if not rect.collidepoint(pos):
+                continue
+            if model.confirming is not None:
+                self._act(model.answer(yes=model.rows[index] is model.confirming), now_ns)
+            elif model.rows[index].kind == "resume" and discard_chip(rect).collidepoint(pos):
+                self._act(model.ask_discard(index), now_ns)
+            else:
                 model.focus = index
                 self._act(model.select(), now_ns)
-                return
+            return
+        if model.confirming is not None:  # a click on no row: no
+            self._act(model.answer(yes=False), now_ns)
 
     def _act(self, choice: Choice | None, now_ns: int) -> None:
         if self.model.message:
@@ -248,8 +388,20 @@ class MenuScene(BaseScene):
         elif choice.kind == "setup" and choice.setup is not None:
             setup = self.model.setup_for(choice.setup)
             self.app.stack.push(SetupScene(self.app, setup, tuning=self.full_tuning))
-        elif choice.kind == "resume" and choice.game is not None:
+        elif choice.kind in ("resume", "results") and choice.game is not None:
             self._resume(choice.game, now_ns)
+        elif choice.kind == "discard" and choice.game is not None:
+            self._discard(choice.game, now_ns)
+
+    def _discard(self, game: SavedGame, now_ns: int) -> None:
+        """Move the game's journal aside into ``discarded/``, say where, list again."""
+        try:
+            moved = discard_journal(game.path)
+        except (JournalError, OSError) as exc:
+            self.flashes.add(f"cannot discard {game.path.name}: {exc}", now_ns, theme.BAD)
+            return
+        self.flashes.add(f"discarded: moved to {DISCARDED}/{moved.name}", now_ns, theme.TEXT_DIM)
+        self._show(self._read_games(now_ns))
 
     def _resume(self, game: UnfinishedGame, now_ns: int) -> None:
         setup = self.model.game_for(game.game)
@@ -282,9 +434,40 @@ class MenuScene(BaseScene):
         shown = visible_rows(size, len(model.rows), model.focus)
         for index, rect in shown:
             row = model.rows[index]
-            focused = index == model.focus
+            focused = index == model.focus or row is model.confirming
             widgets.panel(surface, rect, focused=focused)
-            row_text(surface, rect, row.label, row.detail, focused=focused)
+            text_rect = rect
+            if row.kind == "resume":
+                chip = discard_chip(rect)
+                draw_discard_chip(surface, chip, asked=row is model.confirming)
+                text_rect = rect.copy()
+                text_rect.width = chip.left - rect.left
+            row_text(surface, text_rect, row.label, row.detail, focused=focused)
         scrollbar(surface, size, shown, len(model.rows))
-        hint = "Previous/Next: move · Select: choose · Back ×2: quit"
-        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
+        widgets.footer(surface, layout.footer, self.hint(), self.flashes.current(now_ns))
+
+    def hint(self) -> str:
+        """The footer: the discard's question while it is asked, else the buttons."""
+        if self.model.confirming is not None:
+            return self.model.question()
+        if self.model.row.kind == "resume":
+            return "Select: resume · a seat button: discard · Back ×2: quit"
+        return "Previous/Next: move · Select: choose · Back ×2: quit"
+
+
+def discard_chip(row: pygame.Rect) -> pygame.Rect:
+    """A Resume row's "discard" chip, at its right end (a click there asks to discard)."""
+    width = round(row.height * 1.7)
+    chip = pygame.Rect(0, 0, width, row.height - max(4, row.height // 5))
+    chip.midright = (row.right - max(3, row.height // 8), row.centery)
+    return chip
+
+
+def draw_discard_chip(surface: pygame.Surface, chip: pygame.Rect, *, asked: bool) -> None:
+    radius = max(3, chip.height // 4)
+    pygame.draw.rect(surface, theme.BAD if asked else theme.PANEL, chip, border_radius=radius)
+    pygame.draw.rect(surface, theme.TEXT_DIM, chip, width=1, border_radius=radius)
+    words = "discard?" if asked else "discard"
+    size = round(widgets.fill_px(chip.height) * 0.5)
+    ink = theme.text_colour_on(theme.BAD) if asked else theme.TEXT_DIM
+    widgets.text(surface, words, size, ink, chip.inflate(-4, 0), align="center", role="body")

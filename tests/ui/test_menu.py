@@ -5,22 +5,32 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import time
 from pathlib import Path
 from typing import NoReturn
 
+import pygame
 import pytest
 
 from companion.input.events import Press
 from companion.rules.apache.tracker import TRACKER, TrackerAction
-from companion.session import Session, UnfinishedGame
+from companion.rules.paris import PARIS
+from companion.session import SavedGame, Session, UnfinishedGame
 from companion.ui.apache.setup import APACHE_SETUP, SEATS_NOTE
-from companion.ui.apache.tracker import ApacheTrackerCountScene, ApacheTrackerScene
+from companion.ui.apache.tracker import (
+    ApacheTrackerCountScene,
+    ApacheTrackerResultsScene,
+    ApacheTrackerScene,
+)
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
-from companion.ui.menu import GAMES, Choice, MenuModel, MenuScene
+from companion.ui.menu import GAMES, Choice, MenuModel, MenuRow, MenuScene, discard_chip
 from companion.ui.menu import describe_age as age
+from companion.ui.paris.full import ParisFullResultsScene
 from companion.ui.scenes import AppContext
 from companion.ui.setup import SetupScene, visible_rows
-from tests.ui.helpers import NOW, show_menu, top
+from companion.ui.setup_model import SetupModel
+from tests.ui.driving import Step, on, on_menu, run_app, tap
+from tests.ui.helpers import NOW, press, show_menu, started_from, top
 
 RESUME = len(GAMES)
 """The first Resume row."""
@@ -146,11 +156,29 @@ def test_starting_a_game_journals_it_and_its_end_returns_to_the_menu(app: AppCon
     (journal,) = app.games_dir.glob("apache_tracker-*.jsonl")
     assert scene.model.session.path == journal
     assert Session.load(journal).setup == {"colours": ["red", "yellow"]}
+    scene.model.session.apply(TrackerAction.slap(0, "chief"))
     scene.close()
     app.stack.pop()
     app.stack.update(0)
     assert app.stack.top is menu
     assert kinds(menu.model) == ["game", "game", "game", "resume", "settings", "quit"], "listed"
+
+
+def test_a_game_left_with_no_action_keeps_no_journal(app: AppContext) -> None:
+    """Started by a double Select and left at once: nothing to resume, no file left."""
+    older = _unfinished_tracker(app.games_dir)  # there before: never touched
+    menu = show_menu(app)
+    setup = SetupModel(APACHE_SETUP, players=2)
+    scene = started_from(app, setup)
+    assert isinstance(scene, ApacheTrackerScene) and app.stack.scenes == (menu, scene)
+    journal = scene.model.session.path
+    assert journal.exists()
+    scene.close()
+    app.stack.pop()
+    app.stack.update(0)
+    assert top(app) is menu
+    assert not journal.exists() and older.exists()
+    assert [row.game.path for row in menu.model.rows if row.game] == [older]
 
 
 def _unfinished_tracker(directory: Path, *actions: TrackerAction) -> Path:
@@ -344,3 +372,197 @@ def test_run_takes_the_settings_size_unless_given_one() -> None:
 
     assert _build_parser().parse_args(["run"]).size is None
     assert _build_parser().parse_args(["run", "--size", "480x320"]).size == "480x320"
+
+
+# --- two games of one kind told apart; discarding one; the last results ------------------
+
+
+def test_two_games_of_one_kind_are_told_apart() -> None:
+    games = [
+        SavedGame(
+            Path("a.jsonl"),
+            "apache",
+            30,
+            1,
+            NOW,
+            started=NOW - 3600,
+            players=("red", "blue"),
+            progress="card 40 of 114",
+        ),
+        SavedGame(
+            Path("b.jsonl"),
+            "apache",
+            9,
+            1,
+            NOW,
+            started=NOW - 600,
+            players=("red", "yellow", "purple"),
+            progress="card 3 of 114",
+        ),
+    ]
+    rows = MenuModel(games, now=NOW).rows[RESUME : RESUME + 2]
+    hour = time.strftime("%H:%M", time.localtime(NOW - 3600))
+    assert rows[0].detail == f"card 40 of 114 · 2 players · started {hour}"
+    assert rows[1].detail.startswith("card 3 of 114 · 3 players · started ")
+    assert rows[0].label == rows[1].label == "Resume Apache"
+
+
+def test_a_resume_rows_detail_says_the_games_progress(app: AppContext) -> None:
+    _unfinished_tracker(app.games_dir, TrackerAction.slap(0, "chief"))
+    menu = show_menu(app)
+    detail = menu.model.rows[RESUME].detail
+    assert detail.startswith("1 actions · 2 players · started "), detail
+
+
+def asked(menu: MenuScene) -> MenuRow | None:
+    """The row whose discard is asked, read afresh (mypy would keep an earlier narrowing)."""
+    return menu.model.confirming
+
+
+def _two_unfinished(directory: Path) -> tuple[Path, Path]:
+    first = _unfinished_tracker(directory, TrackerAction.slap(0, "chief"))
+    second = first.with_name("apache_tracker-20250101-191500.jsonl")
+    with Session.start(TRACKER, {"colours": ["red", "yellow"]}, 4, second, auto_chance=False):
+        pass
+    return first, second
+
+
+def test_discarding_with_the_buttons_asks_first_and_moves_the_journal_aside(
+    app: AppContext,
+) -> None:
+    first, _ = _two_unfinished(app.games_dir)
+    menu = show_menu(app)
+    resume_rows = [row for row in menu.model.rows if row.kind == "resume"]
+    menu.model.focus = menu.model.rows.index(resume_rows[1])
+    assert resume_rows[1].game is not None and resume_rows[1].game.path == first
+    press(menu, "red.chief")  # a seat button: discard?
+    assert menu.hint() == "Discard Apache tracker, 1 actions? Select: yes · Back: no"
+    press(menu, "nav.back")  # no
+    assert asked(menu) is None and first.exists()
+    assert "kept" in str(menu.flashes.current(0))
+    press(menu, "blue.hunter")
+    press(menu, "nav.select")  # yes
+    aside = app.games_dir / "discarded" / first.name
+    assert aside.exists() and not first.exists()
+    assert f"discarded/{first.name}" in str(menu.flashes.current(0))
+    assert [row.game.path for row in menu.model.rows if row.kind == "resume" and row.game] == [
+        first.with_name("apache_tracker-20250101-191500.jsonl")
+    ]
+    press(menu, "nav.select")  # the discard is done: select does what the row says again
+    assert asked(menu) is None
+
+
+def test_discarding_with_the_mouse_asks_first(app: AppContext) -> None:
+    first, second = _two_unfinished(app.games_dir)
+    menu = show_menu(app)
+    index = next(i for i, row in enumerate(menu.model.rows) if row.game and row.game.path == second)
+    rects = dict(visible_rows(app.size, len(menu.model.rows), menu.model.focus))
+    chip = discard_chip(rects[index])
+    menu.click(chip.center, 0)  # asks
+    assert asked(menu) is menu.model.rows[index]
+    menu.click(rects[0].center, 0)  # another row: no
+    assert asked(menu) is None and second.exists() and top(app) is menu
+    menu.click(chip.center, 0)
+    menu.click(rects[index].midleft, 0)  # the row asked about: yes
+    assert not second.exists() and (app.games_dir / "discarded" / second.name).exists()
+    assert first.exists()
+
+
+def test_a_seat_button_on_another_row_does_nothing(app: AppContext) -> None:
+    menu = show_menu(app)
+    press(menu, "red.chief")
+    assert asked(menu) is None and top(app) is menu
+
+
+def _finished_tracker(directory: Path, name: str, piles: tuple[int, int]) -> Path:
+    path = directory / name
+    with Session.start(TRACKER, {"colours": ["red", "blue"]}, 3, path, auto_chance=False) as game:
+        game.apply(TrackerAction.finish())
+        game.apply(TrackerAction.count(0, piles[0]))
+        game.apply(TrackerAction.count(1, piles[1]))
+        assert game.is_over
+    return path
+
+
+def test_the_last_results_of_a_game_finished_this_evening_are_shown_again(
+    app: AppContext,
+) -> None:
+    _finished_tracker(app.games_dir, "apache_tracker-20250101-180000.jsonl", (40, 20))
+    menu = show_menu(app)
+    assert "results" not in kinds(menu.model), "finished before the program started"
+    path = _finished_tracker(app.games_dir, "apache_tracker-20250101-190000.jsonl", (9, 5))
+    menu.on_top(0)  # back from the game
+    (row,) = [row for row in menu.model.rows if row.kind == "results"]
+    assert row.label == "Last results: Apache tracker" and row.game and row.game.path == path
+    menu.model.focus = menu.model.rows.index(row)
+    press(menu, "nav.select")
+    app.stack.update(0)
+    results = top(app)
+    assert isinstance(results, ApacheTrackerResultsScene)
+    assert results.model.state.piles == (9, 5)
+    press(results, "nav.select")  # back to the menu
+    app.stack.update(0)
+    assert top(app) is menu and "results" in kinds(menu.model), "until the next one ends"
+    newer = _finished_tracker(app.games_dir, "apache_tracker-20250101-200000.jsonl", (1, 2))
+    menu.on_top(0)
+    shown = [row.game.path for row in menu.model.rows if row.kind == "results" and row.game]
+    assert shown == [newer], "one row per kind: the last game"
+
+
+def test_the_last_results_open_with_the_mouse(app: AppContext) -> None:
+    menu = show_menu(app)
+    _finished_tracker(app.games_dir, "apache_tracker-20250101-190000.jsonl", (9, 5))
+    menu.on_top(0)
+    index = kinds(menu.model).index("results")
+    rects = dict(visible_rows(app.size, len(menu.model.rows), menu.model.focus))
+    menu.click(rects[index].center, 0)
+    app.stack.update(0)
+    assert isinstance(top(app), ApacheTrackerResultsScene)
+
+
+def test_the_last_results_of_a_full_game_show_its_results_scene(app: AppContext) -> None:
+    menu = show_menu(app)
+    path = app.games_dir / "paris-20250101-190000.jsonl"
+    with Session.start(PARIS, {"players": 2}, 3, path) as game:
+        while not game.is_over:
+            game.apply(PARIS.legal_actions(game.state)[0])
+    menu.on_top(0)
+    menu.model.focus = kinds(menu.model).index("results")
+    assert menu.model.row.label == "Last results: Paris full game"
+    press(menu, "nav.select")
+    app.stack.update(0)
+    app.stack.update(1)  # its first frame shows the results
+    assert isinstance(top(app), ParisFullResultsScene)
+
+
+def test_discarding_and_last_results_with_the_keys_in_the_running_program(
+    tmp_path: Path,
+) -> None:
+    """``companion run`` driven by the keyboard: the seat key 1 asks to discard the Resume
+    row's game, Enter says yes; then a game finished in the meantime shows again."""
+    journal = _unfinished_tracker(tmp_path, TrackerAction.slap(0, "chief"))
+    finished: list[Path] = []
+
+    def finish_one(app: AppContext) -> None:
+        finished.append(_finished_tracker(tmp_path, "apache_tracker-20250101-210000.jsonl", (3, 4)))
+        menu = app.stack.top
+        assert isinstance(menu, MenuScene)
+        menu.on_top(0)  # as when a game ends
+        menu.model.focus = kinds(menu.model).index("results")
+
+    steps = [
+        Step(
+            "to the Resume row",
+            on_menu(lambda m: True),
+            tap(pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN),
+        ),
+        Step("ask", on_menu(lambda m: m.model.row.kind == "resume"), tap(pygame.K_1)),
+        Step("yes", on_menu(lambda m: m.model.confirming is not None), tap(pygame.K_RETURN)),
+        Step("a game ends", on_menu(lambda m: "resume" not in kinds(m.model)), finish_one),
+        Step("show it", on_menu(lambda m: m.model.row.kind == "results"), tap(pygame.K_RETURN)),
+        Step("leave it", on(ApacheTrackerResultsScene), tap(pygame.K_RETURN)),
+        Step("quit", on_menu(lambda m: True), tap(pygame.K_BACKSPACE, pygame.K_BACKSPACE)),
+    ]
+    run_app(tmp_path, steps)
+    assert (tmp_path / "discarded" / journal.name).exists() and not journal.exists()
+    assert finished and finished[0].exists()
