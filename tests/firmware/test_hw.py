@@ -57,15 +57,15 @@ class FakePort:
 @pytest.fixture
 def fakes() -> Iterator[tuple[Any, Any, Any]]:
     rp2, machine, micropython = load("rp2"), load("machine"), load("micropython")
-    rp2.DMA.incoming.clear()
-    rp2.DMA.instances.clear()
-    rp2.StateMachine.instances.clear()
-    machine.mem32.clear()
-    machine.Pin.levels.clear()
+    rp2.incoming.clear()
+    rp2.dmas.clear()
+    rp2.state_machines.clear()
+    machine.mem32.words.clear()
+    machine.levels.clear()
     micropython.kbd_intr_calls.clear()
     machine.soft_resets.clear()
     yield rp2, machine, micropython
-    rp2.DMA.incoming.clear()
+    rp2.incoming.clear()
 
 
 def idle_snapshot(table: Any) -> int:
@@ -81,20 +81,18 @@ def test_play_captures_a_press_through_pio_dma_and_usb(
     idle = idle_snapshot(table)
     pressed = idle & ~(1 << table.BITS[3])  # red.hunter down
     one_ms = 15_625  # counts of 64 ns
-    rp2.DMA.incoming += [TOP, idle, TOP - one_ms, pressed, TOP - 30 * one_ms, idle]
+    rp2.incoming += [TOP, idle, TOP - one_ms, pressed, TOP - 30 * one_ms, idle]
     port = FakePort()
     box = hw.play(port=port, loops=400)
 
-    sampler_sm, led_sm = (
-        next(sm for sm in rp2.StateMachine.instances if sm.id == n) for n in (0, 4)
-    )
+    sampler_sm, led_sm = (next(sm for sm in rp2.state_machines if sm.id == n) for n in (0, 4))
     assert sampler_sm.program.name == "sampler" and sampler_sm.running
     assert sampler_sm.options["in_base"].number == table.IN_BASE
     assert led_sm.program.name == "ws2812" and led_sm.put_words[0] == (0, 8)
-    (dma,) = rp2.DMA.instances
+    (dma,) = rp2.dmas
     assert dma.read is sampler_sm
-    assert dma.ctrl_fields["ring_size"] == 12 and dma.ctrl_fields["ring_sel"]
-    assert dma.ctrl_fields["treq_sel"] == 4 and not dma.ctrl_fields["inc_read"]
+    assert dma.fields["ring_size"] == 12 and dma.fields["ring_sel"]
+    assert dma.fields["treq_sel"] == 4 and not dma.fields["inc_read"]
     assert len(dma.write) == 1024
     assert machine.mem32[0x4001C000 + 4 + 4 * 29] & (1 << 6) == 0  # GP29 input off
 
@@ -162,7 +160,7 @@ def test_main_leaves_the_repl_free_when_safe_mode_is_held(
     monkeypatch.setitem(sys.modules, "box_hw", types.SimpleNamespace(run=lambda: ran.append(True)))
     monkeypatch.setitem(sys.modules, "time", FakeTime())
     if held:
-        machine.Pin.levels[table.SAFE_MODE_PIN] = 0  # nav.back held down
+        machine.levels[table.SAFE_MODE_PIN] = 0  # nav.back held down
     runpy.run_path(str(FIRMWARE / "main.py"))
     assert ran == ([] if held else [True])
     assert ("safe mode (nav.back held)" in capsys.readouterr().out) == held
@@ -185,7 +183,7 @@ def test_a_lap_of_the_dma_ring_counts_the_lost_pairs_and_reads_behind_the_writer
     hw, table = load("box_hw"), load("box_table")
     capture = hw.Capture(table)
     idle = idle_snapshot(table)
-    rp2.DMA.incoming += [TOP, idle] * 700  # 1400 words: 376 past the ring's 1024
+    rp2.incoming += [TOP, idle] * 700  # 1400 words: 376 past the ring's 1024
     fed: list[int] = []
     capture.drain(0, types.SimpleNamespace(pair=lambda raw, snap, now, edge: fed.append(raw)), None)
     resume = 1400 - 1024 + hw.MARGIN_WORDS  # clear of the pair the DMA may be writing

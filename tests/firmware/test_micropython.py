@@ -32,10 +32,9 @@ from companion.input.box import protocol as proto
 from companion.input.box.clock import ClockMap
 from companion.input.box.link import BoxLink
 from companion.input.events import InputEvent, Press, Stuck, Unstuck
-from tests.firmware.firmware import FIRMWARE, ROOT, load
+from tests.firmware.firmware import FAKES, FIRMWARE, ROOT, load
 
 MPY = Path(__file__).resolve().parent / "mpy"
-FAKES = MPY / "fakes"
 WASM_CACHE = ROOT / ".cache" / "micropython-wasm"
 WASM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 WASM_STAMP = WASM_CACHE / ".installed"
@@ -115,35 +114,29 @@ def scenario_result(stdout: str) -> dict[str, Any]:
     return result
 
 
+def run_scenario(python: str, command: list[str]) -> dict[str, Any]:
+    """The scenario's result, run by ``command`` (``python`` names it in a failure)."""
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, f"{python} failed:\n{done.stderr}"
+    return scenario_result(done.stdout)
+
+
 @pytest.fixture(scope="module")
 def micropython_run() -> dict[str, Any]:
     node, npm = node_and_npm()
     module = install_wasm(npm)
     runner = MPY / "run_micropython.mjs"
-    done = subprocess.run(
+    return run_scenario(
+        "MicroPython",
         [node, str(runner), str(module), "scenario", str(FIRMWARE), str(FAKES), str(MPY)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
     )
-    assert done.returncode == 0, f"MicroPython failed:\n{done.stderr}"
-    return scenario_result(done.stdout)
 
 
 @pytest.fixture(scope="module")
 def cpython_run() -> dict[str, Any]:
     paths = [str(FIRMWARE), str(FAKES), str(MPY)]
     code = f"import sys; sys.path[:0] = {paths!r}; import scenario; scenario.main()"
-    done = subprocess.run(
-        [sys.executable, "-I", "-c", code],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, f"CPython failed:\n{done.stderr}"
-    return scenario_result(done.stdout)
+    return run_scenario("CPython", [sys.executable, "-I", "-c", code])
 
 
 def frame_bodies(result: dict[str, Any]) -> list[tuple[int, proto.Message]]:
@@ -320,12 +313,12 @@ def test_micropython_and_cpython_send_the_same_frames(
     assert mpy == cpy
 
 
-def test_the_pio_programs_assemble_as_on_the_cpython_fakes(
+def test_the_pio_programs_assemble_under_micropython_as_under_cpython(
     micropython_run: dict[str, Any],
 ) -> None:
-    """MicroPython ran box_pio's programs through an assembler that swaps the function's
-    globals, as rp2.asm_pio does: the words equal those rp2040-pio-emulator runs
-    (tests/firmware/test_pio.py)."""
+    """MicroPython ran box_pio's programs through the fake rp2.asm_pio, which swaps the
+    function's globals as the real one does: the words equal those CPython assembles
+    with the same fake, which rp2040-pio-emulator runs (tests/firmware/test_pio.py)."""
     pio, table = load("box_pio"), load("box_table")
     for program in (pio.sampler_program(table.IN_COUNT), pio.ws2812):
         expected = [program.opcodes, program.wrap_target, program.wrap]

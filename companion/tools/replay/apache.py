@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from companion.rules.apache import (
     APACHE,
@@ -45,6 +45,9 @@ from companion.tools.replay.base import Event, Moment, Referee, joined, plural
 
 if TYPE_CHECKING:  # a FULL journal never loads the TRACKER engine
     from companion.rules.apache.tracker import TrackerAction, TrackerState
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 WINDOW_NOTES: Final = frozenset({"powwow-window", "window"})
 """The notes holding a resolved Pow-Wow window (FULL, TRACKER)."""
@@ -260,13 +263,31 @@ def _note_words(note: Note) -> str | None:
     return None
 
 
+class _ApacheReferee(Referee[S, A]):
+    """What both modes share: the game's name and the Apache notes in words."""
+
+    game = "Apache"
+
+    def note_event(self, note: Note) -> Event:
+        words = _note_words(note)
+        if words is None:
+            return super().note_event(note)
+        line = note.line or 0
+        return Event(
+            line,
+            line,
+            "note",
+            f"note {note.kind}: {words}",
+            (),
+            {"note": note.kind, "data": note.data},
+        )
+
+
 # --- FULL ------------------------------------------------------------------------------------
 
 
-class ApacheFull(Referee[ApacheState, Action]):
+class ApacheFull(_ApacheReferee[ApacheState, Action]):
     """Apache with virtual cards (``apache``)."""
-
-    game = "Apache"
 
     def players(self, start: ApacheState) -> tuple[str, ...]:
         return start.colours
@@ -352,20 +373,6 @@ class ApacheFull(Referee[ApacheState, Action]):
                 title = "nobody slapped after the last card: the game ends (ruling A10)"
                 others.append(Event(line, line, "end", title))
         return _history(_full_windows(moments), others, notes, self.names, self.note_event)
-
-    def note_event(self, note: Note) -> Event:
-        words = _note_words(note)
-        if words is None:
-            return super().note_event(note)
-        line = note.line or 0
-        return Event(
-            line,
-            line,
-            "note",
-            f"note {note.kind}: {words}",
-            (),
-            {"note": note.kind, "data": note.data},
-        )
 
     def state_json(
         self, state: ApacheState, moments: Sequence[Moment[ApacheState, Action]]
@@ -519,10 +526,8 @@ def _type_words(name: str) -> str:
 # --- TRACKER ---------------------------------------------------------------------------------
 
 
-class ApacheTracker(Referee["TrackerState", "TrackerAction"]):
+class ApacheTracker(_ApacheReferee["TrackerState", "TrackerAction"]):
     """Apache with real cards (``apache_tracker``): the windows as entered and confirmed."""
-
-    game = "Apache"
 
     def players(self, start: TrackerState) -> tuple[str, ...]:
         return start.colours
@@ -612,20 +617,6 @@ class ApacheTracker(Referee["TrackerState", "TrackerAction"]):
                 Event(counts[0].line, counts[-1].line, "count", f"piles counted: {piles}", (), data)
             )
         return _history(_tracker_windows(moments), others, notes, self.names, self.note_event)
-
-    def note_event(self, note: Note) -> Event:
-        words = _note_words(note)
-        if words is None:
-            return super().note_event(note)
-        line = note.line or 0
-        return Event(
-            line,
-            line,
-            "note",
-            f"note {note.kind}: {words}",
-            (),
-            {"note": note.kind, "data": note.data},
-        )
 
     def state_json(
         self, state: TrackerState, moments: Sequence[Moment[TrackerState, TrackerAction]]

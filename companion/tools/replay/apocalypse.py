@@ -161,7 +161,7 @@ class _Scored(NamedTuple):
 
     def words(self, names: Sequence[str]) -> tuple[str, list[str]]:
         """A title and detail lines."""
-        title = f"round {self.round} scored: {_by_player(names, self.scores)}"
+        title = _round_scored_words(names, self.round, self.scores)
         details = []
         if self.counted != self.computed:
             details.append(
@@ -187,6 +187,18 @@ def _by_player(names: Sequence[str], values: Sequence[int]) -> str:
     return ", ".join(f"{name} {value}" for name, value in zip(names, values, strict=True))
 
 
+def _trick_won_words(winner: str | None, points: int) -> str:
+    """A trick's end in a line: who won it and its points."""
+    if winner is None:
+        return "no winner (ruling P7)"
+    return f"{winner} wins the trick: {plural(points, 'point')}"
+
+
+def _round_scored_words(names: Sequence[str], round_number: int, scores: Sequence[int]) -> str:
+    """``"round 2 scored: P1 12, P2 30"``."""
+    return f"round {round_number} scored: {_by_player(names, scores)}"
+
+
 def _type_words(name: str) -> str:
     """A card type name (``"red-8"``, ``"chaos"``) as printed: ``"red 8"``, ``"Chaos"``."""
     if name not in TYPE_INDEX:
@@ -201,6 +213,21 @@ def _turned(suit: str | None, token: str | None, black: Sequence[str]) -> str | 
     token_index = NO_SUIT if token is None else SUIT_INDEX[token]
     turned = turned_token(suit_index, token_index, mask)
     return None if turned == NO_SUIT else SUITS[turned]
+
+
+def _begins_apocalypse(token: str | None, coloured: Sequence[str]) -> bool:
+    """``token`` turned black was the last coloured one: the Apocalypse begins (ruling P5)."""
+    return token is not None and list(coloured) == [token]
+
+
+def _token_words(token: str | None, coloured: Sequence[str]) -> list[str]:
+    """What a play did to the tokens (``coloured``: before it), in words."""
+    if token is None:
+        return []
+    words = [f"the {token} token turns black"]
+    if _begins_apocalypse(token, coloured):
+        words.append("the Apocalypse begins (ruling P5)")
+    return words
 
 
 def _player_names(count: int) -> tuple[str, ...]:
@@ -238,27 +265,15 @@ class ApocalypseFull(Referee[ApocalypseState, Action]):
             return f"round {after.round} dealt; {self.phase_words(after)}"
         if not isinstance(action, Play):
             return ""
-        words = []
         token = _turned(_suit(action.card), action.token, before.black_tokens)
-        if token is not None:
-            words.append(f"the {token} token turns black")
-            if before.coloured_tokens == [token]:
-                words.append("the Apocalypse begins (ruling P5)")
+        words = _token_words(token, before.coloured_tokens)
         result = after.last_trick
         if result is not None and result is not before.last_trick:
-            trick = _full_trick_json(result, self.names)
-            won = trick["winner"]
-            words.append(
-                "no winner (ruling P7)"
-                if won is None
-                else f"{won} wins the trick: {plural(trick['points'], 'point')}"
-            )
+            winner = None if result.winner == NOBODY else self.name(result.winner)
+            words.append(_trick_won_words(winner, result.points))
         if len(after.rounds) > len(before.rounds):
-            scores = after.rounds[-1].scores
-            words.append(
-                f"round {after.rounds[-1].round} scored: "
-                + ", ".join(f"{n} {s}" for n, s in zip(self.names, scores, strict=True))
-            )
+            scored = after.rounds[-1]
+            words.append(_round_scored_words(self.names, scored.round, scored.scores))
         if after.phase == OVER:
             words.append("the game is over")
         return "; ".join(words)
@@ -336,7 +351,7 @@ class ApocalypseFull(Referee[ApocalypseState, Action]):
                 self.name(before.turn),
                 _type_words(action.card),
                 token,
-                token is not None and before.coloured_tokens == [token],
+                _begins_apocalypse(token, before.coloured_tokens),
             )
         )
         result = after.last_trick
@@ -425,10 +440,10 @@ def _score_lines(
     round_number: int,
     over: bool,
 ) -> list[str]:
-    total = ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=True))
+    total = _by_player(names, totals)
     if over:
         return [f"{total} (the fewest points win, ruling P11)"]
-    now = ", ".join(f"{n} {p}" for n, p in zip(names, points, strict=True))
+    now = _by_player(names, points)
     return [f"{total} after the rounds scored; round {round_number} so far: {now}"]
 
 
@@ -468,27 +483,16 @@ class ApocalypseTracker(Referee["TrackerState", "Entry"]):
         before, after, action = moment.before, moment.after, moment.action
         words = []
         if action.kind in ("horseman", "chaos"):
-            token = _turned(action.suit, action.token, before.black)
-            if token is not None:
-                words.append(f"the {token} token turns black")
-                if before.coloured == (token,):
-                    words.append("the Apocalypse begins (ruling P5)")
+            words += _token_words(_turned(action.suit, action.token, before.black), before.coloured)
         if after.phase == "values" and before.phase != "values":
             words.append("an Apocalypse: every value is needed (ruling P6)")
-        if after.last_trick is not None and after.last_trick is not before.last_trick:
-            trick = after.last_trick
-            won = trick.winner
-            words.append(
-                "no winner (ruling P7)"
-                if won is None
-                else f"{self.name(won)} wins the trick: {plural(trick.points, 'point')}"
-            )
+        trick = after.last_trick
+        if trick is not None and trick is not before.last_trick:
+            winner = None if trick.winner is None else self.name(trick.winner)
+            words.append(_trick_won_words(winner, trick.points))
         if len(after.rounds) > len(before.rounds):
             scores = after.rounds[-1].scores
-            words.append(
-                f"round {before.round} scored: "
-                + ", ".join(f"{n} {s}" for n, s in zip(self.names, scores, strict=True))
-            )
+            words.append(_round_scored_words(self.names, before.round, scores))
         if after.phase in ("score", "first", "over") and after.phase != before.phase:
             words.append(self.phase_words(after))
         return "; ".join(words)
@@ -533,7 +537,7 @@ class ApocalypseTracker(Referee["TrackerState", "Entry"]):
             if action.kind in ("horseman", "chaos", "tranquility", "skip"):
                 token = _turned(action.suit, action.token, before.black)
                 words = "skips" if action.kind == "skip" else _entry_words(action)
-                apocalypse = token is not None and before.coloured == (token,)
+                apocalypse = _begins_apocalypse(token, before.coloured)
                 played = _Played(moment.line, self.name(before.to_play), words, token, apocalypse)
                 chronicle.play(played)
             trick = after.last_trick

@@ -97,10 +97,29 @@ def _bail_words(bail: bool) -> str:
     return ", and pays 150 F bail to free a leader (ruling D8)" if bail else ""
 
 
-def _money_words(names: Sequence[str], entries: Sequence[tuple[int, int, int, str]]) -> str:
-    return ", ".join(
-        f"{names[seat]} {change:+d} F ({reason})" for _, seat, change, reason in entries
-    )
+def _paid_words(
+    names: Sequence[str],
+    before: Sequence[tuple[int, int, int, str]],
+    after: Sequence[tuple[int, int, int, str]],
+) -> list[str]:
+    """The ledger's new entries (``after`` less ``before``) in one line; none if none."""
+    entries = after[len(before) :]
+    if not entries:
+        return []
+    return [
+        ", ".join(f"{names[seat]} {change:+d} F ({reason})" for _, seat, change, reason in entries)
+    ]
+
+
+def _moved_on(before: ParisState | TrackerState, after: ParisState | TrackerState) -> bool:
+    """The action ended a phase, a round or a turn."""
+    return (after.phase, after.round, after.turn) != (before.phase, before.round, before.turn)
+
+
+def _money_lines(names: Sequence[str], money: Sequence[int], *, over: bool) -> list[str]:
+    """The players' money, ``over``: after the final tally."""
+    words = ", ".join(f"{name} {m} F" for name, m in zip(names, money, strict=True))
+    return [f"{words} (after the final tally, ruling D10)"] if over else [words]
 
 
 def _step_json(
@@ -263,14 +282,9 @@ class ParisFull(Referee[ParisState, Action]):
                 )
         if after.settlement is not before.settlement:
             words.append(f"round {before.round} settled (ruling D7)")
-        elif len(after.ledger) > len(before.ledger):
-            words.append(_money_words(self.names, after.ledger[len(before.ledger) :]))
-        moved_on = (after.phase, after.round, after.turn) != (
-            before.phase,
-            before.round,
-            before.turn,
-        )
-        if moved_on and after.phase in (TURN, DRAFT, ASIDE, OVER):
+        else:
+            words += _paid_words(self.names, before.ledger, after.ledger)
+        if _moved_on(before, after) and after.phase in (TURN, DRAFT, ASIDE, OVER):
             words.append(self.phase_words(after))
         return "; ".join(words)
 
@@ -293,10 +307,7 @@ class ParisFull(Referee[ParisState, Action]):
     def score_words(
         self, state: ParisState, moments: Sequence[Moment[ParisState, Action]]
     ) -> list[str]:
-        money = ", ".join(f"{name} {m} F" for name, m in zip(self.names, state.money, strict=True))
-        if state.phase == OVER:
-            return [f"{money} (after the final tally, ruling D10)"]
-        return [money]
+        return _money_lines(self.names, state.money, over=state.phase == OVER)
 
     def events(
         self, moments: Sequence[Moment[ParisState, Action]], notes: Sequence[Note]
@@ -482,14 +493,9 @@ class ParisTracker(Referee["TrackerState", "Entry"]):
             step = _bank_step_words(after.settled[-1])
             if "; " in step:
                 words.append(step.split("; ", 1)[1])
-        elif len(after.ledger) > len(before.ledger):
-            words.append(_money_words(self.names, after.ledger[len(before.ledger) :]))
-        moved_on = (after.phase, after.round, after.turn) != (
-            before.phase,
-            before.round,
-            before.turn,
-        )
-        if moved_on:
+        else:
+            words += _paid_words(self.names, before.ledger, after.ledger)
+        if _moved_on(before, after):
             words.append(self.phase_words(after))
         return "; ".join(words)
 
@@ -509,10 +515,7 @@ class ParisTracker(Referee["TrackerState", "Entry"]):
     def score_words(
         self, state: TrackerState, moments: Sequence[Moment[TrackerState, Entry]]
     ) -> list[str]:
-        money = ", ".join(f"{name} {m} F" for name, m in zip(self.names, state.money, strict=True))
-        if state.phase == "over":
-            return [f"{money} (after the final tally, ruling D10)"]
-        return [money]
+        return _money_lines(self.names, state.money, over=state.phase == "over")
 
     def events(
         self, moments: Sequence[Moment[TrackerState, Entry]], notes: Sequence[Note]

@@ -1,41 +1,47 @@
-"""A fake ``machine`` module: pins with settable levels, ``mem32``, ``freq``."""
+"""A fake ``machine`` module for the firmware under CPython and under MicroPython (the
+WebAssembly build has no ``machine``): pins with settable levels, ``mem32``, ``freq``.
 
-from __future__ import annotations
+Written in what both run: no dataclasses, no typing at run time (MicroPython has no
+``typing``; it ignores annotations, so only built-in names may appear in them here).
+"""
 
-from typing import ClassVar
-
-FREQ = 125_000_000
+FREQ = 125000000
+levels: dict[int, int] = {}
+"""Pin number -> the level a test or a scenario wants read (default: the pull's level)."""
+configured: dict[int, tuple[int, int]] = {}
 soft_resets: list[int] = []
 
 
 class Pin:
-    IN: ClassVar[int] = 0
-    OUT: ClassVar[int] = 1
-    PULL_UP: ClassVar[int] = 1
-    PULL_DOWN: ClassVar[int] = 2
-    levels: ClassVar[dict[int, int]] = {}
-    """Pin number -> level a test wants read (default: the pull's level)."""
-    configured: ClassVar[dict[int, tuple[int, int | None]]] = {}
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
 
-    def __init__(self, number: int, mode: int = 0, pull: int | None = None) -> None:
+    def __init__(self, number: int, mode: int = 0, pull: int = 0) -> None:
         self.number = number
         self.pull = pull
-        Pin.configured[number] = (mode, pull)
+        configured[number] = (mode, pull)
 
     def value(self) -> int:
         default = 1 if self.pull == Pin.PULL_UP else 0
-        return Pin.levels.get(self.number, default)
-
-    def __repr__(self) -> str:
-        return f"Pin({self.number})"
+        return levels.get(self.number, default)
 
 
-class _Mem32(dict[int, int]):
-    def __missing__(self, address: int) -> int:
-        return 0xFFFF_FFFF  # every bit set, so clearing one shows
+class Mem32:
+    """``machine.mem32``: unwritten words read with every bit set, so a cleared bit shows."""
+
+    def __init__(self) -> None:
+        self.words: dict[int, int] = {}
+
+    def __getitem__(self, address: int) -> int:
+        return self.words.get(address, 0xFFFFFFFF)
+
+    def __setitem__(self, address: int, value: int) -> None:
+        self.words[address] = value & 0xFFFFFFFF
 
 
-mem32 = _Mem32()
+mem32 = Mem32()
 
 
 def freq() -> int:
@@ -43,7 +49,7 @@ def freq() -> int:
 
 
 def unique_id() -> bytes:
-    return bytes.fromhex("e6614c311b3a8d2f")
+    return bytes((0xE6, 0x61, 0x4C, 0x31, 0x1B, 0x3A, 0x8D, 0x2F))
 
 
 def soft_reset() -> None:

@@ -1,15 +1,11 @@
-"""A fake ``micropython`` module so the firmware's pure modules run under CPython."""
-
-from __future__ import annotations
-
-from typing import TypeVar
-
-_T = TypeVar("_T")
+"""A fake ``micropython`` module so the firmware runs under CPython. Under MicroPython
+the built-in module wins over this file (a built-in that is not extensible cannot be
+replaced), so there the real ``const`` and ``kbd_intr`` run."""
 
 kbd_intr_calls: list[int] = []
 
 
-def const(value: _T) -> _T:
+def const(value: int) -> int:
     return value
 
 

@@ -1,9 +1,8 @@
-"""A fake ``uctypes``: ``addressof`` returns a made-up address that is NOT aligned, so
-the firmware's ring alignment is exercised."""
+"""A fake ``uctypes`` for CPython: ``addressof`` returns a made-up address that is NOT
+aligned, so the ring alignment in box_hw.Capture runs. Under MicroPython the built-in
+module wins over this file: the real ``addressof`` of the array."""
 
-from __future__ import annotations
-
-FAKE_ADDRESS = 0x2000_1234
+FAKE_ADDRESS = 0x20001234
 
 
 def addressof(obj: object) -> int:

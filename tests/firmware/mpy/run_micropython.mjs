@@ -2,7 +2,7 @@
 //
 //   node run_micropython.mjs MICROPYTHON_MJS ENTRY DIR...
 //
-// Copies every .py file of each DIR (firmware/, the MicroPython fakes, the scenario)
+// Copies every .py file of each DIR (firmware/, tests/firmware/fakes/, the scenario)
 // into /app of MicroPython's in-memory file system, puts /app first on sys.path, imports
 // the module ENTRY and calls its main(). Its output goes to stdout; a Python exception
 // prints its traceback on stderr and exits 1. Used by tests/firmware/test_micropython.py.

@@ -1,13 +1,14 @@
 """One scenario of the button box, run by MicroPython (WebAssembly, under node) and by
-CPython on the same firmware with the same fakes (``fakes/``); the test
+CPython on the same firmware with the same fakes (``tests/firmware/fakes/``); the test
 (tests/firmware/test_micropython.py) asserts both print the same frames and events.
 
-``box_hw.play()`` runs for real: pins, the PIO programs (assembled by ``fakes/rp2.py``),
-the DMA ring, the sampler, the clock, the debouncer, the resend ring, the framing. The
-world around it is simulated: time (``time.ticks_us`` wraps at 2**30 us), the sampler's
-(counter, snapshot) pairs (the counter counts down from 2**32 - 1, 64 ns a count, and
-wraps after 274.9 s) and the host's bytes. Each reading of the clock is one pass of
-the main loop: it moves time on by STEP_US, or skips a quiet stretch, or stalls.
+``box_hw.play()`` runs for real: pins, the PIO programs (assembled by the fake
+``rp2.asm_pio``), the DMA ring, the sampler, the clock, the debouncer, the resend ring,
+the framing. The world around it is simulated: time (``time.ticks_us`` wraps at 2**30
+us), the sampler's (counter, snapshot) pairs (the counter counts down from 2**32 - 1,
+64 ns a count, and wraps after 274.9 s) and the host's bytes. Each reading of the clock
+is one pass of the main loop: it moves time on by STEP_US, or skips a quiet stretch, or
+stalls.
 
 Run: ``main()`` prints one line, ``RESULT <json>``. Written in what both Pythons run:
 no typing at run time, annotations name only built-ins.
