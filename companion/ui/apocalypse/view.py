@@ -209,8 +209,23 @@ def draw_trick_result(
     colour = theme.BAD if alarm else theme.TEXT
     widgets.paragraph(surface, headline, table_px, colour, head, role="table", bold=True)
     rest = pygame.Rect(inner.left, head.bottom, inner.width, inner.bottom - head.bottom)
-    if rest.height >= widgets.line_height(body_px):
-        widgets.paragraph(surface, detail, body_px, theme.TEXT_DIM, rest, role="body")
+    shown = _fitting_start(detail, body_px, rest)
+    if shown:
+        widgets.paragraph(surface, shown, body_px, theme.TEXT_DIM, rest, role="body")
+
+
+def _fitting_start(detail: str, px: int, box: pygame.Rect) -> str:
+    """As many of ``detail``'s first clauses as fit ``box`` at ``px`` (less, not smaller:
+    the type floors), ending with a full stop; empty when not even the first fits."""
+    lines_room = box.height // widgets.line_height(px)
+    clauses = detail.replace(". ", "; ").split("; ")
+    shown = ""
+    for count in range(1, len(clauses) + 1):
+        candidate = "; ".join(clauses[:count]).rstrip(".") + "."
+        if len(widgets.wrap(candidate, px, box.width)) > lines_room:
+            break
+        shown = candidate
+    return shown
 
 
 def sentence(words: str) -> str:
