@@ -27,7 +27,9 @@ import pygame
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
 from companion.powwow import IGNORED_WORDS, Window
+from companion.rules.apache.cards import KINDS
 from companion.ui import theme, widgets
+from companion.ui.apache.glyphs import draw_kind
 from companion.ui.apache.tracker_model import ApachePlayerResult, ApacheResults
 from companion.ui.stats import victory_words
 
@@ -145,10 +147,25 @@ def slap_row_height(size: tuple[int, int]) -> int:
     return widgets.px(size, 32)
 
 
-def _slap_cells(inner: pygame.Rect, gap: int) -> tuple[pygame.Rect, ...]:
-    """A slap row's cells: rank, seat chip, gap (wide, for the table), the two small lines."""
-    rank, badge, gap_cell, side = widgets.columns(inner, [0.5, 0.7, 2.9, 1.6], gap=gap)
-    return rank, badge, gap_cell, side
+@dataclass(frozen=True, slots=True)
+class SlapCells:
+    """A slap row's cells: rank, seat chip, the Indian's glyph (a square as high as the
+    row), the gap (wide, for the table), the two small lines (the Indian's word first)."""
+
+    rank: pygame.Rect
+    badge: pygame.Rect
+    glyph: pygame.Rect
+    gap: pygame.Rect
+    side: pygame.Rect
+
+
+def slap_cells(inner: pygame.Rect, gap: int) -> SlapCells:
+    """Cut a slap row's inside into its cells (``SlapCells``)."""
+    rank, badge, rest = widgets.columns(inner, [0.5, 0.7, 4.5], gap=gap)
+    glyph = pygame.Rect(rest.left, rest.top, rest.height, rest.height)
+    words = pygame.Rect(glyph.right + gap, rest.top, rest.right - glyph.right - gap, rest.height)
+    gap_cell, side = widgets.columns(words, [2.9, 1.6], gap=gap)
+    return SlapCells(rank, badge, glyph, gap_cell, side)
 
 
 def _draw_row(
@@ -164,13 +181,14 @@ def _draw_row(
     size = surface.get_size()
     pad = max(3, cell.height // 10)
     inner = cell.inflate(-2 * pad, -2 * pad)
-    rank, badge, gap, side = _slap_cells(inner, pad)
+    cells = slap_cells(inner, pad)
     big = theme.floor_px("table", size)
-    widgets.text(surface, f"{row.rank}.", big, theme.TEXT, rank, role="table", bold=True)
-    widgets.chip(surface, badge, row.seat, role="table")
-    widgets.text(surface, row.gap, big, theme.TEXT, gap, role="table", align="right")
+    widgets.text(surface, f"{row.rank}.", big, theme.TEXT, cells.rank, role="table", bold=True)
+    widgets.chip(surface, cells.badge, row.seat, role="table")
+    draw_kind(surface, row.indian, cells.glyph, theme.TEXT)
+    widgets.text(surface, row.gap, big, theme.TEXT, cells.gap, role="table", align="right")
     note, colour = _row_note(row, result)
-    _two_lines(surface, side, row.indian, note, colour, bold=focused)
+    _two_lines(surface, cells.side, row.indian, note, colour, bold=focused)
 
 
 def _row_note(row: TimelineRow, result: str | None) -> tuple[str, theme.RGB]:
@@ -217,37 +235,47 @@ def draw_pending(
     if not presses:
         return
     first = presses[0].t_ns
-    cells = widgets.rows(rect, len(presses), height=slap_row_height(size), gap=widgets.px(size, 3))
+    bands = widgets.rows(rect, len(presses), height=slap_row_height(size), gap=widgets.px(size, 3))
     seen: set[str] = set()
     big = theme.floor_px("table", size)
-    for press, cell in zip(presses, cells, strict=True):
+    for press, cell in zip(presses, bands, strict=True):
         seat = seat_of(press.control) or "nav"
         widgets.panel(surface, cell, fill=theme.mix(theme.PANEL, theme.SEAT_COLOURS[seat], 0.12))
         pad = max(3, cell.height // 10)
-        _, badge, gap, side = _slap_cells(cell.inflate(-2 * pad, -2 * pad), pad)
-        widgets.chip(surface, badge, seat, role="table")
+        parts = slap_cells(cell.inflate(-2 * pad, -2 * pad), pad)
+        widgets.chip(surface, parts.badge, seat, role="table")
+        button = button_of(press.control)
+        if button in KINDS:
+            draw_kind(surface, button, parts.glyph, theme.TEXT)
         gap_words = format_gap(press.t_ns - first)
-        widgets.text(surface, gap_words, big, theme.TEXT, gap, role="table", align="right")
+        widgets.text(surface, gap_words, big, theme.TEXT, parts.gap, role="table", align="right")
         note = "already slapped" if seat in slapped else "2nd press" if seat in seen else ""
-        _two_lines(surface, side, button_of(press.control), note, theme.TEXT_DIM)
+        _two_lines(surface, parts.side, button, note, theme.TEXT_DIM)
         seen.add(seat)
 
 
 def draw_seat_button(
     surface: pygame.Surface, rect: pygame.Rect, control: str, *, role: theme.Role
 ) -> None:
-    """A seat button on screen (``"red.chief"``): its seat's colour, letter and Indian, the
-    words as large as ``role`` allows (the Indian alone when both do not fit)."""
+    """A seat button on screen (``"red.chief"``): its seat's colour, the Indian's glyph on
+    its left (as high as the button allows), then its letter and Indian, the words as large
+    as ``role`` allows (the Indian alone when both do not fit, the letter alone after it)."""
     colour, _, indian = control.partition(".")
     fill = theme.SEAT_COLOURS[colour]
     pygame.draw.rect(surface, fill, rect, border_radius=max(3, rect.height // 5))
-    size = theme.floor_px(role, surface.get_size())
-    inner = rect.inflate(-4, 0)
-    words = f"{theme.SEAT_LETTERS[colour]} {indian}"
-    if widgets.text_width(words, size, bold=True) > inner.width:
-        words = indian
     ink = theme.text_colour_on(fill)
-    widgets.text(surface, words, size, ink, inner, role=role, align="center", bold=True)
+    pad = max(2, rect.height // 10)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    glyph = pygame.Rect(inner.left, inner.top, inner.height, inner.height)
+    draw_kind(surface, indian, glyph, ink)
+    words_area = pygame.Rect(glyph.right + pad, rect.top, inner.right - glyph.right - pad, 0)
+    words_area.height = rect.height
+    size = theme.floor_px(role, surface.get_size())
+    letter = theme.SEAT_LETTERS[colour]
+    words = widgets.first_fitting(
+        [f"{letter} {indian}", indian, letter], size, words_area.width, bold=True
+    )
+    widgets.text(surface, words, size, ink, words_area, role=role, align="center", bold=True)
 
 
 # --- the results -----------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from companion.rules.paris.tracker import TrackerState
 from companion.ui import theme, widgets
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choices
 from companion.ui.paris.tracker_model import ParisTrackerModel
-from companion.ui.paris.view import draw_tally
+from companion.ui.paris.view import draw_district_badge, draw_tally
 from companion.ui.scenes import BaseScene
 
 TITLE: Final = "Paris — bank"
@@ -155,19 +155,8 @@ def draw_order(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) 
     elif state.phase == "settle":
         for k, district in enumerate(state.settle_order):
             rect = pygame.Rect(x + k * (side + 3), area.top, side, side)
-            current = district == state.district
-            widgets.panel(surface, rect, focused=current)
-            ink = theme.TEXT if current or k >= len(state.settled) else theme.TEXT_DIM
-            widgets.text(
-                surface,
-                str(district),
-                font_px,
-                ink,
-                rect,
-                align="center",
-                bold=current,
-                role="body",
-            )
+            current, settled = district == state.district, k < len(state.settled)
+            draw_district_badge(surface, rect, district, font_px, current=current, dim=settled)
             end = rect.right
     right = f"supply {state.supply} · bourgeois left {COUNTERS - sum(state.counters)}"
     room = pygame.Rect(end + widgets.px(size, 8), area.top, area.right - end, area.height)

@@ -1,4 +1,9 @@
-"""Drawing shared by the Paris screens (bank and full game): the final tally (ruling D10)."""
+"""Drawing shared by the Paris screens (bank and full game): the districts' badges and the
+final tally (ruling D10).
+
+A district is named by its number first and drawn on a neutral, hatched badge, never in a
+gang's colour: district 1 is the rulebook's "green" district, and a green gang may sit at
+the table (colour-blind players must not confuse the two)."""
 
 from __future__ import annotations
 
@@ -8,6 +13,41 @@ import pygame
 
 from companion.rules.paris.settlement import TallyLine, outcome_words
 from companion.ui import theme, widgets
+
+DISTRICT_HATCH: Final[theme.RGB] = theme.mix(theme.PANEL, theme.TEXT_DIM, 0.35)
+"""The diagonal lines behind a district's number: a pattern no gang chip has."""
+
+
+def draw_district_badge(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    district: int,
+    font_px: int,
+    *,
+    current: bool = False,
+    dim: bool = False,
+) -> None:
+    """District ``district`` as a badge: its number on a neutral panel hatched with
+    diagonal lines (edged when ``current``, the number dimmed when ``dim``)."""
+    widgets.panel(surface, rect, focused=current)
+    _hatch(surface, rect.inflate(-4, -4), DISTRICT_HATCH)
+    ink = theme.TEXT_DIM if dim and not current else theme.TEXT
+    widgets.text(
+        surface, str(district), font_px, ink, rect, align="center", bold=current, role="body"
+    )
+
+
+def _hatch(surface: pygame.Surface, area: pygame.Rect, colour: theme.RGB) -> None:
+    """Diagonal lines (rising to the right) across ``area``, clipped to it."""
+    step = max(4, area.height // 4)
+    previous = surface.get_clip()
+    surface.set_clip(area.clip(previous))
+    for offset in range(-area.height, area.width + 1, step):
+        start = (area.left + offset, area.bottom)
+        end = (area.left + offset + area.height, area.top)
+        pygame.draw.line(surface, colour, start, end, 1)
+    surface.set_clip(previous)
+
 
 TALLY_TITLES: Final = ("before", "bourgeois", "policeman", "Apaches", "total")
 TALLY_WEIGHTS: Final = [0.6, 1.1, 1.1, 1.1, 1.1, 1.6]

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
+import pytest
 
 from companion.input.events import Press
 from companion.powwow import Window, resolve_window
-from companion.ui import theme
+from companion.rules.apache.cards import KINDS
+from companion.ui import theme, widgets
+from companion.ui.apache.glyphs import draw_kind
 from companion.ui.apache.view import (
     draw_pending,
+    draw_seat_button,
     draw_timeline,
     format_gap,
     ignored_lines,
+    slap_cells,
+    slap_row_height,
     tie_lines,
     timeline_rows,
 )
@@ -99,3 +107,82 @@ def test_drawing_a_timeline_lights_the_current_slap() -> None:
     draw_pending(pending, area, presses)
     red = theme.SEAT_COLOURS["red"]
     assert any(pending.get_at((x, 30))[:3] == red for x in range(10, 120))
+
+
+# --- the Indians' glyphs (colour-blind players tell them by shape) ----------------------------
+
+
+def _glyph(kind: str, side: int) -> pygame.Surface:
+    surface = pygame.Surface((side, side), pygame.SRCALPHA)
+    surface.fill((0, 0, 0, 0))
+    draw_kind(surface, kind, surface.get_rect(), theme.TEXT)
+    return surface
+
+
+def test_each_indian_has_a_shape_of_its_own_inside_its_square() -> None:
+    masks = {kind: pygame.mask.from_surface(_glyph(kind, 48)) for kind in KINDS}
+    for kind, mask in masks.items():
+        assert mask.count() > 48 * 48 // 10, f"the {kind}'s glyph is too faint to read"
+        drawn = mask.get_bounding_rects()
+        assert all(pygame.Rect(0, 0, 48, 48).contains(r) for r in drawn), kind
+    for first, second in itertools.combinations(KINDS, 2):
+        ink_first, ink_second = masks[first], masks[second]
+        shared = ink_first.overlap_area(ink_second, (0, 0))
+        apart = ink_first.count() + ink_second.count() - 2 * shared
+        assert apart > 48 * 48 // 10, f"{first} and {second} look alike"
+
+
+def test_a_glyph_stays_in_its_rect_centred() -> None:
+    surface = pygame.Surface((100, 60), pygame.SRCALPHA)
+    surface.fill((0, 0, 0, 0))
+    draw_kind(surface, "hunter", pygame.Rect(20, 10, 60, 40), theme.TEXT)
+    drawn = surface.get_bounding_rect()
+    assert pygame.Rect(30, 10, 40, 40).contains(drawn), drawn
+
+
+def test_an_unknown_indian_is_refused_with_the_kinds_named() -> None:
+    with pytest.raises(ValueError, match=r"'shaman'.*chief, warrior, woman, hunter"):
+        draw_kind(pygame.Surface((40, 40)), "shaman", pygame.Rect(0, 0, 40, 40), theme.TEXT)
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)])
+def test_a_slap_row_draws_its_indian_as_high_as_the_table_text(size: tuple[int, int]) -> None:
+    pygame.display.init()
+    pygame.font.init()
+    height = slap_row_height(size)
+    pad = max(3, height // 10)
+    cells = slap_cells(pygame.Rect(0, 0, size[0], height).inflate(-2 * pad, -2 * pad), pad)
+    table_line = widgets.line_height(theme.floor_px("table", size))
+    assert cells.glyph.height >= table_line and cells.glyph.width == cells.glyph.height
+    assert cells.glyph.right <= cells.gap.left and cells.badge.right <= cells.glyph.left
+    area = pygame.Rect(0, 0, size[0], size[1])
+    shown = {}
+    for kind in ("chief", "hunter"):
+        surface = pygame.Surface(size)
+        with widgets.recorded_text() as drawn:
+            draw_timeline(surface, area, resolved((f"red.{kind}", 1_000_000_000)))
+        assert kind in [d.words for d in drawn], "the kind's word stays beside its glyph"
+        glyph = cells.glyph.move(area.left + pad, area.top + pad)
+        shown[kind] = pygame.image.tobytes(surface.subsurface(glyph), "RGB")
+    assert shown["chief"] != shown["hunter"]
+
+
+@pytest.mark.parametrize("indian", KINDS)
+def test_a_seat_button_shows_the_glyph_and_keeps_the_words_where_they_fit(indian: str) -> None:
+    pygame.display.init()
+    pygame.font.init()
+    wide, narrow = pygame.Rect(0, 0, 150, 36), pygame.Rect(0, 100, 60, 36)
+    surface = pygame.Surface((480, 320))
+    with widgets.recorded_text() as drawn:
+        draw_seat_button(surface, wide, f"red.{indian}", role="body")
+        draw_seat_button(surface, narrow, f"yellow.{indian}", role="body")
+    wide_words, narrow_words = (d.words for d in drawn)
+    assert wide_words == f"R {indian}"
+    assert narrow_words in (indian, "Y"), "a narrow button keeps some words"
+    ink = theme.text_colour_on(theme.SEAT_COLOURS["red"])
+    glyph_area = pygame.Rect(3, 3, 30, 30)
+    assert any(
+        surface.get_at((x, y))[:3] == ink
+        for x in range(glyph_area.left, glyph_area.right)
+        for y in range(glyph_area.top, glyph_area.bottom)
+    ), "the glyph is drawn on the button's left in its ink"
