@@ -14,7 +14,9 @@ A model never draws; its scene never changes the game but through it.
     poll(now_ns)                every frame                  lets a bot act (FULL)
 
 ``select``, ``pick`` and ``back`` return ``MENU`` when the game menu is asked for (a "Menu"
-option, select while the bots play, back with nothing of the person's to undo). Every model
+option, select while the bots play, back with nothing of the person's to undo). A FULL
+game's undo (``FullGameModel.undo_to_person``) takes back only the person's own last
+choice, and is refused once a bot has acted or chance has dealt or drawn since. Every model
 is a ``SessionModel`` (its session's state, notices, cues; the journal released on close);
 a model whose options are ``Choice`` s builds on ``ChoiceModel`` too; a FULL game with
 people and bots on ``FullGameModel``.
@@ -193,8 +195,12 @@ class FullGameModel(SessionModel[T, A]):
 
     A game gives ``_bot`` (its bot for a seat) and ``_after`` (what follows an action: cues,
     a report, the focus); where the focus does not start on the first option,
-    ``_reset_focus``; where a person makes more than choices, ``_is_mine``.
+    ``_reset_focus``; where a person makes more than choices, ``_is_mine``; the words for
+    what its chance reveals, ``_revealed_words``.
     """
+
+    _revealed_words = "something was drawn"
+    """What chance revealed, in the refusal's words (a game names its deal or draw)."""
 
     def __init__(
         self,
@@ -231,15 +237,30 @@ class FullGameModel(SessionModel[T, A]):
         return self._apply(self.bots[actor].choose(self.state), now_ns)
 
     def undo_to_person(self) -> bool:
-        """Undo back to before the person's last choice (the bots' moves and the deals after
-        it go too); False when there is none."""
-        mine = [k for k, step in enumerate(self.session.history) if self._is_mine(step)]
-        if not mine:
+        """Take back the person's own last choice and stop there (the person chooses again;
+        no bot replays at once, it is the person's move). Undo never crosses what the
+        table has seen: when a bot has acted or chance has dealt or drawn since that
+        choice, it is refused and the reason becomes a notice, so nobody can probe the
+        bots' hands by playing, watching and undoing. False when no person has made a
+        choice yet (nothing of theirs to undo)."""
+        history = self.session.history
+        if not any(self._is_mine(step) for step in history):
             return False
-        while len(self.session.history) > mine[-1]:
+        last = history[-1]
+        if self._is_mine(last):
             self.session.undo()
-        self.notices.append("undone: your last choice (and the bots' moves after it)")
+            self.notices.append("undone: your last choice, choose again")
+        else:
+            self.notices.append(self._undo_refusal(last))
         return True
+
+    def _undo_refusal(self, since: Step[A]) -> str:
+        """Why the person's last choice cannot be taken back (``since``: the last step)."""
+        if since.is_chance:
+            return f"{self._revealed_words} since: it cannot be taken back"
+        if since.actor in self.bots:
+            return "the bots have played since: it cannot be taken back"
+        return "another player has played since: it cannot be taken back"
 
     def _apply(self, action: A, now_ns: int) -> bool:
         """Apply ``action``: True if it went through (a refusal becomes a notice)."""

@@ -2,9 +2,10 @@
 
 From the top: the tokens (and the APOCALYPSE alarm), the trick seat by seat, the question
 (whose turn, or which bot is thinking), the person's hand (playable cards lit; the others
-dim) or the seats to name, and the round's points and totals. The buttons are in
-``companion.ui.apocalypse.full_model``; the mouse clicks a card, a token or a seat (a
-click elsewhere opens the game menu). The last trick's result shows between tricks. The
+dim) or the seats to name, then "Menu" at the row's right end, and the round's points and
+totals. The buttons are in ``companion.ui.apocalypse.full_model``; the mouse clicks a
+card, a token, a seat or "Menu" (a click elsewhere, the title bar say, opens the game
+menu too). The last trick's result shows between tricks. The
 game menu and the rest of the plumbing: ``companion.ui.game_scene``.
 
 ``ApocalypseFullResultsScene``: every round and the totals; select returns to the start
@@ -38,14 +39,15 @@ from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid
 from companion.ui.scenes import BaseScene
 
 TITLE: Final = "Apocalypse — full game"
-NAMING: Final = "Previous/Next: player · Select: name them · Back: undo"
+NAMING: Final = "Previous/Next: player · Select: name them · Back: undo · Last: menu"
 HINTS: Final = {
-    "hand": "Previous/Next: card · Select: play · A colour: that suit · Back: undo",
+    "hand": "Previous/Next: card · Select: play · Colour: suit · Back: undo · Last: menu",
     "token": "A colour, or Previous/Next + Select: the token · Back: another card",
     "name": NAMING,
     "choose": NAMING,
 }
-"""The footer's words, by step (the others: ``HINT``)."""
+"""The footer's words, by step (the others: ``HINT``); the last option, or a click on the
+title bar, is the game menu."""
 HINT: Final = "The bots are playing · Back: undo your last choice · Select: game menu"
 
 
@@ -124,22 +126,40 @@ class ApocalypseFullLayout:
 
 
 def _choice_rects(size: tuple[int, int], model: ApocalypseFullModel) -> list[pygame.Rect]:
+    """The options on screen, by index: the step's, then "Menu" at the row's right end."""
     layout = ApocalypseFullLayout(size, model)
     step = model.step
+    row = layout.seats if step in ("name", "choose") else layout.hand
+    options, menu = _with_menu(size, row)
     if step == "hand":
-        return _hand_rects(layout.hand, len(model.hand()))
+        return [*_hand_rects(options, len(model.hand())), menu]
     if step == "token":
-        return _spread(layout.hand, len(model.tokens().coloured), widest=layout.hand.width // 4)
+        count = len(model.tokens().coloured)
+        return [*_spread(options, count, widest=layout.hand.width // 4), menu]
     if step in ("name", "choose"):
-        seats = layout.seats
-        return _spread(seats, model.state.players, widest=seats.width // 4)
+        count = model.state.players
+        return [*_spread(options, count, widest=layout.seats.width // 4), menu]
     return []
+
+
+MENU_W: Final = 60
+"""The "Menu" option's width at 480x320."""
+
+
+def _with_menu(size: tuple[int, int], row: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """A row of options split: the options' place, and "Menu" at its right end."""
+    width = widgets.px(size, MENU_W)
+    gap = widgets.px(size, 6)
+    options = pygame.Rect(row.left, row.top, row.width - width - gap, row.height)
+    return options, pygame.Rect(options.right + gap, row.top, width, row.height)
 
 
 def _draw_choices(
     surface: pygame.Surface, layout: ApocalypseFullLayout, model: ApocalypseFullModel
 ) -> None:
     rects = _choice_rects(surface.get_size(), model)
+    if rects:
+        _draw_menu_option(surface, rects.pop(), focused=model.focus == model.menu_index)
     step = model.step
     if step == "hand":
         for index, (card, rect) in enumerate(zip(model.hand(), rects, strict=True)):
@@ -161,6 +181,14 @@ def _draw_choices(
             )
     elif model.humans and step == "wait":
         _draw_idle_hand(surface, layout, model)
+
+
+def _draw_menu_option(surface: pygame.Surface, rect: pygame.Rect, *, focused: bool) -> None:
+    """The "Menu" option: the game menu at any moment."""
+    widgets.panel(surface, rect, focused=focused)
+    size = theme.floor_px("body", surface.get_size())
+    ink = theme.TEXT if focused else theme.TEXT_DIM
+    widgets.text(surface, "Menu", size, ink, rect, align="center", bold=True, role="body")
 
 
 def _draw_idle_hand(

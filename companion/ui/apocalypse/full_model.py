@@ -6,7 +6,7 @@ FULL mode is for one person against bots, or for watching bots); the others are
 ``HeuristicBot``s, each acting ``bot_pause_ns`` (``ApocalypseFullTuning``) after the last
 action so the table can follow the cards.
 
-A person's steps:
+A person's steps (each one's options end with "Menu": the game menu at any moment):
 
     step    what is asked                     buttons
     hand    which card (playable ones lit)    previous/next move, select plays;
@@ -15,9 +15,12 @@ A person's steps:
     name    who opens the next trick (P8)     previous/next + select
     choose  who starts the round (P10)        previous/next + select
 
-Back steps out of the token question; otherwise it undoes back to the person's last
-choice (the bots' moves after it go too); with nothing of a person's to undo, and on select
-while the bots play, the game menu is asked for. The scene
+Back steps out of the token question; otherwise it takes back the person's own last card
+or naming and stops there, while nothing was revealed since: once a bot has played (its
+card is seen) or a round's cards were dealt, it is refused with the reason, so nobody can
+probe the bots' hands by playing, watching and undoing (``FullGameModel.undo_to_person``).
+With nothing of a person's to undo, and on select while the bots play, the game menu is
+asked for. The scene
 (``companion.ui.apocalypse.full``) drives it as a ``GameModel`` (``companion.ui.game_model``).
 """
 
@@ -102,6 +105,8 @@ class HandCard:
 class ApocalypseFullModel(FullGameModel[ApocalypseState, Action]):
     """A FULL game in progress (see the module docstring)."""
 
+    _revealed_words = "the cards were dealt"
+
     chaos_card: int | None = None
     """The Chaos card chosen, waiting for its token (step ``token``)."""
 
@@ -171,15 +176,24 @@ class ApocalypseFullModel(FullGameModel[ApocalypseState, Action]):
             self.focus = (self.focus + delta) % count
 
     def select(self, now_ns: int) -> Reply:
-        """Play or name the focused option; while the bots play, the game menu."""
+        """Play or name the focused option; on "Menu" and while the bots play, the game
+        menu."""
         if self.step == "wait":
             return MENU
         return self.pick(self.focus, now_ns)
+
+    @property
+    def menu_index(self) -> int | None:
+        """Where the "Menu" option is (after the others); None while no person is asked."""
+        count = len(self._choices())
+        return count - 1 if count else None
 
     def pick(self, index: int, now_ns: int) -> Reply:
         step = self.step
         if 0 <= index < len(self._choices()):
             self.focus = index
+        if index == self.menu_index:
+            return MENU
         if step == "hand":
             hand = self.hand()
             if 0 <= index < len(hand):
@@ -204,11 +218,13 @@ class ApocalypseFullModel(FullGameModel[ApocalypseState, Action]):
                 self.notices.append(f"no {colour} card in the hand")
                 return
             after = [i for i in mine if i > self.focus]
-            self.focus = after[0] if after and hand[self.focus].face.suit == colour else mine[0]
+            on_suit = self.focus < len(hand) and hand[self.focus].face.suit == colour
+            self.focus = after[0] if after and on_suit else mine[0]
 
     def back(self) -> Reply:
-        """Out of the token question, else undo back to the person's last choice; with
-        nothing of a person's to undo, the game menu (to leave)."""
+        """Out of the token question, else take back the person's last choice (refused,
+        with the reason, once something was revealed since); with nothing of a person's to
+        undo, the game menu (to leave)."""
         if self.chaos_card is not None:
             self.chaos_card = None
             return None
@@ -220,14 +236,16 @@ class ApocalypseFullModel(FullGameModel[ApocalypseState, Action]):
     # -- helpers --
 
     def _choices(self) -> list[object]:
+        """The options of the step, then "Menu" (no options while no person is asked)."""
         step = self.step
+        options: list[object] = []
         if step == "hand":
-            return list(self.hand())
-        if step == "token":
-            return list(self.tokens().coloured)
-        if step in ("name", "choose"):
-            return list(range(self.state.players))
-        return []
+            options = list(self.hand())
+        elif step == "token":
+            options = list(self.tokens().coloured)
+        elif step in ("name", "choose"):
+            options = list(range(self.state.players))
+        return [*options, MENU] if options else []
 
     def _play_card(self, card: HandCard, now_ns: int) -> None:
         if card.face.kind == "chaos" and self.tokens().coloured:

@@ -8,8 +8,10 @@ gang's money and Apaches in reserve), the person's stashes, the question of the 
 step and its options (a list that scrolls with the focus). After a round the settlement
 (ruling D7) is shown district by district until select. The steps and buttons are in
 ``companion.ui.paris.full_model``; previous / next move, select chooses, back steps back or
-undoes the person's last choice; the mouse clicks an option. The game menu and the rest of
-the plumbing: ``companion.ui.game_scene``.
+undoes the person's last choice (while nothing was revealed since); the mouse clicks an
+option. The game menu: the last option ("Menu") of every question, select while the bots
+play, or a click on the title bar; it and the rest of the plumbing:
+``companion.ui.game_scene``.
 
 ``ParisFullResultsScene``: the final tally (ruling D10) with each gang's breakdown.
 """
@@ -44,7 +46,7 @@ HINTS: Final = {
     "report": "Select: go on · Back: go on",
 }
 """The footer's words, by step (the others: ``HINT``)."""
-HINT: Final = "Previous/Next: move · Select: choose · Back: undo"
+HINT: Final = "Previous/Next: move · Select: choose · Back: undo · Last: menu"
 
 
 class ParisFullScene(GameScene[ParisFullModel]):
@@ -56,6 +58,11 @@ class ParisFullScene(GameScene[ParisFullModel]):
     def choice_rects(self) -> list[tuple[int, pygame.Rect]]:
         layout = ParisFullLayout(self.app.size, self.model)
         return option_rects(layout.option_area(self.model), self.model, self.app.size)
+
+    def click_elsewhere(self, pos: tuple[int, int], now_ns: int) -> None:
+        """A click on the title bar opens the game menu."""
+        if widgets.frame(self.app.size).header.collidepoint(pos):
+            self.menu.show()
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         model, state = self.model, self.model.state

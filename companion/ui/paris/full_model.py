@@ -5,7 +5,7 @@ journaled). Seat 0 is a person when ``humans`` is 1 (the screen shows their stas
 others are ``HeuristicParisBot``s, each acting ``bot_pause_ns`` (``ParisFullTuning``)
 after the last action so the table can follow. With ``humans`` 0 the bots play alone.
 
-A person's steps:
+A person's steps (each one's options end with "Menu": the game menu at any moment):
 
     step      what is asked                             buttons
     draft     which district's pile to take a stash     previous/next + select;
@@ -23,9 +23,13 @@ A person's steps:
     wait      a bot is thinking
     over      the final tally
 
-Back steps out of a half-made choice; otherwise it undoes back to the person's last choice
-(the bots' moves after it go too); with nothing of a person's to undo, and on select while
-the bots play, the game menu is asked for. The scene (``companion.ui.paris.full``) drives
+Back steps out of a half-made choice; otherwise it takes back the person's own last choice
+(a place, a move, a stash) and stops there, while no bot has acted and nothing was drawn
+since: a draft's Take is followed at once by the stash drawn, and a bot's action or the
+next round's draws show what nobody knew, so past them it is refused with the reason
+(``FullGameModel.undo_to_person``); nobody can probe the piles or the bots by choosing,
+watching and undoing. With nothing of a person's to undo, and on select while the bots
+play, the game menu is asked for. The scene (``companion.ui.paris.full``) drives
 it as a ``GameModel`` (``companion.ui.game_model``).
 """
 
@@ -78,6 +82,8 @@ class Report:
 
 class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
     """A FULL game in progress (see the module docstring)."""
+
+    _revealed_words = "a stash or counter was drawn"
 
     # the person's half-made choice: none at first, ``_clear`` drops it
     district: int | None = None
@@ -134,7 +140,10 @@ class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
         }.get(self.step)
         if self.step == "report":
             return [Choice("go", "Go on")]
-        return make() if make is not None else []
+        found = make() if make is not None else []
+        if found and found[-1].key != MENU:
+            found.append(Choice(MENU, "Menu"))
+        return found
 
     def _draft_choices(self) -> list[Choice]:
         return [Choice(str(d), self._pile_label(d)) for d in self._districts()]
@@ -200,8 +209,9 @@ class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
         """A seat colour's button: nothing (the person plays with previous, next, select)."""
 
     def back(self) -> Reply:
-        """Out of a half-made choice, else undo back to the person's last choice; with
-        nothing of a person's to undo, the game menu (to leave)."""
+        """Out of a half-made choice, else take back the person's last choice (refused,
+        with the reason, once a bot acted or something was drawn since); with nothing of a
+        person's to undo, the game menu (to leave)."""
         if self.report is not None:
             self.report = None
             return None

@@ -119,17 +119,73 @@ def test_a_card_that_may_not_be_played_is_refused_with_its_rule(app: AppContext)
     raise AssertionError("no hand with a card it may not play came up (seed 3)")
 
 
-def test_back_undoes_the_persons_last_choice_and_the_bots_after_it(app: AppContext) -> None:
+def play_focused(scene: ApocalypseFullScene) -> None:
+    press(scene, "nav.select")
+    if step(scene.model) == "token":
+        press(scene, "nav.select")
+
+
+def test_back_takes_back_the_persons_card_before_any_bot_plays(app: AppContext) -> None:
     scene = start(app)
     model = scene.model
     to_hand(app, scene)
-    hand = [c.card for c in model.hand()]
-    press(scene, "nav.select")
-    if step(model) == "token":
-        press(scene, "nav.select")
-    run_bots(app, scene)
-    press(scene, "nav.back")
+    hand, moves = [c.card for c in model.hand()], len(model.session.history)
+    play_focused(scene)
+    assert len(model.hand()) == len(hand) - 1
+    press(scene, "nav.back")  # no bot has played yet: the card comes back
     assert [c.card for c in model.hand()] == hand and step(model) == "hand"
+    assert len(model.session.history) == moves
+    for tick in range(50):
+        app.stack.update(tick)
+    assert len(model.session.history) == moves, "no bot replays: it is the person's move"
+
+
+def test_back_is_refused_once_a_bot_has_played_since(app: AppContext) -> None:
+    scene = start(app)
+    model = scene.model
+    to_hand(app, scene)
+    play_focused(scene)
+    hand, moves = [c.card for c in model.hand()], len(model.session.history)
+    run_bots(app, scene)
+    if len(model.session.history) == moves:  # the person leads again: play once more
+        play_focused(scene)
+        hand = [c.card for c in model.hand()]
+        run_bots(app, scene)
+    history = tuple(model.session.history)
+    assert history[-1].actor != 0, "a bot played (or cards were dealt) since"
+    press(scene, "nav.back")
+    assert model.session.history == history, "nothing revealed is taken back"
+    assert [c.card for c in model.hand()] == hand
+    flash = scene.flashes.current(1)
+    assert flash is not None and "cannot be taken back" in flash.text
+    assert not menu_open(scene)
+
+
+def test_the_menu_is_the_persons_last_option_by_keys_and_by_mouse(app: AppContext) -> None:
+    scene = start(app)
+    model = scene.model
+    to_hand(app, scene)
+    moves = len(model.session.history)
+    press(scene, "nav.previous")  # round from the first playable card... to Menu at last
+    model.focus = len(model.hand())
+    press(scene, "nav.select")
+    assert menu_open(scene) and len(model.session.history) == moves, "no card played"
+    press(scene, "nav.back")
+    assert not menu_open(scene)
+    rects = dict(scene.choice_rects())
+    menu_rect = rects[len(model.hand())]
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=menu_rect.center)
+    scene.handle_event(click)
+    assert menu_open(scene) and len(model.session.history) == moves
+    scene.draw(pygame.Surface(app.size), 0)
+
+
+def test_a_click_on_the_title_bar_opens_the_game_menu(app: AppContext) -> None:
+    scene = start(app)
+    to_hand(app, scene)
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(app.size[0] // 2, 5))
+    scene.handle_event(click)
+    assert menu_open(scene)
 
 
 def test_a_colour_focuses_that_suits_cards(app: AppContext) -> None:

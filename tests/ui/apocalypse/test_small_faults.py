@@ -52,7 +52,7 @@ def test_the_seats_to_name_are_apart_from_the_last_tricks_result(app: AppContext
     scene = naming(app)
     layout = ApocalypseFullLayout(app.size, scene.model)
     seats = [rect for _, rect in scene.choice_rects()]
-    assert len(seats) == 4
+    assert len(seats) == 4 + 1, "the four seats, then Menu"
     for rect in seats:
         assert layout.seats.contains(rect), "each seat inside its own strip"
         for other in (layout.trick, layout.prompt, layout.hand, layout.tokens):

@@ -44,6 +44,10 @@ def start(app: AppContext, players: int = 3, humans: int = 1) -> ParisFullScene:
     )
 
 
+def menu_open(scene: ParisFullScene) -> bool:
+    return scene.menu.open
+
+
 def until(scene: ParisFullScene, wanted: str) -> None:
     """Bots play and the person takes the first option, until step ``wanted``."""
     model = scene.model
@@ -104,12 +108,19 @@ def test_a_move_and_back(app: AppContext) -> None:
     model = scene.model
     until(scene, "turn")
     place_leader(model)
-    until(scene, "turn")
+    assert step(model) == "stash"
     before = len(model.session.history)
-    press(scene, "nav.back")  # undoes the stash (and the bots' moves after it)
-    assert step(model) == "stash" and len(model.session.history) < before
-    assert isinstance(last_person_action(model), Place)
+    press(scene, "nav.back")  # takes back the place: nobody has acted since
+    assert step(model) == "turn" and len(model.session.history) == before - 1
+    place_leader(model)
+    press(scene, "nav.select")  # the first stash
+    assert isinstance(last_person_action(model), Stash)
     until(scene, "turn")
+    history = tuple(model.session.history)
+    press(scene, "nav.back")  # the bots have acted (or a stash was drawn) since: refused
+    assert model.session.history == history and step(model) == "turn"
+    flash = scene.flashes.current(1)
+    assert flash is not None and "cannot be taken back" in flash.text
     kinds = [c.key for c in model.choices()]
     assert "move" in kinds
     model.pick(kinds.index("move"), 0)
@@ -121,6 +132,29 @@ def test_a_move_and_back(app: AppContext) -> None:
     if step(model) == "step2":
         press(scene, "nav.select")  # Done: 1 Apache
     assert isinstance(last_person_action(model), Move)
+    model.close()
+
+
+def test_the_game_menu_is_every_questions_last_option_and_the_title_bar(app: AppContext) -> None:
+    scene = start(app)
+    model = scene.model
+    until(scene, "draft")
+    moves = len(model.session.history)
+    assert model.choices()[-1].label == "Menu"
+    press(scene, "nav.previous")  # round to the last option
+    press(scene, "nav.select")
+    assert menu_open(scene) and len(model.session.history) == moves, "nothing taken"
+    press(scene, "nav.back")
+    assert not menu_open(scene)
+    model.focus = len(model.choices()) - 1
+    rects = dict(scene.choice_rects())
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rects[model.focus].center)
+    scene.handle_event(click)
+    assert menu_open(scene) and len(model.session.history) == moves
+    press(scene, "nav.back")
+    title = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(app.size[0] // 2, 5))
+    scene.handle_event(title)
+    assert menu_open(scene)
     model.close()
 
 
@@ -156,7 +190,7 @@ def test_bots_alone_and_the_resume(app: AppContext) -> None:
         scene.update(tick)
     assert step(scene.model) == "wait" and len(scene.model.session.history) > 20
     press(scene, "nav.select")  # the bots play: select offers to leave
-    assert scene.menu.open
+    assert menu_open(scene)
     press(scene, "nav.next")
     press(scene, "nav.select")
     app.stack.update(1)

@@ -50,3 +50,13 @@ def test_back_steps_out_of_a_half_made_choice_then_undoes(model: ParisFullModel)
     assert len(model.session.history) > moves
     assert model.back() is None and model.notices[-1].startswith("undone: your last choice")
     assert len(model.session.history) == moves and step(model) == "turn"
+
+
+def test_a_draft_cannot_be_taken_back_the_stash_drawn_is_seen(model: ParisFullModel) -> None:
+    play_until(model, lambda m: m.step == "draft", person=first_option)
+    model.select(0)  # takes from the first pile: the stash is drawn at once
+    history = tuple(model.session.history)
+    assert history[-1].is_chance, "the draw follows the take"
+    assert model.back() is None
+    assert model.session.history == history
+    assert model.notices[-1] == "a stash or counter was drawn since: it cannot be taken back"
