@@ -1,4 +1,5 @@
-"""The menu over a game screen: rows such as "Back to the game" and "Leave", on a shade.
+"""The menu over a game screen: rows such as "Back to the game", "Leave" and "Rules help"
+(``companion.ui.rules_help``), on a shade.
 
 A scene keeps one ``GameMenu``; while it is open the scene hands it the navigation buttons
 (``nav``) and clicks (``click``) and draws it last. Both return the index of the row chosen
@@ -18,12 +19,14 @@ from companion.ui.nav import NavButton
 
 BACK_TO_THE_GAME: Final = "Back to the game"
 LEAVE: Final = "Leave: resume it later from the start menu"
+RULES_HELP: Final = "Rules help"
+"""The row that opens the game's rules help (the game stays paused under it)."""
 
 
 class GameMenu:
     """An in-game menu (see the module docstring)."""
 
-    def __init__(self, rows: Sequence[str] = (BACK_TO_THE_GAME, LEAVE)) -> None:
+    def __init__(self, rows: Sequence[str] = (BACK_TO_THE_GAME, LEAVE, RULES_HELP)) -> None:
         self.rows = tuple(rows)
         self.open = False
         self.focus = 0

@@ -11,10 +11,11 @@ A ``GameScene`` drives a ``GameModel`` (``companion.ui.game_model``):
     a click             an option: ``model.pick``; elsewhere:  a row: choose it;
                         ``click_elsewhere``                    elsewhere: close the menu
 
-The model answers ``MENU`` to open the game menu: back to the game, or leave (the game is
-resumed later from the start menu). Every frame the model may act on time (``poll``: a bot
-whose pause is over; not while the menu is open), its notices become brief messages and its
-sound cues are played. When its step is ``"over"`` the scene gives its place to
+The model answers ``MENU`` to open the game menu: back to the game, leave (the game is
+resumed later from the start menu), or the game's rules help (``companion.ui.rules_help``,
+over the game, whose menu stays open). Every frame the model may act on time (``poll``: a
+bot whose pause is over; not while the menu is open), its notices become brief messages and
+its sound cues are played. When its step is ``"over"`` the scene gives its place to
 ``results()`` (a resumed game that is over too: its first frame shows the results).
 
 A game's scene gives ``results()``, ``choice_rects()`` (the options on screen, by index,
@@ -39,9 +40,10 @@ import pygame
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
 from companion.ui import theme, widgets
-from companion.ui.game_menu import MENU_HINT, GameMenu
+from companion.ui.game_menu import MENU_HINT, RULES_HELP, GameMenu
 from companion.ui.game_model import MENU, Choice, ChoiceModel, GameModel, Reply
 from companion.ui.nav import NavButton
+from companion.ui.rules_help import RulesHelpScene, rules_for
 from companion.ui.scenes import AppContext, BaseScene
 
 M = TypeVar("M", bound=GameModel)
@@ -108,7 +110,12 @@ class GameScene(BaseScene, Generic[M]):
         self.guarded(ask, now_ns)
 
     def _menu_chose(self, row: int | None) -> None:
-        if row is not None:  # the one row besides "Back to the game": Leave
+        """A row chosen besides "Back to the game": Leave, or Rules help (over the game,
+        whose menu stays open: it is paused until the menu closes)."""
+        if row is not None and self.menu.rows[row] == RULES_HELP:
+            title, rules = rules_for(self.model.session.engine.name)
+            self.app.stack.push(RulesHelpScene(self.app, title, rules))
+        elif row is not None:
             self.model.close()
             self.app.stack.pop()
 

@@ -32,6 +32,7 @@ from companion.ui.doctor.command import SNAPSHOT_NOW_NS, snapshot_model
 from companion.ui.doctor.scene import DoctorScene
 from companion.ui.menu import MenuModel, MenuScene
 from companion.ui.paris.samples import SAMPLES as PARIS_SAMPLES
+from companion.ui.rules_help import RulesHelpScene, rules_for
 from companion.ui.samples import SAMPLE_WALL, Drawable, Sample, sample_app
 from companion.ui.scenes import AppContext, Closable
 from companion.ui.screenshot_args import SCENES, SIZES
@@ -82,6 +83,16 @@ def _settings(app: AppContext) -> Drawable:
     return SettingsScene(app, model), 0
 
 
+def _rules(engine_name: str) -> Sample:
+    """The first page of a game's rules help (``engine_name``: one of its engines)."""
+
+    def sample(app: AppContext) -> Drawable:
+        title, rules = rules_for(engine_name)
+        return RulesHelpScene(app, title, rules), 0
+
+    return sample
+
+
 SAMPLES: Final[dict[str, Sample]] = {
     "menu": _menu,
     "settings": _settings,
@@ -89,6 +100,9 @@ SAMPLES: Final[dict[str, Sample]] = {
     **APACHE_SAMPLES,
     **APOCALYPSE_SAMPLES,
     **PARIS_SAMPLES,
+    "rules-apache": _rules("apache"),
+    "rules-apocalypse": _rules("apocalypse"),
+    "rules-paris": _rules("paris"),
 }
 
 

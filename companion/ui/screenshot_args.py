@@ -44,6 +44,9 @@ SCENES: Final = (
     "paris-full-play",
     "paris-full-report",
     "paris-full-results",
+    "rules-apache",
+    "rules-apocalypse",
+    "rules-paris",
 )
 SIZES: Final = ((480, 320), (800, 480))
 

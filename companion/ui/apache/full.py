@@ -22,9 +22,10 @@ on the Turn button. Undo (``ApacheFullModel.undo``) takes back only a person's o
 choice (ruling A6) while no card was turned and no Pow-Wow decided since; otherwise it is
 refused with the reason, since a turned card cannot be unseen.
 
-The game menu (Select; a click on nothing else): back to the game, or leave (the game is
-resumed later from the start menu). While it is open the game is paused: no bot turns or
-slaps, no choice times out, and seat presses are ignored.
+The game menu (Select; a click on nothing else): back to the game, leave (the game is
+resumed later from the start menu), or the rules help (``companion.ui.rules_help``). While
+it is open (and under the rules help) the game is paused: no bot turns or slaps, no choice
+times out, and seat presses are ignored.
 
 ``ApacheFullResultsScene``: scores, winner(s) (ruling A10: ties share the victory), and per
 player the slaps, slaps won, penalties and the fastest / median / slowest reaction from
@@ -56,15 +57,16 @@ from companion.ui.apache.view import (
     pow_wows,
     slap_row_height,
 )
-from companion.ui.game_menu import BACK_TO_THE_GAME, LEAVE, MENU_HINT, GameMenu
+from companion.ui.game_menu import BACK_TO_THE_GAME, LEAVE, MENU_HINT, RULES_HELP, GameMenu
 from companion.ui.nav import NavButton
+from companion.ui.rules_help import RulesHelpScene, rules_for
 from companion.ui.scenes import AppContext, BaseScene
 
 MOUSE_SOURCE: Final = "mouse"
 """The source of a press made by clicking an on-screen hand button (stamped at the click)."""
 
 TITLE: Final = "Apache — full game"
-MENU_ROWS: Final = (BACK_TO_THE_GAME, LEAVE)
+MENU_ROWS: Final = (BACK_TO_THE_GAME, LEAVE, RULES_HELP)
 PLAY_HINT: Final = "Seat buttons: slap · Next: turn · Select: menu · Back: undo"
 WINDOW_HINT: Final = "Seat buttons: slap · the order is final after the quiet time"
 CHOOSE_HINT: Final = "Your buttons or Previous/Next + Select: choose · Back: undo"
@@ -189,9 +191,12 @@ class ApacheFullScene(BaseScene):
         self.paused_since_ns = now_ns
 
     def _menu_chose(self, row: int | None, now_ns: int) -> None:
-        """Leave (the one row besides "Back to the game"); the game goes on when the menu
-        closed."""
-        if row is not None:
+        """Leave; Rules help (over the game, whose menu stays open: still paused); the game
+        goes on when the menu closed."""
+        if row is not None and MENU_ROWS[row] == RULES_HELP:
+            title, rules = rules_for(self.model.session.engine.name)
+            self.app.stack.push(RulesHelpScene(self.app, title, rules))
+        elif row is not None:
             self.close()
             self.app.stack.pop()
         elif not self.menu.open and self.paused_since_ns is not None:

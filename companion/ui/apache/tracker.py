@@ -54,7 +54,7 @@ from companion.ui.apache.view import (
     draw_timeline,
     pow_wows,
 )
-from companion.ui.game_menu import BACK_TO_THE_GAME, LEAVE, MENU_HINT, GameMenu
+from companion.ui.game_menu import BACK_TO_THE_GAME, LEAVE, MENU_HINT, RULES_HELP, GameMenu
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
 
@@ -77,6 +77,7 @@ OPTION_NOTES: Final = {
 MENU_ROWS: Final = (
     BACK_TO_THE_GAME,
     "End of game: count the piles",
+    RULES_HELP,
     LEAVE,
 )
 COUNT_STEPS: Final = {"chief": 10, "warrior": 5, "woman": 1, "hunter": -1}
@@ -164,9 +165,15 @@ class ApacheTrackerScene(_ModelScene):
             self.guarded(self.model.confirm, now_ns)
 
     def _menu_choose(self, row: int | None, now_ns: int) -> None:
-        """End of game (count the piles), or leave; "back to the game" closed it already."""
+        """End of game (count the piles), leave, or the rules help (the menu stays open
+        under it); "back to the game" closed it already."""
         model = self.model
         if row is None:
+            return
+        if MENU_ROWS[row] == RULES_HELP:
+            from companion.ui.rules_help import RulesHelpScene, rules_for
+
+            self.app.stack.push(RulesHelpScene(self.app, *rules_for(model.session.engine.name)))
             return
         if row == 1:
             if self.guarded(model.finish, now_ns):
@@ -233,7 +240,7 @@ class ApacheTrackerScene(_ModelScene):
             self._draw_play(surface, body)
         if self.menu.open:
             settled = not (self.model.arbiter.pending or self.model.queued)
-            self.menu.draw(surface, enabled=(True, self.model.can_finish, settled))
+            self.menu.draw(surface, enabled=(True, self.model.can_finish, True, settled))
             hint = MENU_HINT
         elif self.pad_open and stage != "confirm":
             _draw_pad(surface, self.model.colours)
