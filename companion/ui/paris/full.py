@@ -1,12 +1,14 @@
 """The Paris FULL game screens: one person against heuristic bots (or bots alone).
 
 ``ParisFullScene`` shows the board on the left as a 3x3 grid of districts (the reference
-board's adjacency, RULINGS.md: 1 2 3 / 4 8 5 / 6 9 7), each with its number and name, the
-slots still uncovered, and each gang's Apaches there as chips with the gang's colour AND
-letter (prohibited districts greyed and marked "closed"). On the right: the bank (each
+board's adjacency, RULINGS.md: 1 2 3 / 4 8 5 / 6 9 7), each with its number on a hatched badge
+(never a colour word beside a gang's chip: ``companion.ui.paris.view``), the slots still
+uncovered, and each gang's Apaches there as chips with the gang's colour AND letter
+(prohibited districts greyed and marked "closed"). On the right: the bank (each
 gang's money and Apaches in reserve), the person's stashes, the question of the current
 step and its options (a list that scrolls with the focus). After a round the settlement
-(ruling D7) is shown district by district until select. The steps and buttons are in
+(ruling D7) is shown district by district until select, each line after the district's
+badge ("yellow district: ..."). The steps and buttons are in
 ``companion.ui.paris.full_model``; previous / next move, select chooses, back steps back or
 undoes the person's last choice (while nothing was revealed since); the mouse clicks an
 option. The game menu: the last option ("Menu") of every question, select while the bots
@@ -33,7 +35,7 @@ from companion.rules.paris.state import ROUNDS, TURNS
 from companion.ui import theme, widgets
 from companion.ui.game_scene import GameResultsScene, GameScene, draw_choices
 from companion.ui.paris.full_model import ParisFullModel
-from companion.ui.paris.view import draw_tally
+from companion.ui.paris.view import district_kind, draw_district_badge, draw_tally
 from companion.ui.scenes import BaseScene
 
 TITLE: Final = "Paris — full game"
@@ -163,7 +165,8 @@ def header_words(state: ParisState) -> str:
 def draw_board(
     surface: pygame.Surface, area: pygame.Rect, state: ParisState, chosen: int | None
 ) -> None:
-    """The 3x3 grid: each district's number, name, open slots and each gang's Apaches."""
+    """The 3x3 grid: each district's badge (its number), open slots (8 and 9: their name)
+    and each gang's Apaches."""
     gap = max(2, area.width // 80)
     cell_w = (area.width - 2 * gap) // 3
     cell_h = (area.height - 2 * gap) // 3
@@ -185,13 +188,15 @@ def _draw_district(
     inner = rect.inflate(-4, -4)
     line_h = widgets.line_height(body_px)
     title = pygame.Rect(inner.left, inner.top, inner.width, line_h)
-    ink = theme.TEXT if playing else theme.TEXT_DIM
-    widgets.text(surface, f"{district} {DISTRICT_NAMES[district]}", body_px, ink, title,
-                 role="body")  # fmt: skip
+    badge = pygame.Rect(title.left, title.top, badge_width(surface, title.height), title.height)
+    draw_district_badge(surface, badge, district, body_px, current=focused, dim=not playing)
     detail = pygame.Rect(inner.left, title.bottom, inner.width, line_h)
     if not playing:
         widgets.text(surface, "closed", body_px, theme.TEXT_DIM, detail, role="body")
         return
+    if district >= BOURGEOIS_DISTRICT:  # a name, not a colour: no gang to confuse it with
+        words = DISTRICT_NAMES[district]
+        widgets.text(surface, words, body_px, theme.TEXT_DIM, detail, role="body")
     if SLOT_COUNTS[district]:
         words = f"{len(state.uncovered(district))} of {SLOT_COUNTS[district]} open"
         widgets.text(surface, words, body_px, theme.TEXT_DIM, detail, role="body")
@@ -227,15 +232,26 @@ def draw_report(
     inner = area.inflate(-12, -2 * widgets.px(surface.get_size(), 8))
     height = inner.height // max(1, len(steps))
     size_px = max(widgets.fill_px(height) - 4, theme.floor_px("body", surface.get_size()))
+    gap = widgets.px(surface.get_size(), 4)
     for k, step in enumerate(steps):
         band = pygame.Rect(inner.left, inner.top + k * height, inner.width, height)
+        badge = pygame.Rect(band.left, band.top + 1, badge_width(surface, band.height - 2), 0)
+        badge.height = band.height - 2
+        draw_district_badge(surface, badge, step.district, size_px, dim=step.holder < 0)
+        words = pygame.Rect(badge.right + gap, band.top, band.right - badge.right - gap, height)
         ink = theme.TEXT if step.holder >= 0 else theme.TEXT_DIM
-        widgets.text(surface, short_words(step), size_px, ink, band, role="body")
+        widgets.text(surface, short_words(step), size_px, ink, words, role="body")
+
+
+def badge_width(surface: pygame.Surface, height: int) -> int:
+    """A district badge's width for a row ``height`` high: room for its number."""
+    return max(round(height * 1.4), widgets.px(surface.get_size(), 24))
 
 
 def short_words(step: SettlementStep) -> str:
-    """``"5 yellow: Y money 400: +400 F"``: a settlement step in one short line."""
-    head = f"{step.district} {DISTRICT_NAMES[step.district]}:"
+    """``"yellow district: Y money 400: +400 F"``: a settlement step in one short line,
+    beside the district's numbered badge."""
+    head = f"{district_kind(step.district)}:"
     if step.holder < 0:
         return f"{head} nobody holds it"
     who = theme.SEAT_LETTERS[step.colours[step.holder]]

@@ -55,11 +55,12 @@ from companion.rules.paris import (
     bail_problem,
     get_board,
 )
-from companion.rules.paris.board import DISTRICT_MASK, DISTRICT_NAMES
+from companion.rules.paris.board import DISTRICT_MASK
 from companion.rules.paris.settlement import BAIL, SettlementStep, TallyLine
 from companion.rules.paris.state import RL, RN, RR
 from companion.ui.game_model import MENU, Choice, ChoiceModel, FullGameModel, FullTuning, Reply
 from companion.ui.paris.tracker_model import KIND_WORDS, KINDS
+from companion.ui.paris.words import district_name
 
 FullStep = Literal[
     "draft", "turn", "district", "count", "step1", "step2", "stash", "report", "wait", "over"
@@ -171,7 +172,7 @@ class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
         board = get_board(self.state.board)
         seat = self.person or 0
         found = [
-            Choice(f"{d}.{k}", f"{d} {DISTRICT_NAMES[d]} {k}: {board.slots[d][k - 1]}")
+            Choice(f"{d}.{k}", f"district {d}, slot {k}: {board.slots[d][k - 1]}")
             for d, k in self.state.hand(seat)
         ]
         if bail_problem(self.state, seat) is None:
@@ -190,7 +191,7 @@ class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
             "draft": f"{who}: take a stash from which district?",
             "turn": f"{who}'s turn {state.turn}: place, move or only the stash?",
             "district": f"{who}: place into which district?",
-            "count": f"{who}: how many Apaches into {self.district}?",
+            "count": f"{who}: how many Apaches into {district_name(self.district or 0)}?",
             "step1": f"{who}: move which Apache where?",
             "step2": f"{who}: a second Apache, or Done",
             "stash": f"{who}: reveal which stash?",
@@ -240,7 +241,7 @@ class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
 
     def _pile_label(self, district: int) -> str:
         left = bin(self.state.piles & DISTRICT_MASK[district]).count("1")
-        return f"{district_label(district)} ({left} left)"
+        return f"{district_label(district)}: {left} left"
 
     def _place_districts(self) -> list[int]:
         return sorted({a.district for a in self._legal() if isinstance(a, Place)})
@@ -344,7 +345,8 @@ class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
 
 
 def district_label(district: int) -> str:
-    return f"{district} {DISTRICT_NAMES[district]}"
+    """``"5 (yellow district)"``: a district's option (:func:`district_name`)."""
+    return district_name(district)
 
 
 def _step_key(step: Step) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from companion.rules.paris.board import DISTRICT_NAMES, FENCE_DISTRICT, SLOT_COUNTS
+from companion.rules.paris.board import FENCE_DISTRICT, SLOT_COUNTS
 from companion.rules.paris.settlement import BAIL
 from companion.rules.paris.tracker import (
     Entry,
@@ -48,6 +48,7 @@ from companion.rules.paris.tracker import (
 from companion.session import Session
 from companion.ui import theme
 from companion.ui.game_model import MENU, Choice, ChoiceModel, Reply, SessionModel, applied
+from companion.ui.paris.words import district_name, screen_words
 
 Step = Literal["turn", "place", "stash", "holder", "slot", "policeman", "over"]
 NOBODY: Final = "nobody"
@@ -124,12 +125,16 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         return []
 
     def prompt(self) -> str:
+        """The question of the step (districts in the screen's words, :func:`screen_words`)."""
+        return screen_words(self._prompt())
+
+    def _prompt(self) -> str:
         state, step = self.state, self.step
         if step in ("turn", "stash", "place"):
             who = state.colours[self.seat or 0]
             return _TURN_PROMPTS[step].format(who=who)
         if step in ("holder", "slot"):
-            name = district_words(state.district or 0).capitalize()
+            name = district_words(state.district or 0)
             if step == "slot":
                 gang = state.colours[self.holder or 0]
                 return f"{name}, {gang} holds it: which slot is uncovered?"
@@ -139,7 +144,11 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         return "The game is over"
 
     def info(self) -> str:
-        """One line under the bank: what the step is about."""
+        """One line under the bank: what the step is about (districts in the screen's
+        words)."""
+        return screen_words(self._info())
+
+    def _info(self) -> str:
         state, step = self.state, self.step
         if step == "place":
             seat = self.seat or 0
@@ -286,6 +295,8 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
 
     def _enter(self, entry: Entry) -> bool:
         if not applied(self.session, entry, self.notices):
+            if self.notices:  # the rules' refusal, its districts in the screen's words
+                self.notices[-1] = screen_words(self.notices[-1])
             return False
         self.holder = None
         self.focus = 0
@@ -298,5 +309,5 @@ def _district_info(state: TrackerState) -> str:
         return f"The fence pays 250 F per theft of this round: {state.thefts} theft(s)"
     if not SLOT_COUNTS[district]:
         return "Its holder draws a bourgeois counter and keeps it secret"
-    name = DISTRICT_NAMES[district]
-    return f"Settling round {state.round}: districts 1-7, then 8, then 9 ({name} now)"
+    now = district_name(district)
+    return f"Settling round {state.round}: districts 1-7, then 8, then 9; now {now}"

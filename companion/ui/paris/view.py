@@ -3,7 +3,11 @@ final tally (ruling D10).
 
 A district is named by its number first and drawn on a neutral, hatched badge, never in a
 gang's colour: district 1 is the rulebook's "green" district, and a green gang may sit at
-the table (colour-blind players must not confuse the two)."""
+the table (colour-blind players must not confuse the two). In words a screen says
+``"5 (yellow district)"`` (:func:`district_name`): the number first, the word "district"
+right after the colour; the rules' words (``"district 5 (yellow)"``, which journals and
+tests pin) are turned into that form by :func:`screen_words`. Those two are in
+``companion.ui.paris.words`` (no pygame: the models use them too)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,17 @@ import pygame
 
 from companion.rules.paris.settlement import TallyLine, outcome_words
 from companion.ui import theme, widgets
+from companion.ui.paris.words import district_kind, district_name, screen_words
+
+__all__ = [
+    "DISTRICT_HATCH",
+    "district_kind",
+    "district_name",
+    "draw_district_badge",
+    "draw_tally",
+    "screen_words",
+    "tally_headline",
+]
 
 DISTRICT_HATCH: Final[theme.RGB] = theme.mix(theme.PANEL, theme.TEXT_DIM, 0.35)
 """The diagonal lines behind a district's number: a pattern no gang chip has."""

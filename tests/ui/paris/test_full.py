@@ -4,6 +4,7 @@ buttons and the mouse, the bots, the settlement report, undo, resume and the res
 from __future__ import annotations
 
 import os
+import re
 
 import pygame
 import pytest
@@ -19,6 +20,7 @@ from companion.ui.paris.full import (
 )
 from companion.ui.paris.full_model import ParisFullModel, ParisFullTuning
 from companion.ui.paris.setup import PARIS_SETUP
+from companion.ui.paris.view import district_name
 from companion.ui.scenes import AppContext
 from tests.ui.helpers import press, resume, show_menu, start_game, step
 
@@ -92,12 +94,15 @@ def test_the_draft_place_and_stash_with_the_buttons(app: AppContext) -> None:
     assert step(model) == "district"
     press(scene, "nav.select")  # the first district offered
     assert step(model) == "count"
+    assert model.prompt().endswith(f"into {district_name(model.district or 0)}?")
     press(scene, "nav.select")  # leaders 1
     for _ in range(3):
         press(scene, "nav.next")
     press(scene, "nav.select")  # Done
     assert isinstance(last_person_action(model), Place)
     assert step(model) == "stash"
+    stashes = [c.label for c in model.choices() if "." in c.key]
+    assert stashes and all(re.match(r"district [1-7], slot \d: ", s) for s in stashes)
     press(scene, "nav.select")
     assert isinstance(last_person_action(model), Stash)
     model.close()

@@ -68,10 +68,12 @@ def test_a_settled_district_reads_who_holds_it_and_its_undo_names_the_gang(
     while model.step in ("turn", "stash"):
         model.choose("stash", 0)
     assert model.step == "holder" and model.state.district == 2  # the first in play
+    assert model.prompt() == "2 (orange district): who holds it?", "number first (screen)"
+    assert model.info().endswith("; now 2 (orange district)")
     model.colour("purple", "chief", 0)  # district 2: purple holds it
     model.choose("1", 0)  # slot 1: money 500
     assert model.info() == (
-        "district 2 (orange): purple holds it; uncovered: money 500: purple wins 500 F"
+        "2 (orange district): purple holds it; uncovered: money 500: purple wins 500 F"
     )
     model.back()
     assert model.notices[-1] == "undone: settled: purple holds it, slot 1 uncovered"
