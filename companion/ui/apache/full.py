@@ -48,6 +48,7 @@ from companion.ui.apache.full_model import (
     describe_result,
     result_kind,
 )
+from companion.ui.apache.glyphs import draw_kind
 from companion.ui.apache.view import (
     ResultsPage,
     draw_pending,
@@ -132,6 +133,11 @@ def draw_tile(
     ink = theme.text_colour_on(fill)
     size = theme.floor_px("table", surface.get_size())
     inner = rect.inflate(-widgets.px(surface.get_size(), 6), 0)
+    if indian:  # its kind by shape too (colour-blind players), the words beside it
+        side = rect.height - 6
+        glyph = pygame.Rect(inner.left, rect.top + 3, side, side)
+        draw_kind(surface, card_type(card).partition("-")[2], glyph, ink)
+        inner = pygame.Rect(glyph.right + 3, rect.top, inner.right - glyph.right - 3, rect.height)
     bold = indian and widgets.text_width(words, size, bold=True) <= inner.width
     widgets.text(surface, words, size, ink, inner, role="table", align="center", bold=bold)
 
