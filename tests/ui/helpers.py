@@ -6,13 +6,14 @@ models read afresh or made without a screen."""
 from __future__ import annotations
 
 import itertools
+import warnings
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
 import pygame
 
 from companion.input.events import Press
-from companion.session import Session, UnfinishedGame
+from companion.session import JournalWarning, Session, UnfinishedGame
 from companion.ui.game_model import ChoiceModel, FullGameModel, FullTuning, GameModel
 from companion.ui.game_scene import GameScene
 from companion.ui.menu import MenuModel, MenuScene
@@ -163,3 +164,36 @@ def full_model(
         engine, {"players": players}, seed, directory / "g.jsonl", chance_seed=seed
     )
     return model(session, humans=humans, now_ns=0, tuning=FullTuning(bot_pause_ns=pause_ns))
+
+
+def cut_after_the_first_action(path: Path) -> None:
+    """``path`` as a kill during the opening deal leaves it: its lines up to the first
+    action line (the first card dealt), the rest lost (all of it when there is no action)."""
+    lines = path.read_bytes().splitlines(keepends=True)
+    actions = [k for k, line in enumerate(lines) if b'"type":"action"' in line]
+    path.write_bytes(b"".join(lines[: actions[0] + 1] if actions else lines))
+
+
+def resumed_after_a_cut_deal(
+    app: AppContext, game: GameSetup, scene: type[G], tuning: object, *, players: int
+) -> G:
+    """A bots-only FULL game of ``game`` started from its setup, its journal cut just after
+    its first dealt line (a kill during the deal), then resumed by the game's own hook: the
+    scene it resumes to (of kind ``scene``)."""
+    setup = SetupModel(game, players=players)
+    setup.set_mode("full")
+    setup.values["humans"] = 0
+    started = started_from(app, setup, tuning)
+    assert isinstance(started, scene)
+    first: object = started
+    assert isinstance(first, GameScene)
+    first.close()
+    path = first.model.session.path
+    cut_after_the_first_action(path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", JournalWarning)
+        session = Session.resume(path)
+    assert game.resume is not None
+    resumed = game.resume(session, app, 0, tuning)
+    assert isinstance(resumed, scene)
+    return resumed

@@ -28,6 +28,7 @@ from companion.ui.setup_model import (
     new_session,
     noted,
 )
+from tests.ui.helpers import cut_after_the_first_action
 
 
 def start_toy(*args: object) -> NoReturn:
@@ -425,14 +426,6 @@ def test_a_full_game_opens_with_its_note_and_reads_it_back(app: AppContext) -> N
     assert noted(session, "seats") == {"humans": 1}
     assert noted(session, "other") == {}, "a journal without the note: empty"
     session.close()
-
-
-def cut_after_the_first_action(path: Path) -> None:
-    """``path`` as a kill during the opening deal leaves it: its lines up to the first
-    action line (the first card dealt), the rest lost (all of it when there is no action)."""
-    lines = path.read_bytes().splitlines(keepends=True)
-    actions = [k for k, line in enumerate(lines) if b'"type":"action"' in line]
-    path.write_bytes(b"".join(lines[: actions[0] + 1] if actions else lines))
 
 
 def test_a_full_games_note_is_written_before_its_first_action(app: AppContext) -> None:

@@ -13,8 +13,7 @@ from companion.ui.apache.setup import APACHE_SETUP, AUTO_TURN_NS, SEATS_NOTE, fu
 from companion.ui.apache.tracker import ApacheTrackerScene
 from companion.ui.scenes import AppContext
 from companion.ui.setup_model import SetupModel, Wiring
-from tests.ui.helpers import started_from
-from tests.ui.test_setup_model import cut_after_the_first_action
+from tests.ui.helpers import cut_after_the_first_action, started_from
 
 TRACKER_ROWS = ["mode", "players", "colours", "start"]
 FULL_ROWS = [

@@ -3,21 +3,18 @@ the suits named without loading the engines, and each mode started with its jour
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
 from companion.input.pinmap import load_profile
 from companion.rules.apocalypse.tracker import Entry
-from companion.session import JournalWarning, Session
+from companion.session import Session
 from companion.ui.apocalypse.full import ApocalypseFullScene
 from companion.ui.apocalypse.full_model import ApocalypseFullTuning
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP, SEATS_NOTE, SUITS, tracker_setup
 from companion.ui.apocalypse.tracker import ApocalypseTrackerScene
 from companion.ui.scenes import AppContext
 from companion.ui.setup_model import SetupModel, Wiring
-from tests.ui.helpers import started_from
-from tests.ui.test_setup_model import cut_after_the_first_action
+from tests.ui.helpers import resumed_after_a_cut_deal, started_from
 
 
 def row_words(model: SetupModel, key: str) -> str:
@@ -73,21 +70,8 @@ def test_the_full_journal_notes_its_people(app: AppContext) -> None:
 def test_a_crash_during_the_opening_deal_keeps_who_is_a_person(app: AppContext) -> None:
     """The journal cut just after its first dealt line (a kill during the deal): the game
     resumes with the people it was started with (here none: bots only), not the default."""
-    model = SetupModel(APOCALYPSE_SETUP, players=3)
-    model.set_mode("full")
-    model.values["humans"] = 0
-    game = started_from(app, model, ApocalypseFullTuning(bot_pause_ns=0))
-    assert isinstance(game, ApocalypseFullScene)
-    game.close()
-    path = game.model.session.path
-    cut_after_the_first_action(path)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", JournalWarning)
-        session = Session.resume(path)
-    resumed = APOCALYPSE_SETUP.resume
-    assert resumed is not None
-    scene = resumed(session, app, 0, ApocalypseFullTuning(bot_pause_ns=0))
-    assert isinstance(scene, ApocalypseFullScene)
+    tuning = ApocalypseFullTuning(bot_pause_ns=0)
+    scene = resumed_after_a_cut_deal(app, APOCALYPSE_SETUP, ApocalypseFullScene, tuning, players=3)
     assert scene.model.humans == 0
     scene.close()
 

@@ -4,19 +4,16 @@ journal."""
 
 from __future__ import annotations
 
-import warnings
-
 from companion.input.pinmap import load_profile
 from companion.rules.paris.tracker import Entry
-from companion.session import JournalWarning, Session
+from companion.session import Session
 from companion.ui.paris.full import ParisFullScene
 from companion.ui.paris.full_model import ParisFullTuning
 from companion.ui.paris.setup import PARIS_SETUP, SEATS_NOTE, full_setup, tracker_setup
 from companion.ui.paris.tracker import ParisTrackerScene
 from companion.ui.scenes import AppContext
 from companion.ui.setup_model import SetupModel, Wiring
-from tests.ui.helpers import started_from
-from tests.ui.test_setup_model import cut_after_the_first_action
+from tests.ui.helpers import resumed_after_a_cut_deal, started_from
 
 
 def keys(model: SetupModel) -> list[str]:
@@ -90,21 +87,8 @@ def test_the_full_journal_notes_its_people(app: AppContext) -> None:
 def test_a_crash_during_the_opening_deal_keeps_who_is_a_person(app: AppContext) -> None:
     """The journal cut just after its first dealt line (a kill during the deal): the game
     resumes with the people it was started with (here none: bots only), not the default."""
-    model = SetupModel(PARIS_SETUP, players=3)
-    model.set_mode("full")
-    model.values["humans"] = 0
-    game = started_from(app, model, ParisFullTuning(bot_pause_ns=0))
-    assert isinstance(game, ParisFullScene)
-    game.close()
-    path = game.model.session.path
-    cut_after_the_first_action(path)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", JournalWarning)
-        session = Session.resume(path)
-    resumed = PARIS_SETUP.resume
-    assert resumed is not None
-    scene = resumed(session, app, 0, ParisFullTuning(bot_pause_ns=0))
-    assert isinstance(scene, ParisFullScene)
+    tuning = ParisFullTuning(bot_pause_ns=0)
+    scene = resumed_after_a_cut_deal(app, PARIS_SETUP, ParisFullScene, tuning, players=3)
     assert scene.model.humans == 0 and sorted(scene.model.bots) == [0, 1, 2]
     scene.close()
 
