@@ -58,6 +58,13 @@ KEYMAP: Final[dict[str, str]] = {
 }
 """pygame key name (``pygame.key.name``) -> control."""
 
+NAV_KEY_NAMES: Final[tuple[dict[str, str], ...]] = (
+    dict(zip(NAV_BUTTONS, ("Left", "Right", "Enter", "Backspace"), strict=True)),
+    dict(zip(NAV_BUTTONS, ("Left", "Right", "Enter", "Bksp"), strict=True)),
+)
+"""How the screens' hints name ``KEYMAP``'s navigation keys: in full, then shorter (a
+footer uses the first that fits)."""
+
 
 def _control_of(event: pygame.event.Event, keymap: Mapping[str, str]) -> str | None:
     return keymap.get(pygame.key.name(event.key))

@@ -151,8 +151,7 @@ class GameScene(BaseScene, Generic[M]):
         if self.menu.open:
             self.menu.draw(surface)
             hint = menu_hint or MENU_HINT
-        footer = widgets.frame(surface.get_size()).footer
-        widgets.footer(surface, footer, hint, self.flashes.current(now_ns))
+        self.draw_hint(surface, hint, now_ns)
 
 
 class GameResultsScene(BaseScene, Generic[M]):

@@ -429,7 +429,7 @@ class MenuScene(BaseScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
-        layout = widgets.page(surface, "Table companion", "start menu")
+        widgets.page(surface, "Table companion", "start menu")
         model = self.model
         shown = visible_rows(size, len(model.rows), model.focus)
         for index, rect in shown:
@@ -444,7 +444,7 @@ class MenuScene(BaseScene):
                 text_rect.width = chip.left - rect.left
             row_text(surface, text_rect, row.label, row.detail, focused=focused)
         scrollbar(surface, size, shown, len(model.rows))
-        widgets.footer(surface, layout.footer, self.hint(), self.flashes.current(now_ns))
+        self.draw_hint(surface, self.hint(), now_ns)
 
     def hint(self) -> str:
         """The footer: the discard's question while it is asked, else the buttons."""

@@ -95,7 +95,7 @@ class RulesHelpScene(BaseScene):
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
         right = f"{self.page + 1}/{len(self.pages)}" if len(self.pages) > 1 else ""
-        layout = widgets.page(surface, f"{RULES_HELP} — {self.title}", right)
+        widgets.page(surface, f"{RULES_HELP} — {self.title}", right)
         text_px, line_h, ids_w, area = _metrics(size)
         top = area.top
         for block in self.pages[self.page]:
@@ -106,7 +106,7 @@ class RulesHelpScene(BaseScene):
                 widgets.text(surface, line, text_px, theme.TEXT, band, role="body")
                 top += line_h
             top += _gap(line_h)
-        widgets.footer(surface, layout.footer, HINT, self.flashes.current(now_ns))
+        self.draw_hint(surface, HINT, now_ns)
 
 
 def lay_out(size: tuple[int, int], rules: tuple[Rule, ...]) -> list[list[Block]]:

@@ -57,6 +57,8 @@ def build_app(
     if powwow is not None:
         app.powwow = powwow
     app.profile = profile
+    if opened is not None:
+        app.key_names = opened.key_names
     if opened is not None and profile is not None:
         app.open_doctor = lambda: _doctor_scene(opened, profile)
     if opened is not None and isinstance(opened.device, SerialBoxSource):

@@ -18,7 +18,7 @@ the wheel = previous/next.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, MutableSequence
+from collections.abc import Callable, Mapping, MutableSequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Protocol, runtime_checkable
@@ -230,6 +230,9 @@ class AppContext:
     """Problems met at start, for the start menu to show (a Pi has no terminal to read)."""
     sounds: Sounds = field(default_factory=Sounds)
     """The sound effects (silent until ``Sounds.open``; ``companion run`` opens them)."""
+    key_names: tuple[Mapping[str, str], ...] = ()
+    """On a desktop, how the footers name the keys that press the navigation buttons
+    (``widgets.footer``); none on a Pi without a keyboard, in tests and screenshots."""
     profile: Profile | None = None
     """The input profile in use: its seats are the ones with buttons (None: all five, as
     in tests and screenshots). The setups offer only those (``setup_model.Wiring``)."""
@@ -310,7 +313,7 @@ class BaseScene:
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.nav("back", now_ns)
         elif event.type == pygame.MOUSEWHEEL and event.y:
-            self.nav("previous" if event.y > 0 else "next", now_ns)
+            self.wheel("previous" if event.y > 0 else "next", now_ns)
 
     def handle_input(self, event: InputEvent, now_ns: int) -> None:
         if isinstance(event, Press):
@@ -324,6 +327,11 @@ class BaseScene:
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         """A navigation button (or its key, click or wheel)."""
+
+    def wheel(self, button: NavButton, now_ns: int) -> None:
+        """The mouse wheel turned up (``"previous"``) or down (``"next"``): by default the
+        same as that button."""
+        self.nav(button, now_ns)
 
     def seat(self, press: Press, now_ns: int) -> None:
         """A seat button (``press.control`` such as ``"red.hunter"``)."""
@@ -343,3 +351,9 @@ class BaseScene:
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         raise NotImplementedError
+
+    def draw_hint(self, surface: pygame.Surface, hint: str, now_ns: int) -> None:
+        """The footer: ``hint`` (naming the keys on a desktop), or a brief message."""
+        footer = widgets.frame(surface.get_size()).footer
+        flash = self.flashes.current(now_ns)
+        widgets.footer(surface, footer, hint, flash, keys=self.app.key_names)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -106,14 +107,18 @@ SAMPLES: Final[dict[str, Sample]] = {
 }
 
 
-def render(scene: str, size: tuple[int, int]) -> pygame.Surface:
-    """``scene`` drawn from its sample state on an off-screen surface of ``size``."""
+def render(
+    scene: str, size: tuple[int, int], *, key_names: tuple[Mapping[str, str], ...] = ()
+) -> pygame.Surface:
+    """``scene`` drawn from its sample state on an off-screen surface of ``size`` (its
+    footer naming the keys ``key_names``, as on a desktop; none as on the Pi)."""
     if scene not in SAMPLES:
         raise ValueError(f"unknown scene {scene!r}; the scenes are: {', '.join(SCENES)}")
     pygame.display.init()
     pygame.font.init()
     surface = pygame.Surface(size)
     with sample_app(size) as app:
+        app.key_names = key_names
         shown, now_ns = SAMPLES[scene](app)
         shown.draw(surface, now_ns)
         if isinstance(shown, Closable):

@@ -213,7 +213,7 @@ class SettingsScene(BaseScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
-        layout = widgets.page(surface, "Settings", "saved as you change them")
+        widgets.page(surface, "Settings", "saved as you change them")
         model = self.model
         shown = visible_rows(size, len(ROWS), model.focus)
         for index, rect in shown:
@@ -231,4 +231,4 @@ class SettingsScene(BaseScene):
             hint = "Previous/Next: change · Select or Back: done"
         else:
             hint = "Previous/Next: move · Select: change · Back: menu"
-        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
+        self.draw_hint(surface, hint, now_ns)

@@ -107,7 +107,7 @@ class SetupScene(BaseScene):
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
         model = self.model
-        layout = widgets.page(surface, model.game.title, "new game")
+        widgets.page(surface, model.game.title, "new game")
         shown = visible_rows(size, len(model.rows), model.focus)
         for index, rect in shown:
             focused = index == model.focus
@@ -119,8 +119,8 @@ class SetupScene(BaseScene):
         else:
             hint = "Previous/Next: move · Select: choose · Back: menu"
             if model.coloured:
-                hint += " · Seat button: join/leave"
-        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
+                hint += " · Seat: join/leave"
+        self.draw_hint(surface, hint, now_ns)
 
 
 # --- drawing helpers (the start menu uses them too) --------------------------------------------

@@ -9,7 +9,7 @@ Every source only enqueues what it sees (``sink``); the screen's main loop drain
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -18,7 +18,7 @@ import pygame
 from companion.input.box.source import SerialBoxSource
 from companion.input.debounce import ControlStats, DebounceSettings, EventSink
 from companion.input.gpio import GpioSource
-from companion.input.keyboard import KeyboardSource, KeyboardToPins
+from companion.input.keyboard import NAV_KEY_NAMES, KeyboardSource, KeyboardToPins
 from companion.input.mock import SimulatedPins, open_simulated
 from companion.input.pinmap import Profile
 from companion.ui.doctor.model import SourceCounters, SourceReport
@@ -43,6 +43,8 @@ class OpenedInput:
     handle_key: Callable[[pygame.event.Event], bool]
     device: CountingSource | None = None
     simulated: SimulatedPins | None = None
+    key_names: tuple[Mapping[str, str], ...] = ()
+    """How hints name the keys that press the navigation buttons (none: no keyboard)."""
 
     @property
     def warnings(self) -> tuple[str, ...]:
@@ -88,12 +90,15 @@ def _open(
 ) -> OpenedInput:
     if kind == "keyboard":
         keyboard = KeyboardSource(sink)
-        return OpenedInput(SourceReport("keyboard", "-", "software"), keyboard.handle)
+        report = SourceReport("keyboard", "-", "software")
+        return OpenedInput(report, keyboard.handle, key_names=NAV_KEY_NAMES)
     if kind == "sim":
         pins = open_simulated(profile, sink, settings=debounce)
         keys = KeyboardToPins(pins)
         report = SourceReport("sim", pins.source.factory_name, "simulated")
-        return OpenedInput(report, keys.handle, device=pins.source, simulated=pins)
+        return OpenedInput(
+            report, keys.handle, device=pins.source, simulated=pins, key_names=NAV_KEY_NAMES
+        )
     if kind == "box":
         box = SerialBoxSource(sink, profile=profile)
         report = SourceReport("box", "-", box.timestamps)

@@ -15,14 +15,14 @@ short with "...", and a scene that has more to show than fits pages it instead.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final, Literal
 
 import pygame
 
-from companion.ui import theme
+from companion.ui import nav, theme
 
 FLASH_NS: Final = 2_500_000_000
 """How long a brief message (a late press, a refusal) stays on screen."""
@@ -301,15 +301,38 @@ def page(surface: pygame.Surface, title: str, right: str = "") -> Frame:
 
 
 def footer(
-    surface: pygame.Surface, rect: pygame.Rect, hint: str, flash: Flash | None = None
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    hint: str,
+    flash: Flash | None = None,
+    *,
+    keys: Sequence[Mapping[str, str]] = (),
 ) -> None:
-    """The key hint line, or a brief message in its place while one is showing."""
+    """The button hint line, or a brief message in its place while one is showing. On a
+    desktop, ``keys`` name the keys that press the buttons, longest names first: the hint
+    names them too (``nav.with_keys``) with the first names that fit at the floor, or
+    without keys if none fit."""
     fill = theme.PANEL if flash is None else theme.mix(theme.PANEL, flash.colour, 0.3)
     pygame.draw.rect(surface, fill, rect)
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright)
-    words, colour = (hint, theme.TEXT_DIM) if flash is None else (flash.text, theme.TEXT)
     pad = max(4, rect.height // 4)
-    text(surface, words, round(rect.height * 0.62), colour, rect.inflate(-2 * pad, 0), role="body")
+    inner = rect.inflate(-2 * pad, 0)
+    size = round(rect.height * 0.62)
+    if flash is not None:
+        text(surface, flash.text, size, theme.TEXT, inner, role="body")
+        return
+    fitting = (
+        keyed
+        for names in keys
+        if _fits(keyed := nav.with_keys(hint, names), size, inner.width, surface)
+    )
+    text(surface, next(fitting, hint), size, theme.TEXT_DIM, inner, role="body")
+
+
+def _fits(words: str, size: int, width: int, surface: pygame.Surface) -> bool:
+    """Whether ``words`` fit ``width`` as a body text asked at ``size`` on this screen."""
+    drawn = fit_px(words, "body", size, width, screen=screen_size(surface), bold=False)
+    return theme.font(drawn).size(words)[0] <= width
 
 
 def progress(

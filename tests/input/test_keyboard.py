@@ -34,9 +34,9 @@ class Clock:
 
 @pytest.fixture(autouse=True)
 def pygame_up() -> Iterator[None]:
-    pygame.init()
+    pygame.display.init()  # not pygame.init/quit: they would end the fonts other tests cached
     yield
-    pygame.quit()
+    pygame.display.quit()
 
 
 def key(kind: int, name: str) -> pygame.event.Event:

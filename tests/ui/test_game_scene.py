@@ -229,7 +229,7 @@ def test_while_the_menu_is_open_the_footer_is_the_menus_own(
     pygame.font.init()  # the menu's rows are drawn
     shown: list[str] = []
     monkeypatch.setattr(
-        widgets, "footer", lambda surface, rect, hint, flash=None: shown.append(hint)
+        widgets, "footer", lambda surface, rect, hint, flash=None, keys=(): shown.append(hint)
     )
     surface = pygame.Surface(scene.app.size)
     game_hint = "Previous/Next: move · Select: choose · Back: undo the last entry"

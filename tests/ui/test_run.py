@@ -257,3 +257,13 @@ def test_the_default_build_offers_five_seats(tmp_path: Path) -> None:
         Step("five offered", on_setup(lambda s: s.model.player_range == (2, 5)), lambda app: None),
     ]
     assert len(run_on_profile(tmp_path, "gpio-dsi", steps)) == len(steps)
+
+
+def test_on_simulated_pins_the_footers_name_the_keys_and_on_real_pins_not(
+    tmp_path: Path,
+) -> None:
+    profile = load_profile("gpio-dsi")
+    with open_input("sim", profile, lambda event: None) as opened:
+        app = build_app((800, 480), games_dir=tmp_path, opened=opened, profile=profile)
+    assert app.key_names and app.key_names[0]["select"] == "Enter"
+    assert build_app((800, 480), games_dir=tmp_path).key_names == ()

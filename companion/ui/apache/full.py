@@ -182,6 +182,12 @@ class ApacheFullScene(BaseScene):
         elif button == "next":
             self.turn(now_ns)
 
+    def wheel(self, button: NavButton, now_ns: int) -> None:
+        """The wheel moves through the menu and the options, and never turns a card: a
+        scroll is not a decision to reveal one."""
+        if self.menu.open or self.model.stage == "choose":
+            self.nav(button, now_ns)
+
     def turn(self, now_ns: int) -> None:
         """The person whose turn it is turns the next card (Next, the Turn button)."""
         self.guarded(lambda: self.model.turn_by_hand(now_ns), now_ns)
@@ -295,7 +301,7 @@ class ApacheFullScene(BaseScene):
         if self.menu.open:
             self.menu.draw(surface)
             hint = MENU_HINT
-        widgets.footer(surface, layout.frame.footer, hint, self.flashes.current(now_ns))
+        self.draw_hint(surface, hint, now_ns)
 
     def _draw_choose(self, surface: pygame.Surface, area: pygame.Rect, now_ns: int) -> None:
         size = surface.get_size()
@@ -664,7 +670,8 @@ class ApacheFullResultsScene(BaseScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         counts = [(p.slaps, p.won, p.penalties) for p in self.results.players]
-        draw_results(surface, self.results, RESULTS_PAGE, counts, self.flashes.current(now_ns))
+        draw_results(surface, self.results, RESULTS_PAGE, counts)
+        self.draw_hint(surface, RESULTS_PAGE.hint, now_ns)
 
 
 RESULTS_PAGE: Final = ResultsPage(

@@ -245,7 +245,7 @@ class ApacheTrackerScene(_ModelScene):
         elif self.pad_open and stage != "confirm":
             _draw_pad(surface, self.model.colours)
             hint = "Click an Indian to slap with it · click elsewhere to close"
-        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
+        self.draw_hint(surface, hint, now_ns)
 
     def _texts(self, stage: str) -> tuple[str, str, str]:
         model = self.model
@@ -568,7 +568,7 @@ class ApacheTrackerCountScene(_ModelScene):
             role="body",
         )
         hint = "Previous/Next: −1/+1 · Select: next pile · Back: previous pile"
-        widgets.footer(surface, layout.footer, hint, self.flashes.current(now_ns))
+        self.draw_hint(surface, hint, now_ns)
 
     def _draw_pile(
         self, surface: pygame.Surface, rect: pygame.Rect, colour: str, cards: int, *, focused: bool
@@ -627,7 +627,8 @@ class ApacheTrackerResultsScene(_ModelScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         counts = [(p.slaps, p.loot, p.penalties) for p in self.results.players]
-        draw_results(surface, self.results, RESULTS_PAGE, counts, self.flashes.current(now_ns))
+        draw_results(surface, self.results, RESULTS_PAGE, counts)
+        self.draw_hint(surface, RESULTS_PAGE.hint, now_ns)
 
 
 RESULTS_PAGE: Final = ResultsPage(

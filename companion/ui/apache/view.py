@@ -321,7 +321,6 @@ def draw_results(
     results: ApacheResults[ApachePlayerResult],
     page: ResultsPage,
     counts: Sequence[Sequence[int]],
-    flash: widgets.Flash | None,
 ) -> None:
     """A game's results as ``page`` says: the winners' headline, then a row per player (its
     cards large, its ``counts`` and its times)."""
@@ -342,7 +341,6 @@ def draw_results(
         for player, counted in zip(results.players, counts, strict=True)
     ]
     _results_table(surface, table, page.columns, lines, page.times_label)
-    widgets.footer(surface, layout.footer, page.hint, flash)
 
 
 RESULT_WEIGHTS: Final = [0.8, 1.1, 0.9, 0.9, 0.9, 1.1, 1.1, 1.1]

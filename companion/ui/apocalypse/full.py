@@ -41,7 +41,7 @@ from companion.ui.scenes import BaseScene
 TITLE: Final = "Apocalypse — full game"
 NAMING: Final = "Previous/Next: player · Select: name them · Back: undo · Last: menu"
 HINTS: Final = {
-    "hand": "Previous/Next: card · Select: play · Colour: suit · Back: undo · Last: menu",
+    "hand": "Previous/Next: card · Select: play · Back: undo · Last: menu",
     "token": "A colour, or Previous/Next + Select: the token · Back: another card",
     "name": NAMING,
     "choose": NAMING,
@@ -89,9 +89,8 @@ class ApocalypseFullResultsScene(GameResultsScene[ApocalypseFullModel]):
     """The game's result (see the module docstring)."""
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        hint = "Select: start menu"
-        flash = self.flashes.current(now_ns)
-        draw_results(surface, self.model.state, self.winners(), title=TITLE, hint=hint, flash=flash)
+        draw_results(surface, self.model.state, self.winners(), title=TITLE)
+        self.draw_hint(surface, "Select: start menu", now_ns)
 
 
 # --- layout and drawing ----------------------------------------------------------------------

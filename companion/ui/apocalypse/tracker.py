@@ -42,7 +42,7 @@ TITLE: Final = "Apocalypse — tracker"
 COUNTING: Final = "Previous/Next: −/+ · Select: next player (the last: done) · Back: cancel"
 HINTS: Final = {
     "card": "A colour: that suit · Previous/Next: move · Select: choose · Back: undo",
-    "value": "Previous/Next: move · Select or the colour again: enter · Back: other card",
+    "value": "Previous/Next: move · Select or its colour: enter · Back: other card",
     "token": "A colour: that token · Previous/Next + Select · Back: another card",
     "specials": COUNTING,
     "count": COUNTING,
@@ -92,9 +92,8 @@ class ApocalypseTrackerResultsScene(GameResultsScene[ApocalypseTrackerModel]):
         return ApocalypseTrackerScene(self.app, self.model)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        hint = "Select: start menu · Back: undo the last score"
-        flash = self.flashes.current(now_ns)
-        draw_results(surface, self.model.state, self.winners(), title=TITLE, hint=hint, flash=flash)
+        draw_results(surface, self.model.state, self.winners(), title=TITLE)
+        self.draw_hint(surface, "Select: start menu · Back: undo the last score", now_ns)
 
 
 def header_words(state: TrackerState) -> str:

@@ -285,8 +285,6 @@ def draw_results(
     winners: Sequence[int],
     *,
     title: str,
-    hint: str,
-    flash: widgets.Flash | None,
 ) -> None:
     """A game's results: the headline, then per player each round's score (a Duel swap
     marked, ruling P12) and the total; the winners lit (ruling P11)."""
@@ -303,7 +301,6 @@ def draw_results(
     table.height = body.bottom - table.top
     rounds = [(result.scores, result.swapped) for result in state.rounds]
     _results_table(surface, table, rounds, state.totals, set(winners))
-    widgets.footer(surface, layout.footer, hint, flash)
 
 
 def _winner_words(totals: Sequence[int], winners: Sequence[int]) -> str:

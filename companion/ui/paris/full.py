@@ -89,9 +89,8 @@ class ParisFullResultsScene(GameResultsScene[ParisFullModel]):
     """The final tally (see the module docstring)."""
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        hint = "Select: start menu"
-        flash = self.flashes.current(now_ns)
-        draw_tally(surface, TITLE, self.model.tally(), self.winners(), hint=hint, flash=flash)
+        draw_tally(surface, TITLE, self.model.tally(), self.winners())
+        self.draw_hint(surface, "Select: start menu", now_ns)
 
 
 # --- layout ----------------------------------------------------------------------------------

@@ -81,9 +81,8 @@ class ParisTrackerResultsScene(GameResultsScene[ParisTrackerModel]):
         return ParisTrackerScene(self.app, self.model)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        hint = "Select: start menu · Back: undo the unveiling"
-        flash = self.flashes.current(now_ns)
-        draw_tally(surface, TITLE, self.model.state.tally, self.winners(), hint=hint, flash=flash)
+        draw_tally(surface, TITLE, self.model.state.tally, self.winners())
+        self.draw_hint(surface, "Select: start menu · Back: undo the unveiling", now_ns)
 
 
 # --- layout ----------------------------------------------------------------------------------

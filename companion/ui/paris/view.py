@@ -82,9 +82,6 @@ def draw_tally(
     title: str,
     tally: tuple[TallyLine, ...],
     winners: tuple[int, ...],
-    *,
-    hint: str,
-    flash: widgets.Flash | None,
 ) -> None:
     """Ruling D10's breakdown per gang, the winners lit."""
     size = surface.get_size()
@@ -126,4 +123,3 @@ def draw_tally(
             surface, f"{line.total} F", table_px, theme.TEXT, cells[-1], align="right",
             bold=True, role="table",
         )  # fmt: skip
-    widgets.footer(surface, frame.footer, hint, flash)

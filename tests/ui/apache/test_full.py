@@ -314,3 +314,23 @@ def test_the_game_menu_by_the_mouse_alone(tmp_path: Path) -> None:
     scene.click(leave.center, 3)
     app.stack.update(4)
     assert app.stack.top is not scene and scene.model.session.closed
+
+
+def test_the_mouse_wheel_never_turns_a_card_but_moves_through_the_menu(tmp_path: Path) -> None:
+    from companion.rules.apache.actions import Turn
+
+    pygame.font.init()
+    app = AppContext(size=SIZE, stack=SceneStack(), games_dir=tmp_path, monotonic_ns=lambda: 0)
+    model = model_for(tmp_path, humans=1, seed=3)
+    scene = ApacheFullScene(app, model)
+    _red_to_turn_with_a_bot_hand_in_the_air(model)
+    turns = sum(isinstance(step.action, Turn) for step in model.session.history)
+    for _ in range(3):
+        scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    history = [step.action for step in model.session.history]
+    assert sum(isinstance(action, Turn) for action in history) == turns, "no card turned"
+    scene.nav("select", 0)
+    focus = scene.menu.focus
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    assert scene.menu.focus == focus + 1, "in the menu the wheel moves down a row"
+    model.close()

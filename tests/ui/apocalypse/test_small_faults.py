@@ -137,7 +137,7 @@ def test_the_header_shows_the_last_trick_not_one_past_it(app: AppContext) -> Non
 def footer_shown(scene: ApocalypseTrackerScene, monkeypatch: pytest.MonkeyPatch) -> str:
     shown: list[str] = []
     monkeypatch.setattr(
-        widgets, "footer", lambda surface, rect, hint, flash=None: shown.append(hint)
+        widgets, "footer", lambda surface, rect, hint, flash=None, keys=(): shown.append(hint)
     )
     scene.draw(pygame.Surface(scene.app.size), 0)
     monkeypatch.undo()
