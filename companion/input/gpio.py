@@ -91,8 +91,11 @@ DEFAULT_ORDER: Final = ("lgpio", "rpigpio", "pigpio", "native")
 """gpiozero 2.0.1's own order when GPIOZERO_PIN_FACTORY is not set."""
 FACTORY_NAME_ATTR: Final = "companion_factory_name"
 """A factory (class) attribute that overrides the detected name: for test doubles."""
-DEFAULT_LATENCY_NS: Final = 3 * MS
-"""How late a callback may be and still count: lgpio holds events about 0.5 ms."""
+DEFAULT_LATENCY_NS: Final = 1 * MS
+"""How late a callback may be and still count: lgpio holds events about 0.5 ms, so twice
+that; a callback later still is caught by the live pin level (the module docstring). It
+is part of every press's way to the screen (a press is confirmed ``min_press_ns`` plus
+this after its first edge), so it is kept small."""
 DEFAULT_RECHECK_NS: Final = 1 * MS
 """How soon the timer looks again at a control whose edge is on its way (the edge's own
 callback wakes it sooner)."""
