@@ -40,7 +40,7 @@ import pygame
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
 from companion.ui import theme, widgets
-from companion.ui.game_menu import MENU_HINT, RULES_HELP, GameMenu
+from companion.ui.game_menu import DISCARD, MENU_HINT, RULES_HELP, GameMenu, discard_and_leave
 from companion.ui.game_model import MENU, Choice, ChoiceModel, GameModel, Reply
 from companion.ui.nav import NavButton
 from companion.ui.rules_help import RulesHelpScene, rules_for
@@ -110,11 +110,13 @@ class GameScene(BaseScene, Generic[M]):
         self.guarded(ask, now_ns)
 
     def _menu_chose(self, row: int | None) -> None:
-        """A row chosen besides "Back to the game": Leave, or Rules help (over the game,
-        whose menu stays open: it is paused until the menu closes)."""
+        """A row chosen besides "Back to the game": Leave, Rules help (over the game, whose
+        menu stays open: it is paused until the menu closes), or the discard (asked)."""
         if row is not None and self.menu.rows[row] == RULES_HELP:
             title, rules = rules_for(self.model.session.engine.name)
             self.app.stack.push(RulesHelpScene(self.app, title, rules))
+        elif row is not None and self.menu.rows[row] == DISCARD:
+            discard_and_leave(self.app, self.model.session)
         elif row is not None:
             self.model.close()
             self.app.stack.pop()

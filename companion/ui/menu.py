@@ -308,6 +308,9 @@ class MenuScene(BaseScene):
         """Coming back from a game or the doctor: a journal of a game left before anyone
         played is removed, and the games are listed again. A file in the games folder that
         is not a readable journal is named in a flash; the others are listed all the same."""
+        for message in self.app.menu_messages:
+            self.flashes.add(message, now_ns, theme.TEXT_DIM)
+        self.app.menu_messages.clear()
         games = self._read_games(now_ns)
         if self._at_start is None:
             self._at_start = {game.path: game.mtime for game in games}

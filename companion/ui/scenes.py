@@ -233,6 +233,9 @@ class AppContext:
     key_names: tuple[Mapping[str, str], ...] = ()
     """On a desktop, how the footers name the keys that press the navigation buttons
     (``widgets.footer``); none on a Pi without a keyboard, in tests and screenshots."""
+    menu_messages: list[str] = field(default_factory=list)
+    """Brief messages for the start menu to show when it is back on top (a game discarded
+    from its own menu)."""
     profile: Profile | None = None
     """The input profile in use: its seats are the ones with buttons (None: all five, as
     in tests and screenshots). The setups offer only those (``setup_model.Wiring``)."""

@@ -58,7 +58,14 @@ from companion.ui.apache.view import (
     pow_wows,
     slap_row_height,
 )
-from companion.ui.game_menu import BACK_TO_THE_GAME, LEAVE, MENU_HINT, RULES_HELP, GameMenu
+from companion.ui.game_menu import (
+    DISCARD,
+    MENU_HINT,
+    MENU_ROWS,
+    RULES_HELP,
+    GameMenu,
+    discard_and_leave,
+)
 from companion.ui.nav import NavButton
 from companion.ui.rules_help import RulesHelpScene, rules_for
 from companion.ui.scenes import AppContext, BaseScene
@@ -67,7 +74,6 @@ MOUSE_SOURCE: Final = "mouse"
 """The source of a press made by clicking an on-screen hand button (stamped at the click)."""
 
 TITLE: Final = "Apache — full game"
-MENU_ROWS: Final = (BACK_TO_THE_GAME, LEAVE, RULES_HELP)
 PLAY_HINT: Final = "Seat buttons: slap · Next: turn · Select: menu · Back: undo"
 WINDOW_HINT: Final = "Seat buttons: slap · the order is final after the quiet time"
 CHOOSE_HINT: Final = "Your buttons or Previous/Next + Select: choose · Back: undo"
@@ -208,6 +214,9 @@ class ApacheFullScene(BaseScene):
         if row is not None and MENU_ROWS[row] == RULES_HELP:
             title, rules = rules_for(self.model.session.engine.name)
             self.app.stack.push(RulesHelpScene(self.app, title, rules))
+        elif row is not None and MENU_ROWS[row] == DISCARD:
+            self.model.close()
+            discard_and_leave(self.app, self.model.session)
         elif row is not None:
             self.close()
             self.app.stack.pop()

@@ -14,7 +14,8 @@ was turned in between is for the table to judge); the help line says so.
                              penalty                                  confirmation
     menu      slap           move                   choose            close the menu
 
-The game menu: back to the game, end of game (count the piles), leave (resume later).
+The game menu: back to the game, end of game (count the piles), the rules help, leave
+(resume later), end the game and discard it (asked first).
 
 ``ApacheTrackerCountScene`` (end of game, ruling A10): every player enters their own pile at
 once with their own buttons: chief +10, warrior +5, woman +1, hunter -1. With the
@@ -54,7 +55,15 @@ from companion.ui.apache.view import (
     draw_timeline,
     pow_wows,
 )
-from companion.ui.game_menu import BACK_TO_THE_GAME, LEAVE, MENU_HINT, RULES_HELP, GameMenu
+from companion.ui.game_menu import (
+    BACK_TO_THE_GAME,
+    DISCARD,
+    LEAVE,
+    MENU_HINT,
+    RULES_HELP,
+    GameMenu,
+    discard_and_leave,
+)
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
 
@@ -79,6 +88,7 @@ MENU_ROWS: Final = (
     "End of game: count the piles",
     RULES_HELP,
     LEAVE,
+    DISCARD,
 )
 COUNT_STEPS: Final = {"chief": 10, "warrior": 5, "woman": 1, "hunter": -1}
 """What a seat's own buttons add to its pile on the count screen."""
@@ -175,7 +185,10 @@ class ApacheTrackerScene(_ModelScene):
 
             self.app.stack.push(RulesHelpScene(self.app, *rules_for(model.session.engine.name)))
             return
-        if row == 1:
+        if MENU_ROWS[row] == DISCARD:
+            model.close()
+            discard_and_leave(self.app, model.session)
+        elif row == 1:
             if self.guarded(model.finish, now_ns):
                 self.menu.close()
                 self.app.stack.replace(ApacheTrackerCountScene(self.app, model))
@@ -240,7 +253,7 @@ class ApacheTrackerScene(_ModelScene):
             self._draw_play(surface, body)
         if self.menu.open:
             settled = not (self.model.arbiter.pending or self.model.queued)
-            self.menu.draw(surface, enabled=(True, self.model.can_finish, True, settled))
+            self.menu.draw(surface, enabled=(True, self.model.can_finish, True, settled, True))
             hint = MENU_HINT
         elif self.pad_open and stage != "confirm":
             _draw_pad(surface, self.model.colours)

@@ -186,7 +186,7 @@ def test_the_game_menu_ends_the_game_with_the_count(
 def test_leaving_closes_the_journal_and_returns(app: AppContext, model: ApacheTrackerModel) -> None:
     scene = on_stack(app, ApacheTrackerScene(app, model))
     slap(model, "red.hunter", 1000)
-    for control in ("nav.select", "nav.previous", "nav.select"):
+    for control in ("nav.select", "nav.previous", "nav.previous", "nav.select"):  # Leave
         press(scene, control)
     flash = scene.flashes.current(0)
     assert flash is not None and "still being decided" in flash.text
