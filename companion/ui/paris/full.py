@@ -180,24 +180,29 @@ def draw_board(
 def _draw_district(
     surface: pygame.Surface, rect: pygame.Rect, state: ParisState, district: int, *, focused: bool
 ) -> None:
+    """A district's cell: its number large on a hatched badge (the far seat reads it: the
+    question asks for districts by number), beside it how many slots are open; the names
+    of 8 and 9 below; then each gang's Apaches there."""
     playing = district in state.districts
     widgets.panel(surface, rect, focused=focused, fill=theme.PANEL if playing else theme.BACKGROUND)
     size = surface.get_size()
-    body_px = theme.floor_px("body", size)
+    body_px, table_px = theme.floor_px("body", size), theme.floor_px("table", size)
     inner = rect.inflate(-4, -4)
     line_h = widgets.line_height(body_px)
-    title = pygame.Rect(inner.left, inner.top, inner.width, line_h)
+    title = pygame.Rect(inner.left, inner.top, inner.width, widgets.line_height(table_px) + 2)
     badge = pygame.Rect(title.left, title.top, badge_width(surface, title.height), title.height)
-    draw_district_badge(surface, badge, district, body_px, current=focused, dim=not playing)
-    detail = pygame.Rect(inner.left, title.bottom, inner.width, line_h)
+    draw_district_badge(surface, badge, district, table_px, current=focused, dim=not playing)
+    beside = pygame.Rect(badge.right + 3, title.top, title.right - badge.right - 3, title.height)
+    detail = pygame.Rect(inner.left, title.bottom, inner.width, 0)
     if not playing:
-        widgets.text(surface, "closed", body_px, theme.TEXT_DIM, detail, role="body")
+        widgets.paragraph(surface, "closed", body_px, theme.TEXT_DIM, beside, role="body")
         return
-    if district >= BOURGEOIS_DISTRICT:  # a name, not a colour: no gang to confuse it with
-        words = DISTRICT_NAMES[district]
-        widgets.text(surface, words, body_px, theme.TEXT_DIM, detail, role="body")
     if SLOT_COUNTS[district]:
         words = f"{len(state.uncovered(district))} of {SLOT_COUNTS[district]} open"
+        widgets.paragraph(surface, words, body_px, theme.TEXT_DIM, beside, role="body")
+    if district >= BOURGEOIS_DISTRICT:  # a name, not a colour: no gang to confuse it with
+        detail.height = line_h
+        words = DISTRICT_NAMES[district]
         widgets.text(surface, words, body_px, theme.TEXT_DIM, detail, role="body")
     present = [(s, n) for s, n in enumerate(state.district_counts(district)) if n]
     chips = pygame.Rect(inner.left, detail.bottom + 2, inner.width, inner.bottom - detail.bottom)
@@ -244,7 +249,7 @@ def draw_report(
 
 def badge_width(surface: pygame.Surface, height: int) -> int:
     """A district badge's width for a row ``height`` high: room for its number."""
-    return max(round(height * 1.4), widgets.px(surface.get_size(), 24))
+    return max(round(height * 1.1), widgets.px(surface.get_size(), 24))
 
 
 def short_words(step: SettlementStep) -> str:
