@@ -65,7 +65,14 @@ def file_name(scene: str, size: tuple[int, int]) -> str:
 def _menu(app: AppContext) -> Drawable:
     unfinished = [
         UnfinishedGame(
-            Path("apache_tracker-20250101-193000.jsonl"), "apache_tracker", 23, 3, SAMPLE_WALL - 720
+            Path("apache-20250101-190500.jsonl"),
+            "apache",
+            61,
+            3,
+            SAMPLE_WALL - 720,
+            started=SAMPLE_WALL - 3000,
+            players=("red", "yellow", "purple"),
+            progress="card 40 of 114",
         )
     ]
     model = MenuModel(unfinished, now=SAMPLE_WALL)
