@@ -9,6 +9,7 @@ TRACKER's state and plays are these already; the FULL game's card ids become
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Final, Protocol
 
@@ -218,10 +219,10 @@ def _fitting_start(detail: str, px: int, box: pygame.Rect) -> str:
     """As many of ``detail``'s first clauses as fit ``box`` at ``px`` (less, not smaller:
     the type floors), ending with a full stop; empty when not even the first fits."""
     lines_room = box.height // widgets.line_height(px)
-    clauses = detail.replace(". ", "; ").split("; ")
+    clauses = re.split(r"(?<=[.;]) ", detail)  # each keeps its own "." or ";"
     shown = ""
     for count in range(1, len(clauses) + 1):
-        candidate = "; ".join(clauses[:count]).rstrip(".") + "."
+        candidate = " ".join(clauses[:count]).rstrip(".;") + "."
         if len(widgets.wrap(candidate, px, box.width)) > lines_room:
             break
         shown = candidate

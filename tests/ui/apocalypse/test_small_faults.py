@@ -182,3 +182,16 @@ def test_the_menu_opened_by_mouse_has_its_own_footer(
     trick = scene.model.state.trick
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=(5, 5)))
     assert not menu_open(scene) and scene.model.state.trick == trick
+
+
+def test_a_trick_note_keeps_its_sentences_apart_when_it_is_drawn() -> None:
+    from companion.ui.apocalypse.view import draw_trick_result
+
+    pygame.font.init()
+    surface = pygame.Surface((800, 480))
+    detail = sentences("P2 wins (ruling P6); P2 takes only their green 6", "Played: P1 green 1")
+    with widgets.recorded_text() as drawn:
+        draw_trick_result(surface, surface.get_rect(), "Trick 1", detail, alarm=False)
+    shown = " ".join(text.words for text in drawn)
+    assert "green 6. Played: P1 green 1." in shown, shown
+    assert "; Played" not in shown
