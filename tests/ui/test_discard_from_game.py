@@ -67,7 +67,7 @@ def test_discard_by_the_mouse_alone(app: AppContext, screen_name: str) -> None:
 
 
 def test_moving_away_takes_the_question_back(app: AppContext) -> None:
-    menu, game = _game_over_the_menu(app, "paris-full")
+    _, game = _game_over_the_menu(app, "paris-full")
     press(game, "nav.previous")
     press(game, "nav.select")
     press(game, "nav.previous")  # another row: the question is taken back
