@@ -214,9 +214,9 @@ class ApacheTrackerScene(_ModelScene):
             self.pad_open = True
 
     def _pad_click(self, pos: tuple[int, int], now_ns: int) -> None:
-        """The slap pad: an Indian is that seat button, pressed now; the last row opens
-        the game menu; anywhere else closes the pad."""
-        self.pad_open = False
+        """The slap pad: an Indian is that seat button, pressed now, and the pad stays
+        open for the next slapper (on a touchscreen, the others' taps are slaps too) until
+        the Pow-Wow is decided; the last row opens the game menu; anywhere else closes it."""
         buttons, menu = _pad_rects(self.app.size, self.model.colours)
         for control, rect in buttons:
             if rect.collidepoint(pos):
@@ -224,6 +224,7 @@ class ApacheTrackerScene(_ModelScene):
                 press = Press(control, self.app.monotonic_ns(), MOUSE_SOURCE, self._pad_seq)
                 self.seat(press, now_ns)
                 return
+        self.pad_open = False
         if menu.collidepoint(pos):
             self.menu.show()
 
@@ -231,6 +232,9 @@ class ApacheTrackerScene(_ModelScene):
 
     def update(self, now_ns: int) -> bool:
         changed = self.polled(self.model.poll, now_ns)
+        if self.model.stage == "confirm" and self.pad_open:
+            self.pad_open = False  # decided: the pad has done its work
+            changed = True
         self.play(self.model.cues)
         self.app.powwow_open(bool(self.model.arbiter.pending))
         changed |= self.take_notices(now_ns)

@@ -353,11 +353,27 @@ def test_the_mouse_slaps_on_the_pad_and_opens_the_menu(
         "red.hunter",
     ]
     scene.click(dict(buttons)["yellow.woman"].center, 1_000)
-    assert not pad_open(scene)
-    assert model.live_presses() == [Press("yellow.woman", 1_000, "mouse", 1)]
-    scene.click((240, 160), 2_000)
+    assert pad_open(scene), "open for the next slapper"
+    app.monotonic_ns = lambda: 90_000_000
+    scene.click(dict(buttons)["red.hunter"].center, 90_000_000)
+    assert model.live_presses() == [
+        Press("yellow.woman", 1_000, "mouse", 1),
+        Press("red.hunter", 90_000_000, "mouse", 2),
+    ], "a second tap 90 ms later is a second slap, not a reopened pad"
     scene.click(menu.center, 2_000)
     assert scene.menu.open and not pad_open(scene)
+
+
+def test_the_pad_closes_once_the_pow_wow_is_decided(
+    app: AppContext, model: ApacheTrackerModel
+) -> None:
+    scene = on_stack(app, ApacheTrackerScene(app, model))
+    app.monotonic_ns = lambda: 1_000
+    scene.click((240, 160), 1_000)
+    buttons, _ = _pad_rects(app.size, model.colours)
+    scene.click(dict(buttons)["yellow.warrior"].center, 1_000)
+    scene.update(LATER)
+    assert model.stage == "confirm" and not pad_open(scene)
 
 
 def pad_open(scene: ApacheTrackerScene) -> bool:
