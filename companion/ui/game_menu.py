@@ -1,13 +1,13 @@
-"""The menu over a game screen: rows such as "Back to the game", "Leave", "Rules help"
-(``companion.ui.rules_help``) and "End the game: discard it", on a shade.
+"""The menu over a game screen, on a shade: "Back to the game", "Leave", "Rules help"
+(``companion.ui.rules_help``), "Settings" and "Discard this game (no result)".
 
 A scene keeps one ``GameMenu``; while it is open the scene hands it the navigation buttons
 (``nav``) and clicks (``click``) and draws it last. Both return the index of the row chosen
 (select, or a click on a row); the first row is always "Back to the game" and closes the
 menu itself, as do Back and a click outside the rows. The discard row asks first: chosen
 once it says what a second choice does, and only that second choice returns it (moving
-to another row or closing the menu takes the question back). ``discard_and_leave`` is
-what the scenes then do.
+to another row or closing the menu takes the question back). ``shared_row`` does what
+every game does for the rows they share.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from companion.errors import CompanionError
 from companion.session import DISCARDED, discard_journal
 from companion.ui import theme, widgets
 from companion.ui.nav import NavButton
+from companion.ui.rules_help import RULES_HELP, RulesHelpScene, rules_for
+from companion.ui.settings_scene import SettingsScene
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -28,13 +30,13 @@ if TYPE_CHECKING:
 
 BACK_TO_THE_GAME: Final = "Back to the game"
 LEAVE: Final = "Leave: resume it later from the start menu"
-RULES_HELP: Final = "Rules help"
-"""The row that opens the game's rules help (the game stays paused under it)."""
-DISCARD: Final = "End the game: discard it"
+SETTINGS: Final = "Settings"
+"""The row that opens the settings over the game (it stays paused under them)."""
+DISCARD: Final = "Discard this game (no result)"
 """The row that ends the game without a result: its journal is moved aside, never deleted."""
-DISCARD_ASKED: Final = "Select again to discard it (no result kept)"
+DISCARD_ASKED: Final = "Sure? Select again to discard it"
 """What the discard row says once chosen: a second choice discards."""
-MENU_ROWS: Final = (BACK_TO_THE_GAME, LEAVE, RULES_HELP, DISCARD)
+MENU_ROWS: Final = (BACK_TO_THE_GAME, LEAVE, RULES_HELP, SETTINGS, DISCARD)
 """A game menu's rows (the Apache tracker adds its count of the piles)."""
 
 
@@ -78,8 +80,9 @@ class GameMenu:
     def rects(self, size: tuple[int, int]) -> list[pygame.Rect]:
         body = widgets.frame(size).body
         width = round(body.width * 0.86)
-        height, gap = widgets.px(size, 44), widgets.px(size, 10)
-        top = body.centery - (len(self.rows) * (height + gap) - gap) // 2
+        count, gap = len(self.rows), widgets.px(size, 8)
+        height = min(widgets.px(size, 44), (body.height - 2 * gap - (count - 1) * gap) // count)
+        top = body.centery - (count * (height + gap) - gap) // 2
         area = pygame.Rect(body.centerx - width // 2, top, width, body.bottom - top)
         return widgets.rows(area, len(self.rows), height=height, gap=gap)
 
@@ -108,6 +111,21 @@ class GameMenu:
             self.asked = True
             return None
         return index
+
+
+def shared_row(app: AppContext, row: str, session: Session[Any, Any]) -> bool:
+    """What every game does for a row it shares with the others: the rules help or the
+    settings over the paused game (its menu stays open under them), or the discard. False
+    for a row of the game's own (Leave, the Apache tracker's count)."""
+    if row == RULES_HELP:
+        app.stack.push(RulesHelpScene(app, *rules_for(session.engine.name)))
+    elif row == SETTINGS:
+        app.stack.push(SettingsScene(app))
+    elif row == DISCARD:
+        discard_and_leave(app, session)
+    else:
+        return False
+    return True
 
 
 def discard_and_leave(app: AppContext, session: Session[Any, Any]) -> None:

@@ -40,10 +40,9 @@ import pygame
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
 from companion.ui import theme, widgets
-from companion.ui.game_menu import DISCARD, MENU_HINT, RULES_HELP, GameMenu, discard_and_leave
+from companion.ui.game_menu import MENU_HINT, GameMenu, shared_row
 from companion.ui.game_model import MENU, Choice, ChoiceModel, GameModel, Reply
 from companion.ui.nav import NavButton
-from companion.ui.rules_help import RulesHelpScene, rules_for
 from companion.ui.scenes import AppContext, BaseScene
 
 M = TypeVar("M", bound=GameModel)
@@ -110,16 +109,13 @@ class GameScene(BaseScene, Generic[M]):
         self.guarded(ask, now_ns)
 
     def _menu_chose(self, row: int | None) -> None:
-        """A row chosen besides "Back to the game": Leave, Rules help (over the game, whose
-        menu stays open: it is paused until the menu closes), or the discard (asked)."""
-        if row is not None and self.menu.rows[row] == RULES_HELP:
-            title, rules = rules_for(self.model.session.engine.name)
-            self.app.stack.push(RulesHelpScene(self.app, title, rules))
-        elif row is not None and self.menu.rows[row] == DISCARD:
-            discard_and_leave(self.app, self.model.session)
-        elif row is not None:
-            self.model.close()
-            self.app.stack.pop()
+        """A row chosen besides "Back to the game": Leave, or a row every game shares
+        (``shared_row``: the rules help and the settings over the paused game, the
+        discard)."""
+        if row is None or shared_row(self.app, self.menu.rows[row], self.model.session):
+            return
+        self.model.close()
+        self.app.stack.pop()
 
     def after_entry(self, now_ns: int) -> bool:
         """Show the model's notices; the results once the game is over. True if there

@@ -27,10 +27,12 @@ import pygame
 from companion.ui import theme, widgets
 from companion.ui.apache import rules_help as apache
 from companion.ui.apocalypse import rules_help as apocalypse
-from companion.ui.game_menu import RULES_HELP
 from companion.ui.nav import NavButton
 from companion.ui.paris import rules_help as paris
 from companion.ui.scenes import AppContext, BaseScene
+
+RULES_HELP: Final = "Rules help"
+"""The page's title, and the game menu's row that opens it (the game stays paused under it)."""
 
 Rule = tuple[tuple[str, ...], str]
 """The ruling ids a line tells (e.g. ``("A4",)``) and its words."""

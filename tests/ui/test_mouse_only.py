@@ -165,13 +165,16 @@ def test_apache_tracker_with_the_mouse_alone(app: AppContext) -> None:
         for control in controls:
             now += 1_000_000
             app.monotonic_ns = functools.partial(int, now)
-            game.click(frame(app.size).body.center, now)  # opens the pad
+            if not game.pad_open:  # it stays open for the next slapper
+                game.click(frame(app.size).body.center, now)  # opens the pad
             buttons, _ = _pad_rects(app.size, game.model.colours)
             game.click(dict(buttons)[control].center, now)
         now += 100_000_000
         app.stack.update(now)  # the window is decided
-        while game.model.stage == "confirm":
+        for _ in controls:
+            assert game.model.stage == "confirm" and not game.pad_open
             game.click(_option_rects(frame(app.size).body, app.size)[0].center, now)
+        assert game.model.stage != "confirm"
     assert game.model.state.windows == 2
     game.click(frame(app.size).body.center, now)
     _, menu_row = _pad_rects(app.size, game.model.colours)

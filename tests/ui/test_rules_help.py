@@ -22,13 +22,13 @@ from companion.ui.apache.tracker import ApacheTrackerScene
 from companion.ui.apocalypse.full import ApocalypseFullScene
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
 from companion.ui.apocalypse.tracker import ApocalypseTrackerScene
-from companion.ui.game_menu import LEAVE, RULES_HELP
+from companion.ui.game_menu import LEAVE
 from companion.ui.game_model import FullTuning
 from companion.ui.game_scene import GameScene
 from companion.ui.paris.full import ParisFullScene
 from companion.ui.paris.setup import PARIS_SETUP
 from companion.ui.paris.tracker import ParisTrackerScene
-from companion.ui.rules_help import GAMES, RulesHelpScene, lay_out, rules_for
+from companion.ui.rules_help import GAMES, RULES_HELP, RulesHelpScene, lay_out, rules_for
 from companion.ui.scenes import AppContext, BaseScene
 from tests.ui.helpers import SIZES, press, start_game, top
 

@@ -58,16 +58,8 @@ from companion.ui.apache.view import (
     pow_wows,
     slap_row_height,
 )
-from companion.ui.game_menu import (
-    DISCARD,
-    MENU_HINT,
-    MENU_ROWS,
-    RULES_HELP,
-    GameMenu,
-    discard_and_leave,
-)
+from companion.ui.game_menu import MENU_HINT, MENU_ROWS, GameMenu, shared_row
 from companion.ui.nav import NavButton
-from companion.ui.rules_help import RulesHelpScene, rules_for
 from companion.ui.scenes import AppContext, BaseScene
 
 MOUSE_SOURCE: Final = "mouse"
@@ -209,15 +201,12 @@ class ApacheFullScene(BaseScene):
         self.paused_since_ns = now_ns
 
     def _menu_chose(self, row: int | None, now_ns: int) -> None:
-        """Leave; Rules help (over the game, whose menu stays open: still paused); the game
-        goes on when the menu closed."""
-        if row is not None and MENU_ROWS[row] == RULES_HELP:
-            title, rules = rules_for(self.model.session.engine.name)
-            self.app.stack.push(RulesHelpScene(self.app, title, rules))
-        elif row is not None and MENU_ROWS[row] == DISCARD:
-            self.model.close()
-            discard_and_leave(self.app, self.model.session)
-        elif row is not None:
+        """Leave, or a row every game shares (the rules help and the settings over the
+        game, whose menu stays open: still paused; the discard); the game goes on when the
+        menu closed."""
+        if row is not None and shared_row(self.app, MENU_ROWS[row], self.model.session):
+            return
+        if row is not None:
             self.close()
             self.app.stack.pop()
         elif not self.menu.open and self.paused_since_ns is not None:

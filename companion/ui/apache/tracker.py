@@ -14,8 +14,8 @@ was turned in between is for the table to judge); the help line says so.
                              penalty                                  confirmation
     menu      slap           move                   choose            close the menu
 
-The game menu: back to the game, end of game (count the piles), the rules help, leave
-(resume later), end the game and discard it (asked first).
+The game menu: back to the game, end of game (count the piles), the rules help, the
+settings, leave (resume later), discard the game (asked first).
 
 ``ApacheTrackerCountScene`` (end of game, ruling A10): every player enters their own pile at
 once with their own buttons: chief +10, warrior +5, woman +1, hunter -1. With the
@@ -60,11 +60,12 @@ from companion.ui.game_menu import (
     DISCARD,
     LEAVE,
     MENU_HINT,
-    RULES_HELP,
+    SETTINGS,
     GameMenu,
-    discard_and_leave,
+    shared_row,
 )
 from companion.ui.nav import NavButton
+from companion.ui.rules_help import RULES_HELP
 from companion.ui.scenes import AppContext, BaseScene
 
 TITLE: Final = "Apache — tracker"
@@ -87,6 +88,7 @@ MENU_ROWS: Final = (
     BACK_TO_THE_GAME,
     "End of game: count the piles",
     RULES_HELP,
+    SETTINGS,
     LEAVE,
     DISCARD,
 )
@@ -175,20 +177,12 @@ class ApacheTrackerScene(_ModelScene):
             self.guarded(self.model.confirm, now_ns)
 
     def _menu_choose(self, row: int | None, now_ns: int) -> None:
-        """End of game (count the piles), leave, or the rules help (the menu stays open
-        under it); "back to the game" closed it already."""
+        """End of game (count the piles), leave, or a row every game shares (the rules
+        help, the settings, the discard); "back to the game" closed it already."""
         model = self.model
-        if row is None:
+        if row is None or shared_row(self.app, MENU_ROWS[row], model.session):
             return
-        if MENU_ROWS[row] == RULES_HELP:
-            from companion.ui.rules_help import RulesHelpScene, rules_for
-
-            self.app.stack.push(RulesHelpScene(self.app, *rules_for(model.session.engine.name)))
-            return
-        if MENU_ROWS[row] == DISCARD:
-            model.close()
-            discard_and_leave(self.app, model.session)
-        elif row == 1:
+        if row == 1:
             if self.guarded(model.finish, now_ns):
                 self.menu.close()
                 self.app.stack.replace(ApacheTrackerCountScene(self.app, model))
@@ -257,7 +251,9 @@ class ApacheTrackerScene(_ModelScene):
             self._draw_play(surface, body)
         if self.menu.open:
             settled = not (self.model.arbiter.pending or self.model.queued)
-            self.menu.draw(surface, enabled=(True, self.model.can_finish, True, settled, True))
+            self.menu.draw(
+                surface, enabled=(True, self.model.can_finish, True, True, settled, True)
+            )
             hint = MENU_HINT
         elif self.pad_open and stage != "confirm":
             _draw_pad(surface, self.model.colours)
