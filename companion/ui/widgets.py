@@ -9,11 +9,14 @@ serves the 480x320 and the 800x480 panels.
 ``"table"``, read from the far seat, or ``"body"``); a long line shrinks to fit its box but
 never below its role's floor on this screen (``theme.floor_px``): past the floor it is cut
 short with "...", and a scene that has more to show than fits pages it instead.
-``recorded_text`` lists every text drawn while it is open (the type-floor test).
+``recorded_text`` lists every text drawn while it is open (the type-floor test). A text's
+layout and rendering are kept (``TEXT_CACHE_SIZE`` of them), so a screen redrawn for a
+press draws the words it drew before without measuring and rendering them again.
 """
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -131,14 +134,12 @@ def text(
     """``words`` in ``rect``, centred vertically, at ``size`` or smaller to fit its width,
     never below ``role``'s floor (cut short with "..." past it); returns where it went."""
     screen = screen_size(surface)
-    width = max(1, rect.width)
-    drawn_px = fit_px(words, role, size, width, screen=screen, bold=bold)
-    shown = cut_to_width(words, drawn_px, width, bold=bold)
+    drawn_px, shown = _laid_out(words, role, size, max(1, rect.width), screen=screen, bold=bold)
     for drawn in _recorders:
         drawn.append(
             TextDraw(words, role, size, drawn_px, theme.floor_px(role, screen), shown != words)
         )
-    rendered = theme.font(drawn_px, bold=bold).render(shown, True, colour)
+    rendered = _rendered(shown, drawn_px, tuple(colour), bold=bold)
     place = rendered.get_rect(centery=rect.centery)
     if align == "left":
         place.left = rect.left
@@ -148,6 +149,26 @@ def text(
         place.centerx = rect.centerx
     surface.blit(rendered, place)
     return place
+
+
+TEXT_CACHE_SIZE: Final = 1024
+"""How many laid-out and rendered texts are kept: a screen redrawn (a press, a flash)
+draws mostly the words it drew before, so each is measured and rendered once."""
+
+
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
+def _laid_out(
+    words: str, role: theme.Role, size: int, width: int, *, screen: tuple[int, int], bold: bool
+) -> tuple[int, str]:
+    """The size ``words`` are drawn at in a box ``width`` wide, and what of them is shown."""
+    drawn_px = fit_px(words, role, size, width, screen=screen, bold=bold)
+    return drawn_px, cut_to_width(words, drawn_px, width, bold=bold)
+
+
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
+def _rendered(shown: str, size: int, colour: tuple[int, ...], *, bold: bool) -> pygame.Surface:
+    """``shown`` rendered at ``size`` in ``colour`` (blitted, never drawn on)."""
+    return theme.font(size, bold=bold).render(shown, True, colour)
 
 
 def fill_px(height: int) -> int:
