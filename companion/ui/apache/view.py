@@ -228,30 +228,66 @@ def draw_pending(
     slapped: Collection[str] = (),
 ) -> None:
     """The presses of a window still being decided, in stamp order (provisional: a press
-    still on its way may rank earlier, and a second press by a player will not count).
-    ``slapped``: the seats that have already slapped on the card face up (the FULL game,
-    ruling A8): their presses are marked, they will not count either."""
+    still on its way may rank earlier). A row for each seat's first press, as many as fit;
+    the presses that will not count (a seat's second press, or a seat that has already
+    slapped on the card face up, ``slapped``, the FULL game: ruling A8) and the rows that
+    do not fit are counted on a last line instead, so the list never outgrows the screen."""
     size = surface.get_size()
+    counted = _first_press_of_each_seat(presses, slapped)
     if not presses:
         return
-    first = presses[0].t_ns
-    bands = widgets.rows(rect, len(presses), height=slap_row_height(size), gap=widgets.px(size, 3))
-    seen: set[str] = set()
-    big = theme.floor_px("table", size)
-    for press, cell in zip(presses, bands, strict=True):
+    gap = widgets.px(size, 3)
+    height = slap_row_height(size)
+    room = max(1, (rect.height + gap) // (height + gap))
+    needs_line = len(counted) < len(presses) or len(counted) > room
+    rows = counted[: room - 1] if needs_line else counted
+    bands = widgets.rows(rect, room, height=height, gap=gap)
+    first = rows[0].t_ns if rows else presses[0].t_ns
+    for press, cell in zip(rows, bands, strict=False):
+        _draw_pending_press(surface, cell, press, first)
+    if needs_line:
+        words = _left_out_words(len(counted) - len(rows), len(presses) - len(counted))
+        body_px = theme.floor_px("body", size)
+        widgets.text(surface, words, body_px, theme.TEXT_DIM, bands[len(rows)], role="body")
+
+
+def _first_press_of_each_seat(presses: Sequence[Press], slapped: Collection[str]) -> list[Press]:
+    """The presses that may count: each seat's first, unless it slapped on this card."""
+    seen: set[str] = set(slapped)
+    counted = []
+    for press in presses:
         seat = seat_of(press.control) or "nav"
-        widgets.panel(surface, cell, fill=theme.mix(theme.PANEL, theme.SEAT_COLOURS[seat], 0.12))
-        pad = max(3, cell.height // 10)
-        parts = slap_cells(cell.inflate(-2 * pad, -2 * pad), pad)
-        widgets.chip(surface, parts.badge, seat, role="table")
-        button = button_of(press.control)
-        if button in KINDS:
-            draw_kind(surface, button, parts.glyph, theme.TEXT)
-        gap_words = format_gap(press.t_ns - first)
-        widgets.text(surface, gap_words, big, theme.TEXT, parts.gap, role="table", align="right")
-        note = "already slapped" if seat in slapped else "2nd press" if seat in seen else ""
-        _two_lines(surface, parts.side, button, note, theme.TEXT_DIM)
+        if seat not in seen:
+            counted.append(press)
         seen.add(seat)
+    return counted
+
+
+def _left_out_words(more: int, not_counting: int) -> str:
+    """``"+2 more · 3 presses not counted (A8)"``: what the rows leave out."""
+    parts = [f"+{more} more"] if more else []
+    if not_counting:
+        presses = "press" if not_counting == 1 else "presses"
+        parts.append(f"{not_counting} {presses} not counted (A8: one slap per Pow-Wow)")
+    return " · ".join(parts)
+
+
+def _draw_pending_press(
+    surface: pygame.Surface, cell: pygame.Rect, press: Press, first: int
+) -> None:
+    """One press's row: its seat, its Indian and its gap to the first."""
+    seat = seat_of(press.control) or "nav"
+    widgets.panel(surface, cell, fill=theme.mix(theme.PANEL, theme.SEAT_COLOURS[seat], 0.12))
+    pad = max(3, cell.height // 10)
+    parts = slap_cells(cell.inflate(-2 * pad, -2 * pad), pad)
+    widgets.chip(surface, parts.badge, seat, role="table")
+    button = button_of(press.control)
+    if button in KINDS:
+        draw_kind(surface, button, parts.glyph, theme.TEXT)
+    big = theme.floor_px("table", surface.get_size())
+    gap_words = format_gap(press.t_ns - first)
+    widgets.text(surface, gap_words, big, theme.TEXT, parts.gap, role="table", align="right")
+    _two_lines(surface, parts.side, button, "", theme.TEXT_DIM)
 
 
 def draw_seat_button(

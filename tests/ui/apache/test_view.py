@@ -186,3 +186,21 @@ def test_a_seat_button_shows_the_glyph_and_keeps_the_words_where_they_fit(indian
         for x in range(glyph_area.left, glyph_area.right)
         for y in range(glyph_area.top, glyph_area.bottom)
     ), "the glyph is drawn on the button's left in its ink"
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=["480x320", "800x480"])
+def test_a_pow_wow_with_many_presses_never_outgrows_its_area(size: tuple[int, int]) -> None:
+    from companion.ui.apache.view import draw_pending
+
+    pygame.font.init()
+    surface = pygame.Surface(size)
+    area = pygame.Rect(0, 80, size[0], size[1] - 120)
+    seats = ("red", "yellow", "purple", "blue", "green")
+    presses = [Press(f"{seats[k % 5]}.{KINDS[k % 4]}", 1_000_000 * k, "gpio", k) for k in range(60)]
+    with widgets.recorded_text() as drawn:
+        draw_pending(surface, area, presses)
+    gaps = [text.words for text in drawn if text.words.startswith("+") and "ms" in text.words]
+    room = (area.height + 3) // (32 * size[1] // 320 + 3)
+    assert 1 <= len(gaps) < room, "a row per seat that fits, and a line for the rest"
+    assert drawn[-1].words.endswith("55 presses not counted (A8: one slap per Pow-Wow)")
+    assert not any(text.cut_short or text.drawn_px < text.floor_px for text in drawn)
