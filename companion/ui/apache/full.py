@@ -566,7 +566,8 @@ def _draw_players(
     bottom = hand_top(size, model) - gap
     status = pygame.Rect(area.left, top, area.width, max(0, bottom - top))
     headline, detail = _status_words(model, now_ns)
-    head_h = min(status.height, 2 * widgets.line_height(table_px, bold=True))
+    head_lines = min(2, len(widgets.wrap(headline, table_px, status.width, bold=True)))
+    head_h = min(status.height, head_lines * widgets.line_height(table_px, bold=True))
     if not detail:
         head_h = status.height
     head = pygame.Rect(status.left, status.top, status.width, head_h)
@@ -589,11 +590,10 @@ def _status_words(model: ApacheFullModel, now_ns: int) -> tuple[str, str]:
     colour = model.colours[state.turner]
     if model.is_bot(state.turner):
         return f"{theme.seat_name(colour)} turns", "(a bot)"
-    how = "Next or the Turn button turns the card"
     left_ns = model.auto_turn_left_ns(now_ns)
     if left_ns is not None:
-        how += f"; auto turn in {left_ns / 1e9:.1f} s"
-    return f"{theme.seat_name(colour)} turns", how
+        return f"{theme.seat_name(colour)} turns", f"auto turn in {left_ns / 1e9:.1f} s"
+    return f"{theme.seat_name(colour)} turns", "Next or Turn button"
 
 
 def _draw_live(

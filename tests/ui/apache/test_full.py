@@ -334,3 +334,24 @@ def test_the_mouse_wheel_never_turns_a_card_but_moves_through_the_menu(tmp_path:
     scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
     assert scene.menu.focus == focus + 1, "in the menu the wheel moves down a row"
     model.close()
+
+
+def test_whose_turn_and_how_are_never_cut_short_with_four_players(tmp_path: Path) -> None:
+    from companion.rules.apache import APACHE
+    from companion.ui import widgets
+    from companion.ui.apache.full_model import ApacheFullOptions
+
+    pygame.font.init()
+    for size in ((480, 320), (800, 480)):
+        app = AppContext(size=size, stack=SceneStack(), games_dir=tmp_path, monotonic_ns=lambda: 0)
+        options = ApacheFullOptions(("red", "yellow", "purple", "blue"), 1)
+        journal = tmp_path / f"{size[0]}.jsonl"
+        session = Session.start(APACHE, options.setup(), 7, journal, chance_seed=7)
+        model = ApacheFullModel(session, FAST, humans=1, tuning=QUICK, now_ns=0)
+        scene = ApacheFullScene(app, model)
+        assert model.state.turner == 0 and not model.is_bot(0)
+        with widgets.recorded_text() as drawn:
+            scene.draw(pygame.Surface(size), 0)
+        how = [text for text in drawn if text.words == "Next or Turn button"]
+        assert how and not any(text.cut_short for text in drawn), [t for t in drawn if t.cut_short]
+        model.close()
