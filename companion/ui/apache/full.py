@@ -617,8 +617,9 @@ def _draw_last(surface: pygame.Surface, area: pygame.Rect, model: ApacheFullMode
     if window is None or not results:
         widgets.paragraph(
             surface,
-            "Slap your Indian when it can take loot: hunter buffalo, warrior tomahawks, "
-            "woman necklaces, chief totem pole + a male Indian; any of them tipis.",
+            "When an Indian of your colour is face up, slap it to take loot: hunter buffalo, "
+            "warrior tomahawks, woman necklaces, chief totem pole + a male Indian; any of "
+            "them tipis.",
             round(body_px * 1.2),
             theme.TEXT_DIM,
             area,
