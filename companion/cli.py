@@ -174,6 +174,18 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
     add_arguments(parser)
 
 
+def _history_arguments(parser: argparse.ArgumentParser) -> None:
+    from companion.tools.history import add_arguments
+
+    add_arguments(parser)
+
+
+def _stats_arguments(parser: argparse.ArgumentParser) -> None:
+    from companion.tools.history import add_stats_arguments
+
+    add_stats_arguments(parser)
+
+
 def _wiring_arguments(parser: argparse.ArgumentParser) -> None:
     from companion.tools.wiring import add_arguments
 
@@ -232,6 +244,18 @@ def _simulate(args: argparse.Namespace) -> int:
     from companion.tools.simulate import run as simulate
 
     return simulate(args)
+
+
+def _history(args: argparse.Namespace) -> int:
+    from companion.tools.history import run
+
+    return run(args)
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from companion.tools.history import run_stats
+
+    return run_stats(args)
 
 
 def _wiring(args: argparse.Namespace) -> int:
@@ -385,6 +409,23 @@ def _build_parser(*, eager: bool = False) -> argparse.ArgumentParser:
         "play many full games with bots, checking the rules after every action",
         _simulate_arguments,
         _simulate,
+        eager=eager,
+    )
+    _command(
+        commands,
+        "history",
+        "the group's history: the last games and each player's games and wins "
+        "(rebuild: from the journals; export: to CSV)",
+        _history_arguments,
+        _history,
+        eager=eager,
+    )
+    _command(
+        commands,
+        "stats",
+        "the players' figures and the fastest hands of the group, as the History screen",
+        _stats_arguments,
+        _stats,
         eager=eager,
     )
     _command(

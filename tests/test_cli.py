@@ -31,6 +31,8 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
         "simulate",
         "wiring",
         "bench",
+        "history",
+        "stats",
     }
 
 

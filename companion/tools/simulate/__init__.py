@@ -26,6 +26,7 @@ import statistics
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Any, Final, TextIO
 
 from companion.tools.arguments import positive, whole_number
@@ -247,6 +248,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "default: the rulebook's first configuration for the player count)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--record-history",
+        type=Path,
+        default=None,
+        metavar="DB",
+        help="Apache: then journal each game (in a temporary folder) and record it in the "
+        "history database DB, its seats as people's, spread over evenings: for trying the "
+        "History screen, in a database of its own",
+    )
 
 
 def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -256,6 +266,8 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
     err = sys.stderr if err is None else err
     game = simulator(args.game)
     problem = _misfit(game, args)
+    if problem is None and getattr(args, "record_history", None) is not None:
+        problem = _history_misfit(game, args.record_history)
     if problem is not None:
         print(f"{PROG}: error: {problem}", file=err)
         return 2
@@ -280,7 +292,29 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
         print(json.dumps(summary.to_json(), indent=2), file=out)
     else:
         print(format_summary(summary), file=out)
+    if getattr(args, "record_history", None) is not None:
+        shown = err if args.json else out
+        if _record_history(batch, args.record_history, out=shown, err=err) != 0:
+            return 2
     return 1 if summary.failures else 0
+
+
+def _record_history(batch: Batch, database: Path, *, out: TextIO, err: TextIO) -> int:
+    """``--record-history DB``: the batch's games journaled and recorded in DB."""
+    from companion.history import HistoryError
+    from companion.tools.history.simulated import record_simulated_games
+
+    bar = _ProgressBar(err) if err.isatty() else None
+    try:
+        recorded, seconds = record_simulated_games(batch, database, bar)
+    except HistoryError as error:
+        print(f"{PROG}: error: {error}", file=err)
+        return 2
+    finally:
+        if bar is not None:
+            bar.done()
+    print(f"recorded {recorded} games in {database} ({seconds:.1f} s)", file=out)
+    return 0
 
 
 def _misfit(game: Simulator, args: argparse.Namespace) -> str | None:
@@ -302,6 +336,14 @@ def _misfit(game: Simulator, args: argparse.Namespace) -> str | None:
     if unknown:
         names = ", ".join(repr(v.replace("_", "-")) for v in unknown)
         return f"argument --variants: {game.game} has no variant {names} (it has {offered})"
+    return None
+
+
+def _history_misfit(game: Simulator, database: Path) -> str | None:
+    if game.game != "apache":
+        return f"argument --record-history: only Apache's games can be recorded, not {game.game}'s"
+    if database.is_dir():
+        return f"argument --record-history: {database} is a folder; give the database file"
     return None
 
 

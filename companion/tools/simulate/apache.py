@@ -36,7 +36,7 @@ from companion.bots.apache import (
     simulate_window,
     window_slaps,
 )
-from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, Arbiter
+from companion.powwow import DEFAULT_QUIET_NS, DEFAULT_SETTLE_NS, Arbiter, Window
 from companion.rules.apache import APACHE, CHOOSE, CLOSE, END, FINAL, OVER, READY, VARIANTS
 from companion.rules.apache.actions import Action, Slap, Turn
 from companion.rules.apache.engine import DEFAULT_PLAYERS, ApacheState
@@ -69,10 +69,20 @@ class _ApacheGame(CheckedGame[ApacheState, Action, ApacheReport]):
     engine = APACHE
 
     def __init__(
-        self, setup: dict[str, Any], seed: int, *, check: bool, record: list[Action] | None
+        self,
+        setup: dict[str, Any],
+        seed: int,
+        *,
+        check: bool,
+        record: list[Action] | None,
+        windows: list[tuple[int, Window]] | None = None,
     ) -> None:
         state = APACHE.new(setup, seed)
         super().__init__(state, ApacheReport(seed), check=check, record=record)
+        self.windows = windows
+        """If given: each window the arbiter resolved, with the number of actions before
+        its first slap (a journal's ``powwow-window`` note); every slap then goes through
+        the arbiter, a lone one too, so that each has its time."""
         self.colours = state.colours
         self.chance = self.generator("chance")
         self.bots = [
@@ -115,7 +125,7 @@ class _ApacheGame(CheckedGame[ApacheState, Action, ApacheReport]):
         ``found``: the reactions to the card just turned (not empty).
         """
         while found and self.state.phase != OVER:
-            if len(found) == 1:
+            if len(found) == 1 and self.windows is None:
                 alone = found[0]
                 self._window((Slap(alone.seat, alone.indian),))
                 self.now += alone.delay_ns + DEFAULT_QUIET_NS + DEFAULT_SETTLE_NS
@@ -135,6 +145,8 @@ class _ApacheGame(CheckedGame[ApacheState, Action, ApacheReport]):
         for window in windows:
             if self.state.phase == OVER:  # ruling A10: no window after the final one
                 break
+            if self.windows is not None:
+                self.windows.append((self.report.actions, window))
             self._window(window_slaps(window, self.colours))
         self.now = windows[-1].resolved_ns
 
@@ -158,10 +170,12 @@ def play_apache_game(
     *,
     check: bool = True,
     record: list[Action] | None = None,
+    windows: list[tuple[int, Window]] | None = None,
 ) -> ApacheReport:
     """One full Apache game with ReflexBots (invariants checked after every action unless
-    ``check`` is false); its actions are appended to ``record`` if given."""
-    return _ApacheGame(setup, seed, check=check, record=record).play()
+    ``check`` is false); its actions are appended to ``record`` if given, and its windows,
+    each with the number of actions before its first slap, to ``windows``."""
+    return _ApacheGame(setup, seed, check=check, record=record, windows=windows).play()
 
 
 # --- many games ------------------------------------------------------------------------------
