@@ -158,6 +158,7 @@ class GameResultsScene(BaseScene, Generic[M]):
     def __init__(self, app: AppContext, model: M) -> None:
         super().__init__(app)
         self.model = model
+        self.record_in_history(model.session.path, app.monotonic_ns())
 
     def game_scene(self) -> BaseScene | None:
         """The scene Back returns to once the last entry is undone (None: Back does

@@ -58,7 +58,7 @@ from companion.ui.setup_model import GameSetup, SetupModel
 GAMES: Final[tuple[GameSetup, ...]] = (APACHE_SETUP, APOCALYPSE_SETUP, PARIS_SETUP)
 """The games with screens, in menu order: adding a game is adding its ``GameSetup`` here."""
 
-RowKind = Literal["notice", "game", "results", "resume", "settings", "doctor", "quit"]
+RowKind = Literal["notice", "game", "results", "resume", "history", "settings", "doctor", "quit"]
 
 
 def describe_age(seconds: float) -> str:
@@ -140,7 +140,16 @@ class Choice:
     """What the menu asks the program to do."""
 
     kind: Literal[
-        "notice", "setup", "results", "resume", "ask", "discard", "settings", "doctor", "quit"
+        "notice",
+        "setup",
+        "results",
+        "resume",
+        "ask",
+        "discard",
+        "history",
+        "settings",
+        "doctor",
+        "quit",
     ]
     setup: GameSetup | None = None
     game: UnfinishedGame | None = None
@@ -156,11 +165,14 @@ class MenuModel:
         now: float = 0.0,
         games: Sequence[GameSetup] = GAMES,
         doctor: bool = True,
+        history: bool = False,
         notices: Sequence[str] = (),
         finished: Sequence[SavedGame] = (),
     ) -> None:
         self.games = tuple(games)
         self.doctor = doctor
+        self.history = history
+        """The History row is offered (the program keeps a history)."""
         self.setups: dict[str, SetupModel] = {}
         self.focus = 0
         self.message = ""
@@ -195,6 +207,8 @@ class MenuModel:
         for game in unfinished:
             label = f"Resume {self.journal_name(game.game)}"
             rows.append(MenuRow("resume", label, resume_detail(game, now), game))
+        if self.history:
+            rows.append(MenuRow("history", "History", "last games, players, fastest hands"))
         rows.append(MenuRow("settings", "Settings", "sound, Pow-Wow times, screen"))
         if self.doctor:
             rows.append(MenuRow("doctor", "Doctor — test every button"))
@@ -299,7 +313,11 @@ class MenuScene(BaseScene):
         self.full_tuning = full_tuning
         """Test-only pauses handed to every game's start and resume hooks (each game takes
         its own kind, e.g. ``ApacheFullTuning``; None: the defaults)."""
-        self.model = model or MenuModel(doctor=app.open_doctor is not None, notices=app.notices)
+        self.model = model or MenuModel(
+            doctor=app.open_doctor is not None,
+            history=app.history_path is not None,
+            notices=app.notices,
+        )
         self._at_start: dict[Path, float] | None = None
         """The journals when the menu first showed (path -> last written): a game finished
         since is offered as "Last results", one started since may be removed unplayed."""
@@ -386,6 +404,10 @@ class MenuScene(BaseScene):
             from companion.ui.settings_scene import SettingsScene
 
             self.app.stack.push(SettingsScene(self.app))
+        elif choice.kind == "history" and self.app.history_path is not None:
+            from companion.ui.history import HistoryScene
+
+            self.app.stack.push(HistoryScene(self.app, self.app.history_path))
         elif choice.kind == "doctor" and self.app.open_doctor is not None:
             self.app.stack.push(self.app.open_doctor())
         elif choice.kind == "setup" and choice.setup is not None:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 
 from companion.errors import ConfigError
+from companion.history import HISTORY_FILE, default_history_path
 from companion.input.box.source import SerialBoxSource
 from companion.input.gpio import GpioSource
 from companion.input.pinmap import Profile, default_profile_for, load_profile
@@ -41,6 +42,7 @@ def build_app(
     powwow: PowwowSettings | None = None,
     full_tuning: object | None = None,
     notices: Sequence[str] = (),
+    history_path: Path | None = None,
 ) -> AppContext:
     """The program's scenes and what they share, the start menu on top (applied on the
     first frame). ``profile``: the build's seats, the only ones the setups offer (None:
@@ -48,7 +50,8 @@ def build_app(
     to the input source before any scene sees them. ``full_tuning``: a game's FULL pauses,
     handed to every game's start and resume hooks (tests shorten them: each game takes its
     own kind, e.g. ``ApacheFullTuning``). ``notices``: problems met at start, shown on the
-    start menu until read."""
+    start menu until read. ``history_path``: the history finished games are written to,
+    offered by the start menu's History row (None: none)."""
     stack = SceneStack(
         key_handler=None if opened is None else opened.handle_key,
         source_warnings=None if opened is None else lambda: opened.warnings,
@@ -57,6 +60,7 @@ def build_app(
     if powwow is not None:
         app.powwow = powwow
     app.profile = profile
+    app.history_path = history_path
     if opened is not None:
         app.key_names = opened.key_names
     if opened is not None and profile is not None:
@@ -69,6 +73,14 @@ def build_app(
         app.on_close = lamps.close
     stack.push(MenuScene(app, full_tuning=full_tuning))
     return app
+
+
+def history_path_for(games_dir: str | None) -> Path:
+    """The history beside the games: the default one, or ``history.sqlite`` beside the
+    folder ``--games-dir`` names (never inside it, among the journals)."""
+    if games_dir is None:
+        return default_history_path()
+    return Path(games_dir).parent / HISTORY_FILE
 
 
 def _doctor_scene(opened: OpenedInput, profile: Profile) -> DoctorScene:
@@ -170,6 +182,7 @@ def run_command(args: argparse.Namespace) -> int:
             profile=profile,
             powwow=powwow_from(args, settings),
             notices=[] if problem is None else [problem],
+            history_path=history_path_for(args.games_dir),
         )
         app.settings, app.settings_file = settings, settings_file
         app.sounds = Sounds.open(muted=getattr(args, "mute", False) or not settings.sound)

@@ -17,6 +17,7 @@ the wheel = previous/next.
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable, Mapping, MutableSequence
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from typing import Final, Protocol, runtime_checkable
 import pygame
 
 from companion.errors import CompanionError, IllegalAction
+from companion.history import History
 from companion.input.controls import NAV_GROUP, seat_of
 from companion.input.events import InputEvent, Press, Stuck, Unstuck
 from companion.input.pinmap import Profile
@@ -233,6 +235,9 @@ class AppContext:
     key_names: tuple[Mapping[str, str], ...] = ()
     """On a desktop, how the footers name the keys that press the navigation buttons
     (``widgets.footer``); none on a Pi without a keyboard, in tests and screenshots."""
+    history_path: Path | None = None
+    """The history database finished games are written to (``companion.history``; None:
+    none kept, as in tests and screenshots). The start menu's History row reads it."""
     menu_messages: list[str] = field(default_factory=list)
     """Brief messages for the start menu to show when it is back on top (a game discarded
     from its own menu)."""
@@ -290,6 +295,19 @@ class BaseScene:
         """Play a model's sound cues and empty the list."""
         self.app.sounds.play_all(cues)
         cues.clear()
+
+    def record_in_history(self, journal: Path, now_ns: int) -> None:
+        """A results screen: the finished game of ``journal`` into the group's history, if
+        the app keeps one (written again, it is replaced: a count corrected). A problem is
+        shown as a brief message: the journal keeps the game all the same, and ``companion
+        history rebuild`` brings it back into the history."""
+        if self.app.history_path is None:
+            return
+        try:
+            with History.open(self.app.history_path) as history:
+                history.record(journal)
+        except (CompanionError, OSError, sqlite3.Error) as exc:
+            self.flashes.add(f"history not updated: {exc}", now_ns, theme.WARN)
 
     def show_notices(self, notices: MutableSequence[str], now_ns: int) -> bool:
         """Show a model's notices (an undo dim, the rest as warnings) and empty them;

@@ -91,6 +91,34 @@ def _settings(app: AppContext) -> Drawable:
     return SettingsScene(app, model), 0
 
 
+HISTORY_GAMES: Final = (
+    "apache-tracker-results",
+    "apache-full-results",
+    "apocalypse-tracker-results",
+    "paris-full-results",
+)
+"""Finished sample games the History samples record, as their results screens do."""
+
+
+def _history(kind: str) -> Sample:
+    """The History screen's first page of ``kind`` ("games", "players", "reaction") over
+    the finished sample games, recorded in a history beside them."""
+
+    def sample(app: AppContext) -> Drawable:
+        from companion.ui.history import HistoryScene
+
+        app.history_path = app.games_dir / "history.sqlite"
+        for name in HISTORY_GAMES:
+            results, _ = SAMPLES[name](app)
+            if isinstance(results, Closable):
+                results.close()
+        scene = HistoryScene(app, app.history_path)
+        scene.page = next(i for i, page in enumerate(scene.pages) if page.kind == kind)
+        return scene, 0
+
+    return sample
+
+
 def _rules(engine_name: str) -> Sample:
     """The first page of a game's rules help (``engine_name``: one of its engines)."""
 
@@ -111,6 +139,9 @@ SAMPLES: Final[dict[str, Sample]] = {
     "rules-apache": _rules("apache"),
     "rules-apocalypse": _rules("apocalypse"),
     "rules-paris": _rules("paris"),
+    "history-games": _history("games"),
+    "history-players": _history("players"),
+    "history-fastest": _history("reaction"),
 }
 
 

@@ -47,6 +47,9 @@ SCENES: Final = (
     "rules-apache",
     "rules-apocalypse",
     "rules-paris",
+    "history-games",
+    "history-players",
+    "history-fastest",
 )
 SIZES: Final = ((480, 320), (800, 480))
 

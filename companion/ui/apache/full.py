@@ -658,6 +658,7 @@ class ApacheFullResultsScene(BaseScene):
         super().__init__(app)
         self.model = model
         self.results: ApacheFullResults = model.results()
+        self.record_in_history(model.session.path, app.monotonic_ns())
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         if button in ("select", "back"):

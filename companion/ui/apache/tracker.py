@@ -624,6 +624,7 @@ class ApacheTrackerResultsScene(_ModelScene):
     def __init__(self, app: AppContext, model: ApacheTrackerModel) -> None:
         super().__init__(app, model)
         self.results: ApacheTrackerResults = model.results()
+        self.record_in_history(model.session.path, app.monotonic_ns())
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         if button == "select":
