@@ -225,6 +225,43 @@ def reaction_details(stats: ReactionStats) -> list[str]:
     return [" · ".join(longest), f"{head} · {fastest}", head]
 
 
+# --- the picture for a desktop --------------------------------------------------------------
+
+
+def plot(path: Path, size: tuple[int, int], kind: str) -> pygame.Surface:
+    """The fastest-hands board of ``kind`` (``reaction`` or ``gap``) from the history
+    ``path``, drawn as the screen draws it (its first page: the fastest players), on an
+    off-screen surface of ``size`` (``companion history plot``)."""
+    data = read_history(path)
+    surface = pygame.Surface(size)
+    widgets.page(surface, TITLE, "fastest hands")
+    _draw_title(surface, KIND_TITLES[kind])
+    area = _list_area(size)
+    shown = data.reactions.get(kind, ())[: rows_per_page(size, reaction_row_height(size))]
+    if shown:
+        _draw_reactions(surface, area, shown)
+    else:
+        words = "No timed slap of this kind recorded yet."
+        widgets.paragraph(
+            surface, words, theme.floor_px("body", size), theme.TEXT, area, role="body"
+        )
+    return surface
+
+
+def _draw_title(surface: pygame.Surface, title: str) -> None:
+    """A page's title line, under the header."""
+    size = surface.get_size()
+    body, pad = widgets.frame(size).body, widgets.px(size, 8)
+    body_px = theme.floor_px("body", size)
+    line = pygame.Rect(
+        body.left + pad,
+        body.top + pad // 2,
+        body.width - 2 * pad,
+        widgets.line_height(body_px, bold=True),
+    )
+    widgets.text(surface, title, body_px, theme.WARN, line, role="body", bold=True)
+
+
 # --- the scene ---------------------------------------------------------------------------
 
 
@@ -254,16 +291,8 @@ class HistoryScene(BaseScene):
         right = f"{self.page + 1}/{len(self.pages)}" if len(self.pages) > 1 else ""
         widgets.page(surface, TITLE, right)
         page = self.pages[self.page]
-        body = widgets.frame(size).body
-        pad = widgets.px(size, 8)
         body_px = theme.floor_px("body", size)
-        title = pygame.Rect(
-            body.left + pad,
-            body.top + pad // 2,
-            body.width - 2 * pad,
-            widgets.line_height(body_px, bold=True),
-        )
-        widgets.text(surface, page.title, body_px, theme.WARN, title, role="body", bold=True)
+        _draw_title(surface, page.title)
         area = _list_area(size)
         if page.kind == "empty":
             widgets.paragraph(surface, page.words, body_px, theme.TEXT, area, role="body")

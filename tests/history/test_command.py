@@ -247,3 +247,46 @@ def test_simulated_games_are_recorded_in_the_history(
         assert board and all(stats.slaps > 0 for stats in board)
     code, _, err = _run(["simulate", "paris", "--record-history", path], capsys)
     assert code == 2 and "argument --record-history: only Apache" in err
+
+
+def test_plot_draws_the_fastest_hands_board_into_a_png(
+    recorded: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import pygame
+
+    out = tmp_path / "board.png"
+    code, said, _ = _run(
+        ["history", "plot", "--db", recorded, "--out", out, "--kind", "gap", "--size", "480x320"],
+        capsys,
+    )
+    assert code == 0 and said.strip() == f"wrote {out}"
+    assert pygame.image.load(str(out)).get_size() == (480, 320)
+
+
+@pytest.mark.parametrize(
+    ("extra", "named"),
+    [
+        (["--out", "no-folder/board.png"], "--out"),
+        (["--out", "board.txt"], "--out"),
+        (["--out", "board.png", "--size", "12"], "--size"),
+    ],
+)
+def test_plot_refuses_what_it_cannot_draw_naming_the_argument(
+    recorded: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    extra: list[str],
+    named: str,
+) -> None:
+    monkeypatch.chdir(recorded.parent)
+    code, _, said = _run(["history", "plot", "--db", recorded, *extra], capsys)
+    assert code == 2 and named in said
+
+
+def test_plot_of_a_missing_database_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, said = _run(
+        ["history", "plot", "--db", tmp_path / "none.sqlite", "--out", tmp_path / "x.png"], capsys
+    )
+    assert code == 2 and "does not exist" in said

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final, TextIO
 
+from companion.errors import ConfigError
 from companion.history import (
     FEW_SLAPS,
     History,
@@ -31,6 +32,7 @@ from companion.history import (
 from companion.history.stats import games_of
 from companion.session import SUFFIX, default_games_dir
 from companion.tools.arguments import positive
+from companion.tools.history.plot import add_plot_arguments, save_plot
 from companion.tools.history.report import (
     export_csv,
     games_csv,
@@ -119,9 +121,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export.add_argument("file", type=_csv_file, metavar="FILE.csv", help="the CSV file to write")
     _add_filters(export, default=argparse.SUPPRESS)
     _add_places(export, default=argparse.SUPPRESS, games_dir=False)
+    plot = actions.add_parser(
+        "plot", help="draw the fastest-hands board, as the History screen does, into FILE.png"
+    )
+    add_plot_arguments(plot)
+    _add_places(plot, default=argparse.SUPPRESS, games_dir=False)
     parser.set_defaults(history_prog=parser.prog)
     rebuild.set_defaults(history_prog=rebuild.prog)
     export.set_defaults(history_prog=export.prog)
+    plot.set_defaults(history_prog=plot.prog)
 
 
 def add_stats_arguments(parser: argparse.ArgumentParser) -> None:
@@ -203,6 +211,8 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
         return _rebuild(args, out, err)
     if action == "export":
         return _reading(args, err, lambda history, _: _export(history, args, out, err))
+    if action == "plot":
+        return _plot(args, out, err)
     return _reading(args, err, lambda history, path: _show(history, path, args, out, err))
 
 
@@ -301,6 +311,21 @@ def _export(history: History, args: argparse.Namespace, out: TextIO, err: TextIO
         )
         return EXIT_BAD
     print(f"exported {written} game(s) to {args.file}", file=out)
+    return EXIT_OK
+
+
+def _plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """The fastest-hands board of ``--kind`` into ``--out``."""
+    prog, path = _prog(args), _db(args)
+    if not path.exists():
+        print(f"{prog}: error: {path} does not exist; give the history database (--db)", file=err)
+        return EXIT_BAD
+    try:
+        save_plot(path, args.out, kind=args.kind, size=args.size)
+    except (ConfigError, HistoryError) as error:
+        print(f"{prog}: error: {error}", file=err)
+        return EXIT_BAD
+    print(f"wrote {args.out}", file=out)
     return EXIT_OK
 
 
