@@ -186,6 +186,12 @@ def _stats_arguments(parser: argparse.ArgumentParser) -> None:
     add_stats_arguments(parser)
 
 
+def _players_arguments(parser: argparse.ArgumentParser) -> None:
+    from companion.tools.players import add_arguments
+
+    add_arguments(parser)
+
+
 def _wiring_arguments(parser: argparse.ArgumentParser) -> None:
     from companion.tools.wiring import add_arguments
 
@@ -256,6 +262,12 @@ def _stats(args: argparse.Namespace) -> int:
     from companion.tools.history import run_stats
 
     return run_stats(args)
+
+
+def _players(args: argparse.Namespace) -> int:
+    from companion.tools.players import run
+
+    return run(args)
 
 
 def _wiring(args: argparse.Namespace) -> int:
@@ -426,6 +438,15 @@ def _build_parser(*, eager: bool = False) -> argparse.ArgumentParser:
         "the players' figures and the fastest hands of the group, as the History screen",
         _stats_arguments,
         _stats,
+        eager=eager,
+    )
+    _command(
+        commands,
+        "players",
+        "the group's players, whom the setup screens seat: list, add, rename, retire, "
+        "unretire, delete",
+        _players_arguments,
+        _players,
         eager=eager,
     )
     _command(

@@ -33,6 +33,7 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
         "bench",
         "history",
         "stats",
+        "players",
     }
 
 
