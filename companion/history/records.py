@@ -16,6 +16,7 @@ press already counted is not a press of its own and is not counted.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -58,6 +59,10 @@ TRACKER: Final = "tracker"
 
 WINDOW_NOTES: Final = frozenset({"powwow-window", "window"})
 LATE_NOTE: Final = "late"
+NAMES_NOTE: Final = "names"
+"""The note a game started with players of the roster begins with: ``{"seats": {seat:
+name}}`` (``red`` or ``P1`` -> ``Anna``); a seat without a name is a guest, kept as its
+seat."""
 NOT_A_PRESS: Final = frozenset({"duplicate"})
 """Ignored reasons that are not a press of their own (the same press delivered twice)."""
 
@@ -195,10 +200,12 @@ def _record(done: Replayed, path: Path) -> GameRecord:
     mode = str(data["mode"]).lower()
     slaps, ignored = _slaps_and_ignored(data["history"], session.notes, names, kind_of_mode(mode))
     humans = _humans(session.notes, len(names))
+    people = _people(session.notes, names)
+    slaps = tuple(dataclasses.replace(slap, name=people[slap.seat]) for slap in slaps)
     players = tuple(
         PlayerRecord(
             seat=seat,
-            name=name,
+            name=people[seat],
             score=_whole(outcome.scores[seat]),
             winner=seat in outcome.winners,
             bot=seat >= humans,
@@ -268,6 +275,16 @@ def _pressed_by(items: Any) -> list[str]:
         for item in items
         if isinstance(item, Mapping) and item.get("reason") not in NOT_A_PRESS
     ]
+
+
+def _people(notes: Sequence[Note], seats: Sequence[str]) -> list[str]:
+    """Who sat at each of ``seats`` (their names, ``red``, ``P1``...): the roster's name the
+    game's names note gives, else the seat's own name (a guest)."""
+    note = next((n for n in notes if n.kind == NAMES_NOTE), None)
+    named = note.data.get("seats") if note is not None and isinstance(note.data, Mapping) else None
+    if not isinstance(named, Mapping):
+        return list(seats)
+    return [str(named.get(seat) or seat) for seat in seats]
 
 
 def _humans(notes: Sequence[Note], seats: int) -> int:

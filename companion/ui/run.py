@@ -22,6 +22,7 @@ from companion.input.box.source import SerialBoxSource
 from companion.input.gpio import GpioSource
 from companion.input.pinmap import Profile, default_profile_for, load_profile
 from companion.powwow import PowwowSettings, Window
+from companion.roster import ROSTER_FILE, default_roster_path
 from companion.session import default_games_dir
 from companion.settings import Settings, load_settings, settings_path
 from companion.ui.app import Inbox, open_display, parse_size, run_loop
@@ -43,6 +44,7 @@ def build_app(
     full_tuning: object | None = None,
     notices: Sequence[str] = (),
     history_path: Path | None = None,
+    roster_path: Path | None = None,
 ) -> AppContext:
     """The program's scenes and what they share, the start menu on top (applied on the
     first frame). ``profile``: the build's seats, the only ones the setups offer (None:
@@ -51,7 +53,8 @@ def build_app(
     handed to every game's start and resume hooks (tests shorten them: each game takes its
     own kind, e.g. ``ApacheFullTuning``). ``notices``: problems met at start, shown on the
     start menu until read. ``history_path``: the history finished games are written to,
-    offered by the start menu's History row (None: none)."""
+    offered by the start menu's History row (None: none); ``roster_path``: the group's
+    named players, offered for the seats (None: none)."""
     stack = SceneStack(
         key_handler=None if opened is None else opened.handle_key,
         source_warnings=None if opened is None else lambda: opened.warnings,
@@ -61,6 +64,7 @@ def build_app(
         app.powwow = powwow
     app.profile = profile
     app.history_path = history_path
+    app.roster_path = roster_path
     if opened is not None:
         app.key_names = opened.key_names
     if opened is not None and profile is not None:
@@ -78,9 +82,13 @@ def build_app(
 def history_path_for(games_dir: str | None) -> Path:
     """The history beside the games: the default one, or ``history.sqlite`` beside the
     folder ``--games-dir`` names (never inside it, among the journals)."""
-    if games_dir is None:
-        return default_history_path()
-    return Path(games_dir).parent / HISTORY_FILE
+    return beside_games(games_dir, HISTORY_FILE, default_history_path)
+
+
+def beside_games(games_dir: str | None, name: str, default: Callable[[], Path]) -> Path:
+    """A file of the group's (the history, the roster) beside the games: the ``default``
+    one, or ``name`` beside the folder ``--games-dir`` names (never among the journals)."""
+    return default() if games_dir is None else Path(games_dir).parent / name
 
 
 def _doctor_scene(opened: OpenedInput, profile: Profile) -> DoctorScene:
@@ -183,6 +191,7 @@ def run_command(args: argparse.Namespace) -> int:
             powwow=powwow_from(args, settings),
             notices=[] if problem is None else [problem],
             history_path=history_path_for(args.games_dir),
+            roster_path=beside_games(args.games_dir, ROSTER_FILE, default_roster_path),
         )
         app.settings, app.settings_file = settings, settings_file
         app.sounds = Sounds.open(muted=getattr(args, "mute", False) or not settings.sound)

@@ -238,6 +238,9 @@ class AppContext:
     history_path: Path | None = None
     """The history database finished games are written to (``companion.history``; None:
     none kept, as in tests and screenshots). The start menu's History row reads it."""
+    roster_path: Path | None = None
+    """The roster of the group's named players (``companion.roster``): the setups offer
+    its players for the seats (None: no names, as in tests and screenshots)."""
     menu_messages: list[str] = field(default_factory=list)
     """Brief messages for the start menu to show when it is back on top (a game discarded
     from its own menu)."""

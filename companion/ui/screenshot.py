@@ -119,6 +119,24 @@ def _history(kind: str) -> Sample:
     return sample
 
 
+def _setup_names(app: AppContext) -> Drawable:
+    """Apache's setup with the roster's players at the seats (the red seat being edited)."""
+    from companion.roster import Roster
+    from companion.ui.apache.setup import APACHE_SETUP
+    from companion.ui.setup import SetupScene
+    from companion.ui.setup_model import SetupModel
+
+    app.roster_path = app.games_dir / "roster.json"
+    roster = Roster.open(app.roster_path)
+    for name in ("Anna", "Benedikt", "Cleo"):
+        roster.add(name)
+    roster.remember_seating("apache", {"red": "Anna", "purple": "Benedikt"})
+    scene = SetupScene(app, SetupModel(APACHE_SETUP, players=3))
+    scene.model.focus = [row.key for row in scene.model.rows].index("seat:red")
+    scene.model.editing = True
+    return scene, 0
+
+
 def _rules(engine_name: str) -> Sample:
     """The first page of a game's rules help (``engine_name``: one of its engines)."""
 
@@ -139,6 +157,7 @@ SAMPLES: Final[dict[str, Sample]] = {
     "rules-apache": _rules("apache"),
     "rules-apocalypse": _rules("apocalypse"),
     "rules-paris": _rules("paris"),
+    "setup-names": _setup_names,
     "history-games": _history("games"),
     "history-players": _history("players"),
     "history-fastest": _history("reaction"),

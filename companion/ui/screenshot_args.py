@@ -47,6 +47,7 @@ SCENES: Final = (
     "rules-apache",
     "rules-apocalypse",
     "rules-paris",
+    "setup-names",
     "history-games",
     "history-players",
     "history-fastest",

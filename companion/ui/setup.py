@@ -21,13 +21,15 @@ The start menu and the settings draw their rows with the helpers at the end.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Mapping, Sequence
 
 import pygame
 
 from companion.errors import CompanionError
 from companion.input.controls import seat_of
 from companion.input.events import Press
+from companion.roster import Roster, RosterError
 from companion.ui import theme, widgets
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
@@ -46,6 +48,25 @@ class SetupScene(BaseScene):
         model.use_wiring(Wiring.of(app.profile))
         self.tuning = tuning
         """Test-only pauses handed to the game's start hook (None: the defaults)."""
+        self._use_roster(app.monotonic_ns())
+
+    def _use_roster(self, now_ns: int) -> None:
+        """The roster's players for the seats, each where they sat last time; a roster
+        that cannot be read is said (an unreadable file is set aside, never deleted)."""
+        if self.app.roster_path is None:
+            return
+        try:
+            roster = Roster.open(self.app.roster_path, set_aside_bad=True)
+        except RosterError as exc:
+            self.flashes.add(f"no player names: {exc}", now_ns, theme.WARN)
+            return
+        if roster.set_aside is not None:
+            self.flashes.add(
+                f"the roster was unreadable: set aside as {roster.set_aside.name}",
+                now_ns,
+                theme.WARN,
+            )
+        self.model.use_roster(roster.active(), roster.last_seating(self.model.game.name))
 
     # -- input --
 
@@ -95,12 +116,22 @@ class SetupScene(BaseScene):
 
     def start(self, now_ns: int) -> None:
         """The game's first scene in this one's place; a failure is flashed."""
+        choice = self.model.choice(self.tuning)
         try:
-            scene = self.model.game.start(self.model.choice(self.tuning), self.app, now_ns)
+            scene = self.model.game.start(choice, self.app, now_ns)
         except (OSError, CompanionError) as exc:
             self.flashes.add(f"cannot start the game: {exc}", now_ns, theme.BAD)
             return
+        self._remember_seating(choice.names)
         self.app.stack.replace(scene)
+
+    def _remember_seating(self, names: Mapping[str, str]) -> None:
+        """Who sat where, offered first next time (not kept if the roster cannot be
+        written: the game goes on all the same)."""
+        if self.app.roster_path is None or not self.model.roster:
+            return
+        with contextlib.suppress(RosterError, OSError):
+            Roster.open(self.app.roster_path).remember_seating(self.model.game.name, names)
 
     # -- time and drawing --
 
@@ -169,7 +200,7 @@ def value_cells(rect: pygame.Rect, width: int) -> list[pygame.Rect]:
 
 def _value_width(rect: pygame.Rect, row: SetupRow) -> int:
     """Players and plain counts: a square; a count with words: 40 % of the row."""
-    if isinstance(row.option, Count) and row.option.words is not None:
+    if row.kind == "seat" or (isinstance(row.option, Count) and row.option.words is not None):
         return round(rect.width * 0.4)
     return rect.height
 

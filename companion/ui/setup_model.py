@@ -50,8 +50,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
+from companion.history.records import NAMES_NOTE
 from companion.input.controls import SEATS
 from companion.rules.registry import get_engine
 from companion.session import JournalExists, Session, new_journal_path
@@ -64,7 +65,9 @@ if TYPE_CHECKING:
 
 SeatStyle = Literal["colours", "numbered"]
 Outcome = Literal["start", "leave"]
-RowKind = Literal["mode", "players", "colours", "option", "start"]
+RowKind = Literal["mode", "players", "colours", "seat", "option", "start"]
+GUEST: Final = "guest"
+"""A seat without a roster player: the screens and the history name it by its seat."""
 
 
 # --- a game's description ---------------------------------------------------------------------
@@ -168,6 +171,9 @@ class SetupChoice:
     players), a count within its bounds."""
     tuning: object | None = None
     """Test-only pauses for the game's screens (None: their defaults)."""
+    names: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """The roster's players at the seats: seat (``red``, ``P1``) -> name; a seat without
+    one is a guest, shown by its seat."""
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -250,15 +256,19 @@ class SetupRow:
     kind: RowKind
     label: str
     option: Option | None = None
+    seat: str = ""
+    """A seat row's seat (``red``, ``P1``): who of the roster plays there."""
 
     @property
     def key(self) -> str:
+        if self.seat:
+            return f"seat:{self.seat}"
         return self.option.key if self.option is not None else self.kind
 
     @property
     def editable(self) -> bool:
         """Select edits it (previous/next change it until select or back)."""
-        return self.kind in ("players", "colours") or isinstance(self.option, Count)
+        return self.kind in ("players", "colours", "seat") or isinstance(self.option, Count)
 
 
 class SetupModel:
@@ -274,6 +284,10 @@ class SetupModel:
         """The number of players (numbered seats; coloured seats count ``colours``)."""
         self.colours: tuple[str, ...] = ()
         self.values: dict[str, int] = {o.key: int(o.default) for o in game.options}
+        self.roster: tuple[str, ...] = ()
+        """The roster's active players, offered for the seats (none: no seat rows)."""
+        self.names: dict[str, str] = {}
+        """Seat -> the roster player there (a seat left out: a guest)."""
         self.focus = 0
         self.editing = False
         self.message = ""
@@ -300,12 +314,34 @@ class SetupModel:
         low, high = self.game.players
         return (low, min(high, len(self.offered))) if self.coloured else (low, high)
 
+    def use_roster(self, active: Sequence[str], last: Mapping[str, str]) -> None:
+        """The roster's players to offer for the seats, each seat first given who sat
+        there last time (while still on the roster, once each)."""
+        self.roster = tuple(active)
+        self.names = {}
+        for seat, name in last.items():
+            if name in self.roster and name not in self.names.values():
+                self.names[seat] = name
+        self._rebuild()
+
+    def seats(self) -> tuple[str, ...]:
+        """Every seat of the game as set up: the colours, or P1, P2, ..."""
+        return self.colours if self.coloured else tuple(f"P{n}" for n in range(1, self.count + 1))
+
+    def people(self) -> tuple[str, ...]:
+        """The seats people play (the first seats: the Humans row of a FULL game; the
+        others are bots, who take no name)."""
+        humans = next((o for o in self.game.options_for(self.mode) if o.key == "humans"), None)
+        seats = self.seats()
+        return seats if not isinstance(humans, Count) else seats[: self.number(humans)]
+
     def use_wiring(self, wiring: Wiring) -> None:
         """This build's seats: a chosen colour without buttons leaves (a free one with
         buttons takes its place), and the players stay within what is wired."""
         self.wiring = wiring
         self.colours = tuple(c for c in self.colours if c in self.offered)
         self.set_players(self.count)
+        self._rebuild()
 
     @property
     def row(self) -> SetupRow:
@@ -322,6 +358,8 @@ class SetupModel:
         if self.coloured:
             rows.append(SetupRow("colours", "Colours"))
         rows += [SetupRow("option", o.label, o) for o in game.options_for(self.mode)]
+        if self.roster:
+            rows += [SetupRow("seat", seat_words(seat), seat=seat) for seat in self.people()]
         rows.append(SetupRow("start", "Start"))
         self.rows = rows
         keys = [row.key for row in rows]
@@ -381,8 +419,23 @@ class SetupModel:
         elif row.kind == "colours":
             combos = list(itertools.combinations(self.offered, self.players))
             self.colours = combos[(combos.index(self.colours) + delta) % len(combos)]
+        elif row.kind == "seat":
+            self.next_name(row.seat, delta)
         elif isinstance(row.option, Count):
             self.values[row.key] = self.clamp(row.option, self.number(row.option) + delta)
+        self._rebuild()  # the seat rows follow the players, the colours and the people
+
+    def next_name(self, seat: str, delta: int) -> None:
+        """The next (``delta`` 1) or previous player of the roster at ``seat``, round the
+        roster and a guest; a player already at another seat is passed over."""
+        taken = {name for other, name in self.names.items() if other != seat}
+        choices = [GUEST, *(name for name in self.roster if name not in taken)]
+        now = self.names.get(seat, GUEST)
+        chosen = choices[(choices.index(now) + delta) % len(choices)]
+        if chosen == GUEST:
+            self.names.pop(seat, None)
+        else:
+            self.names[seat] = chosen
 
     def next_mode(self, delta: int) -> None:
         keys = [mode.key for mode in self.game.modes]
@@ -430,6 +483,7 @@ class SetupModel:
             self.colours = tuple(c for c in SEATS if c in (*self.colours, colour))
             self.message = f"{colour} joined the game"
         self.count = self.players
+        self._rebuild()
 
     def flip(self, option: Toggle) -> None:
         """Select on a toggle: on <-> off (on is refused when not allowed)."""
@@ -465,15 +519,16 @@ class SetupModel:
                 self.is_on(option) if isinstance(option, Toggle) else self.number(option)
             )
         colours = self.colours if self.coloured else ()
-        return SetupChoice(self.game.name, self.mode, self.players, colours, values, tuning)
+        names = {seat: self.names[seat] for seat in self.people() if seat in self.names}
+        return SetupChoice(
+            self.game.name, self.mode, self.players, colours, values, tuning, names=names
+        )
 
     def words(self, row: SetupRow) -> str:
         """The value shown on a row (empty for Players, Colours and Start)."""
         option = row.option
-        if row.kind == "mode":
-            return self.game.mode(self.mode).words
-        if row.kind == "start":
-            return f"{self.game.mode(self.mode).label} · {self.players} players"
+        if row.kind in ("mode", "start", "seat"):
+            return self._row_words(row)
         if isinstance(option, Toggle):
             if not self.allowed(option):
                 return f"only with < {(option.max_players or 0) + 1} players"
@@ -481,6 +536,18 @@ class SetupModel:
         if isinstance(option, Count):
             return str(self.number(option)) if option.words is None else option.words(self.choice())
         return ""
+
+    def _row_words(self, row: SetupRow) -> str:
+        """Mode: its words; Start: the mode and how many play; a seat: who sits there."""
+        if row.kind == "seat":
+            return self.names.get(row.seat, GUEST)
+        mode = self.game.mode(self.mode)
+        return mode.words if row.kind == "mode" else f"{mode.label} · {self.players} players"
+
+
+def seat_words(seat: str) -> str:
+    """A seat row's label: ``"Seat red"``, ``"Seat P1"``."""
+    return f"Seat {seat}"
 
 
 # --- shared by the games' descriptions and hooks -------------------------------------------------
@@ -493,10 +560,14 @@ def new_session(
     *,
     auto_chance: bool,
     notes: Sequence[tuple[str, Any]] = (),
+    names: Mapping[str, str] | None = None,
 ) -> Session[Any, Any]:
     """A new journaled game in the app's games directory (another game may take the name
     in the same second: three tries), its ``notes`` written with the header, before the
-    deal. Raises ``OSError``."""
+    deal, and the players' ``names`` by seat in a ``names`` note when there are any (the
+    history reads them). Raises ``OSError``."""
+    if names:
+        notes = [*notes, (NAMES_NOTE, {"seats": dict(names)})]
     for _ in range(3):
         path = new_journal_path(engine.name, app.games_dir, now=app.wall_clock())
         try:
@@ -515,12 +586,19 @@ def new_session(
 
 
 def new_noted_session(
-    engine: Any, setup: Mapping[str, Any], app: AppContext, *, note: str, data: dict[str, Any]
+    engine: Any,
+    setup: Mapping[str, Any],
+    app: AppContext,
+    *,
+    note: str,
+    data: dict[str, Any],
+    names: Mapping[str, str] | None = None,
 ) -> Session[Any, Any]:
     """A new FULL game (the session deals) whose first note says who plays it (people,
     bots, pauses). The note is written with the header, before the first card is dealt:
     a crash during the deal never loses who is a person."""
-    return new_session(engine, setup, app, auto_chance=True, notes=[(note, data)])
+    notes = [(note, data)]
+    return new_session(engine, setup, app, auto_chance=True, notes=notes, names=names)
 
 
 def noted(session: Session[Any, Any], note: str) -> dict[str, Any]:
@@ -535,7 +613,7 @@ def start_with_people(
     """A new FULL game whose first ``note`` says how many seats are people (the Humans row;
     the other seats are bots): read back with :func:`people_in`."""
     people = {"humans": choice.number("humans")}
-    return new_noted_session(engine, setup, app, note=note, data=people)
+    return new_noted_session(engine, setup, app, note=note, data=people, names=choice.names)
 
 
 def people_in(session: Session[Any, Any], note: str, *, default: int = 1) -> int:
@@ -583,9 +661,8 @@ class PeopleAndBots:
                 engine, self.full_setup(choice), choice, app, note=self.note
             )
             return self._full_scene(session, app, now_ns, choice.tuning)
-        session = new_session(
-            get_engine(self.tracker), self.tracker_setup(choice), app, auto_chance=False
-        )
+        engine, setup = get_engine(self.tracker), self.tracker_setup(choice)
+        session = new_session(engine, setup, app, auto_chance=False, names=choice.names)
         return self._tracker_scene(session, app)
 
     def resume(

@@ -64,7 +64,8 @@ def _start_tracker(choice: SetupChoice, app: AppContext) -> Scene:
     from companion.ui.apache.tracker import ApacheTrackerScene
     from companion.ui.apache.tracker_model import ApacheTrackerModel
 
-    session = new_session(TRACKER, tracker_setup(choice), app, auto_chance=False)
+    setup = tracker_setup(choice)
+    session = new_session(TRACKER, setup, app, auto_chance=False, names=choice.names)
     return ApacheTrackerScene(app, ApacheTrackerModel(session, app.powwow))
 
 
@@ -75,7 +76,9 @@ def _start_full(choice: SetupChoice, app: AppContext, now_ns: int) -> Scene:
     tuning = choice.tuning if isinstance(choice.tuning, ApacheFullTuning) else None
     auto_turn_ns = _auto_turn(options, tuning)
     seats = {"humans": options.humans, "auto_turn_ns": auto_turn_ns}
-    session = new_noted_session(FULL, options.setup(), app, note=SEATS_NOTE, data=seats)
+    session = new_noted_session(
+        FULL, options.setup(), app, note=SEATS_NOTE, data=seats, names=choice.names
+    )
     return _full_scene(session, app, now_ns, seats, tuning)
 
 

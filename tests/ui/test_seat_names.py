@@ -1,0 +1,127 @@
+"""The roster's players at the seats (issue 18, item 1): every game's setup offers a row per
+seat a person plays, each cycling through the roster's active players and a guest (a player
+is at one seat only), first set to who sat there last time; the names are journaled with
+the game and reach the history. By keys and by the mouse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.history import History
+from companion.history.records import NAMES_NOTE
+from companion.roster import Roster
+from companion.session import Session
+from companion.ui.apache.setup import APACHE_SETUP
+from companion.ui.apache.tracker import ApacheTrackerResultsScene, ApacheTrackerScene
+from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
+from companion.ui.scenes import AppContext
+from companion.ui.setup import SetupScene, value_cells, visible_rows
+from companion.ui.setup_model import GUEST, SetupModel
+from tests.ui.helpers import press, top
+from tests.ui.test_rules_help import click
+
+
+@pytest.fixture
+def roster(app: AppContext, tmp_path: Path) -> Roster:
+    """Anna, Ben and Cleo on the app's roster; Dora retired."""
+    app.roster_path = tmp_path / "roster.json"
+    roster = Roster.open(app.roster_path)
+    for name in ("Anna", "Ben", "Cleo", "Dora"):
+        roster.add(name)
+    roster.retire("Dora")
+    return roster
+
+
+def _setup(app: AppContext, game: object = APACHE_SETUP, **kwargs: int) -> SetupScene:
+    scene = SetupScene(app, SetupModel(game, **kwargs))  # type: ignore[arg-type]
+    app.stack.push(scene)
+    app.stack.update(0)
+    return scene
+
+
+def _focus(scene: SetupScene, seat: str) -> int:
+    index = [row.key for row in scene.model.rows].index(f"seat:{seat}")
+    scene.model.focus = index
+    return index
+
+
+def test_a_row_per_seat_cycles_the_active_players_and_a_guest(
+    app: AppContext, roster: Roster
+) -> None:
+    model = _setup(app, players=3).model
+    seats = [row.seat for row in model.rows if row.kind == "seat"]
+    assert seats == ["red", "yellow", "purple"]
+    model.names = {"yellow": "Ben"}
+    shown = []
+    for _ in range(4):
+        model.next_name("red", 1)
+        shown.append(model.names.get("red", GUEST))
+    assert shown == ["Anna", "Cleo", GUEST, "Anna"], "Ben sits at yellow; Dora is retired"
+    assert model.choice().names == {"red": "Anna", "yellow": "Ben"}
+
+
+def test_a_full_game_names_only_the_seats_people_play(app: AppContext, roster: Roster) -> None:
+    model = _setup(app, APOCALYPSE_SETUP, players=4).model
+    model.set_mode("full")
+    assert [row.seat for row in model.rows if row.kind == "seat"] == ["P1"], "one human"
+
+
+def test_by_keys_the_names_go_to_the_journal_the_roster_and_the_history(
+    app: AppContext, roster: Roster, tmp_path: Path
+) -> None:
+    app.history_path = tmp_path / "history.sqlite"
+    scene = _setup(app, players=3)
+    _focus(scene, "red")
+    for button in ("select", "next", "select"):  # edit, Anna, done
+        press(scene, f"nav.{button}")
+    _focus(scene, "purple")
+    for button in ("select", "previous", "select"):  # edit, the last of the roster: Cleo
+        press(scene, f"nav.{button}")
+    assert scene.model.names == {"red": "Anna", "purple": "Cleo"}
+    scene.start(0)
+    app.stack.update(0)
+    game = top(app)
+    assert isinstance(game, ApacheTrackerScene)
+    session = game.model.session
+    (note,) = [n for n in Session.load(session.path).notes if n.kind == NAMES_NOTE]
+    assert note.data == {"seats": {"red": "Anna", "purple": "Cleo"}}
+    assert Roster.open(roster.path).last_seating("apache") == {"red": "Anna", "purple": "Cleo"}
+    game.model.finish()
+    game.model.count_piles([20, 10, 5])
+    ApacheTrackerResultsScene(app, game.model).close()
+    with History.open(app.history_path) as history:
+        (row,) = history.last_games()
+    assert row.players == ("Anna", "yellow", "Cleo") and row.winners == (0,)
+
+
+def test_the_last_seating_is_offered_next_time(app: AppContext, roster: Roster) -> None:
+    roster.remember_seating("apache", {"yellow": "Ben", "red": "Dora"})
+    model = _setup(app, players=3).model
+    assert model.names == {"yellow": "Ben"}, "Dora is retired: not offered"
+
+
+def test_by_the_mouse_the_arrows_change_who_sits_there(app: AppContext, roster: Roster) -> None:
+    scene = _setup(app, players=3)
+    index = _focus(scene, "yellow")
+    rects = dict(visible_rows(app.size, len(scene.model.rows), scene.model.focus))
+    minus, _, plus = value_cells(rects[index], round(rects[index].width * 0.4))
+    click(scene, plus.center)
+    click(scene, plus.center)
+    assert scene.model.names == {"yellow": "Ben"}
+    click(scene, minus.center)
+    assert scene.model.names == {"yellow": "Anna"}
+
+
+def test_an_unreadable_roster_is_set_aside_and_said(app: AppContext, tmp_path: Path) -> None:
+    app.roster_path = tmp_path / "roster.json"
+    app.roster_path.write_text("{not json", encoding="utf-8")
+    scene = _setup(app, players=3)
+    flash = scene.flashes.current(0)
+    assert flash is not None and "set aside" in flash.text
+    assert not any(row.kind == "seat" for row in scene.model.rows)
+    assert list(tmp_path.glob("roster.json.bad-*"))
+    pygame.font.init()
+    scene.draw(pygame.Surface(app.size), 0)
