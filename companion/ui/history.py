@@ -408,11 +408,13 @@ def _draw_reactions(
 def _draw_evenings(
     surface: pygame.Surface, area: pygame.Rect, shown: Sequence[ReactionStats]
 ) -> None:
-    """Each player's last evenings as a strip of bars (taller: slower), the kind beside."""
+    """Each player's last evenings as a strip of bars (taller: slower), the kind beside,
+    and the last evening's median large on the right (the table reads it)."""
     size = surface.get_size()
-    body_px = theme.floor_px("body", size)
+    body_px, table_px = theme.floor_px("body", size), theme.floor_px("table", size)
     row_h = reaction_row_height(size)
     name_w = widgets.px(size, 120)
+    figure_w = widgets.text_width("8888 ms", table_px, bold=True)
     for index, stats in enumerate(shown):
         band = pygame.Rect(
             area.left, area.top + index * row_h, area.width, row_h - widgets.px(size, 4)
@@ -422,7 +424,13 @@ def _draw_evenings(
         widgets.text(surface, label, body_px, theme.TEXT, name, role="body", bold=True)
         evenings = stats.evenings[-EVENINGS_SHOWN:]
         slowest = max((ms for _, ms in evenings), default=1.0) or 1.0
-        strip = pygame.Rect(name.right, band.top, band.width - name_w, band.height)
+        figure = pygame.Rect(band.right - figure_w, band.top, figure_w, band.height)
+        if evenings:
+            last = f"{evenings[-1][1]:.0f} ms"
+            widgets.text(
+                surface, last, table_px, theme.TEXT, figure, role="table", bold=True, align="right"
+            )
+        strip = pygame.Rect(name.right, band.top, band.width - name_w - figure_w, band.height)
         slot = strip.width // EVENINGS_SHOWN
         for k, (_, ms) in enumerate(evenings):
             height = max(2, round((band.height - 4) * ms / slowest))
