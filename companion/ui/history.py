@@ -23,6 +23,7 @@ A list longer than the screen goes on to the next page ("2/5" in the header).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -33,6 +34,7 @@ import pygame
 
 from companion.errors import CompanionError
 from companion.history import GameRow, History, PlayerStats, ReactionStats
+from companion.roster import Roster, RosterError
 from companion.ui import theme, widgets
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
@@ -225,6 +227,45 @@ def reaction_details(stats: ReactionStats) -> list[str]:
     return [" · ".join(longest), f"{head} · {fastest}", head]
 
 
+# --- players no longer on the roster --------------------------------------------------------
+
+FORMER: Final = " (former)"
+
+
+def former_players(app: AppContext, data: HistoryData) -> set[str]:
+    """The names in ``data`` of players deleted from the app's roster (their games are
+    kept); none without a roster, or when it cannot be read."""
+    if app.roster_path is None:
+        return set()
+    try:
+        roster = Roster.open(app.roster_path)
+    except RosterError:
+        return set()
+    names = {name for row in data.games for name in row.players}
+    return {name for name in names if roster.is_former(name)}
+
+
+def with_former_players(data: HistoryData, former: set[str]) -> HistoryData:
+    """``data`` with each of the ``former`` players' names marked ``"Bob (former)"``."""
+    if not former:
+        return data
+
+    def shown(name: str) -> str:
+        return name + FORMER if name in former else name
+
+    return HistoryData(
+        games=tuple(
+            dataclasses.replace(row, players=tuple(shown(n) for n in row.players))
+            for row in data.games
+        ),
+        players=tuple(dataclasses.replace(p, name=shown(p.name)) for p in data.players),
+        reactions={
+            kind: tuple(dataclasses.replace(r, name=shown(r.name)) for r in rows)
+            for kind, rows in data.reactions.items()
+        },
+    )
+
+
 # --- the picture for a desktop --------------------------------------------------------------
 
 
@@ -272,7 +313,8 @@ class HistoryScene(BaseScene):
         super().__init__(app)
         self.path = path
         try:
-            self.pages = lay_out(read_history(path), app.size)
+            data = read_history(path)
+            self.pages = lay_out(with_former_players(data, former_players(app, data)), app.size)
         except (CompanionError, OSError) as exc:
             self.pages = [HistoryPage("empty", "History cannot be read", words=str(exc))]
         self.page = 0

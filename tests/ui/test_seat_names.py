@@ -17,6 +17,7 @@ from companion.session import Session
 from companion.ui.apache.setup import APACHE_SETUP
 from companion.ui.apache.tracker import ApacheTrackerResultsScene, ApacheTrackerScene
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
+from companion.ui.history import HistoryScene
 from companion.ui.scenes import AppContext
 from companion.ui.setup import SetupScene, value_cells, visible_rows
 from companion.ui.setup_model import GUEST, SetupModel
@@ -95,6 +96,10 @@ def test_by_keys_the_names_go_to_the_journal_the_roster_and_the_history(
     with History.open(app.history_path) as history:
         (row,) = history.last_games()
     assert row.players == ("Anna", "yellow", "Cleo") and row.winners == (0,)
+    Roster.open(roster.path).delete("Cleo")  # their games are kept: a former player
+    shown = HistoryScene(app, app.history_path)
+    (players,) = [page for page in shown.pages if page.kind == "players"]
+    assert {p.name for p in players.players} == {"Anna", "yellow", "Cleo (former)"}
 
 
 def test_the_last_seating_is_offered_next_time(app: AppContext, roster: Roster) -> None:
