@@ -34,7 +34,13 @@ from companion.history.errors import (
     NotFinished,
     NotRecordable,
 )
-from companion.history.records import KINDS, GameRecord, kind_of_mode, record_from_journal
+from companion.history.records import (
+    KINDS,
+    GameRecord,
+    family_of,
+    kind_of_mode,
+    record_from_journal,
+)
 from companion.history.stats import (
     GameRow,
     PlayerStats,
@@ -238,6 +244,22 @@ class History:
         if self._known(journal.name):
             return False
         return self._write([record_from_journal(journal)], clear=False) == 1
+
+    def forget(self, journal: Path) -> bool:
+        """Take the game journaled at ``journal`` out of the history (its players and slaps
+        with it, the figures worked out again), in one transaction: a game whose end was
+        taken back (a count corrected) is recorded again when it ends again. True if it was
+        recorded."""
+        name = Path(journal).name
+        with self._guard() as db, self._transaction(db):
+            found = db.execute("SELECT mode, game FROM games WHERE journal = ?", (name,))
+            row = found.fetchone()
+            if row is None:
+                return False
+            db.execute("DELETE FROM games WHERE journal = ?", (name,))
+            if family_of(str(row[1])) == "apache":
+                refresh_reaction_stats(db, kind_of_mode(str(row[0])))
+        return True
 
     def record_many(self, journals: Iterable[Path]) -> int:
         """Record the finished games among ``journals`` in one transaction, the figures

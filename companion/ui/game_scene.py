@@ -177,6 +177,7 @@ class GameResultsScene(BaseScene, Generic[M]):
         elif button == "back" and not self.model.session.closed:
             game = self.game_scene()
             if game is not None and self.guarded(self.model.back, now_ns):
+                self.forget_in_history(self.model.session.path, now_ns)
                 self.app.stack.replace(game)
 
     def close(self) -> None:

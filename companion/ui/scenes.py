@@ -312,6 +312,17 @@ class BaseScene:
         except (CompanionError, OSError, sqlite3.Error) as exc:
             self.flashes.add(f"history not updated: {exc}", now_ns, theme.WARN)
 
+    def forget_in_history(self, journal: Path, now_ns: int) -> None:
+        """A results screen whose end was taken back (a count corrected): the game leaves
+        the history until it ends again (a problem is shown; ``rebuild`` puts it right)."""
+        if self.app.history_path is None:
+            return
+        try:
+            with History.open(self.app.history_path) as history:
+                history.forget(journal)
+        except (CompanionError, OSError, sqlite3.Error) as exc:
+            self.flashes.add(f"history not updated: {exc}", now_ns, theme.WARN)
+
     def show_notices(self, notices: MutableSequence[str], now_ns: int) -> bool:
         """Show a model's notices (an undo dim, the rest as warnings) and empty them;
         True if there were any."""

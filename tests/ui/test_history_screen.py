@@ -163,3 +163,28 @@ def test_no_games_yet_says_how_they_come(tmp_path: Path) -> None:
     data = read_history(tmp_path / "history.sqlite")
     (page,) = lay_out(data, (480, 320))
     assert page.kind == "empty" and "recorded here when it ends" in page.words
+
+
+def test_a_count_taken_back_leaves_the_history_until_the_game_ends_again(
+    app: AppContext, tmp_path: Path
+) -> None:
+    from companion.ui.apache.setup import APACHE_SETUP
+    from companion.ui.apache.tracker import ApacheTrackerScene
+    from tests.ui.helpers import start_game
+
+    app.history_path = tmp_path / "history.sqlite"
+    game = start_game(app, APACHE_SETUP, ApacheTrackerScene, players=3)
+    model = game.model
+    model.finish()
+    model.count_piles([20, 10, 5])
+    results = ApacheTrackerResultsScene(app, model)
+    app.stack.replace(results)
+    app.stack.update(0)
+    press(results, "nav.back")  # a count was wrong
+    with History.open(app.history_path) as recorded:
+        assert recorded.last_games() == []
+    model.count_piles([5, 30, 0])
+    ApacheTrackerResultsScene(app, model).close()
+    with History.open(app.history_path) as recorded:
+        (row,) = recorded.last_games()
+    assert row.scores == (5, 30, 0) and row.winners == (1,)

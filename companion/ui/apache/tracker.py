@@ -637,6 +637,7 @@ class ApacheTrackerResultsScene(_ModelScene):
                 piles.extend(self.model.uncount())
 
             if self.guarded(uncount, now_ns):
+                self.forget_in_history(self.model.session.path, now_ns)
                 self.app.stack.replace(ApacheTrackerCountScene(self.app, self.model, piles))
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
