@@ -607,6 +607,15 @@ def noted(session: Session[Any, Any], note: str) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def seat_names(session: Session[Any, Any]) -> dict[str, str]:
+    """The roster's players at a game's seats (``red`` or ``P1`` -> ``Anna``), from its
+    names note: empty for a game of guests."""
+    seats = noted(session, NAMES_NOTE).get("seats")
+    if not isinstance(seats, dict):
+        return {}
+    return {str(seat): str(name) for seat, name in seats.items() if name}
+
+
 def start_with_people(
     engine: Any, setup: Mapping[str, Any], choice: SetupChoice, app: AppContext, *, note: str
 ) -> Session[Any, Any]:

@@ -42,9 +42,10 @@ SEAT_LETTERS: Final[dict[str, str]] = {
 }
 
 
-def seat_name(colour: str) -> str:
-    """``"R red"``: the letter first, for colour-blind players."""
-    return f"{SEAT_LETTERS[colour]} {colour}"
+def seat_name(colour: str, name: str = "") -> str:
+    """``"R red"``, or with the roster's player there ``"R Anna"``: the letter first, for
+    colour-blind players."""
+    return f"{SEAT_LETTERS[colour]} {name or colour}"
 
 
 def text_colour_on(background: RGB) -> RGB:

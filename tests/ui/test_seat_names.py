@@ -14,6 +14,7 @@ from companion.history import History
 from companion.history.records import NAMES_NOTE
 from companion.roster import Roster
 from companion.session import Session
+from companion.ui import widgets
 from companion.ui.apache.setup import APACHE_SETUP
 from companion.ui.apache.tracker import ApacheTrackerResultsScene, ApacheTrackerScene
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
@@ -92,7 +93,12 @@ def test_by_keys_the_names_go_to_the_journal_the_roster_and_the_history(
     assert Roster.open(roster.path).last_seating("apache") == {"red": "Anna", "purple": "Cleo"}
     game.model.finish()
     game.model.count_piles([20, 10, 5])
-    ApacheTrackerResultsScene(app, game.model).close()
+    results = ApacheTrackerResultsScene(app, game.model)
+    pygame.font.init()
+    with widgets.recorded_text() as drawn:
+        results.draw(pygame.Surface(app.size), 0)
+    assert "R Anna wins with 20 cards" in [text.words for text in drawn]
+    results.close()
     with History.open(app.history_path) as history:
         (row,) = history.last_games()
     assert row.players == ("Anna", "yellow", "Cleo") and row.winners == (0,)
@@ -130,3 +136,16 @@ def test_an_unreadable_roster_is_set_aside_and_said(app: AppContext, tmp_path: P
     assert list(tmp_path.glob("roster.json.bad-*"))
     pygame.font.init()
     scene.draw(pygame.Surface(app.size), 0)
+
+
+def test_the_other_games_headlines_name_the_winners_too() -> None:
+    from companion.rules.paris.settlement import TallyLine
+    from companion.ui.apocalypse.view import _winner_words
+    from companion.ui.paris.view import tally_headline
+
+    assert _winner_words([30, 12, 40], [1], {"P2": "Ben"}).startswith("P2 Ben wins")
+    assert _winner_words([30, 12, 40], [1], {}).startswith("P2 wins")
+    purple = TallyLine(0, "purple", 500, 0, 0, False, 0, 3, 300, 800)
+    tally = (purple, purple._replace(seat=1, colour="yellow", stashes=100, total=400))
+    assert "P Anna" in tally_headline(tally, {"purple": "Anna"})
+    assert "P purple" in tally_headline(tally)

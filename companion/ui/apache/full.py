@@ -61,6 +61,7 @@ from companion.ui.apache.view import (
 from companion.ui.game_menu import MENU_HINT, MENU_ROWS, GameMenu, shared_row
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
+from companion.ui.setup_model import seat_names
 
 MOUSE_SOURCE: Final = "mouse"
 """The source of a press made by clicking an on-screen hand button (stamped at the click)."""
@@ -670,7 +671,7 @@ class ApacheFullResultsScene(BaseScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         counts = [(p.slaps, p.won, p.penalties) for p in self.results.players]
-        draw_results(surface, self.results, RESULTS_PAGE, counts)
+        draw_results(surface, self.results, RESULTS_PAGE, counts, seat_names(self.model.session))
         self.draw_hint(surface, RESULTS_PAGE.hint, now_ns)
 
 

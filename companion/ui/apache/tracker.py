@@ -67,6 +67,7 @@ from companion.ui.game_menu import (
 from companion.ui.nav import NavButton
 from companion.ui.rules_help import RULES_HELP
 from companion.ui.scenes import AppContext, BaseScene
+from companion.ui.setup_model import seat_names
 
 TITLE: Final = "Apache — tracker"
 SLAP_HINT: Final = "Seat buttons: slap, once per Pow-Wow (A8) · Select: menu · Back: undo"
@@ -642,7 +643,7 @@ class ApacheTrackerResultsScene(_ModelScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         counts = [(p.slaps, p.loot, p.penalties) for p in self.results.players]
-        draw_results(surface, self.results, RESULTS_PAGE, counts)
+        draw_results(surface, self.results, RESULTS_PAGE, counts, seat_names(self.model.session))
         self.draw_hint(surface, RESULTS_PAGE.hint, now_ns)
 
 

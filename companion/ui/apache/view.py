@@ -18,7 +18,7 @@ FULL game's hand, the TRACKER's slap pad).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -346,10 +346,14 @@ def result_line(player: ApachePlayerResult, counts: Sequence[int], *, decimals: 
     return ResultLine(player.colour, player.winner, (*map(str, (player.cards, *counts)), *ms))
 
 
-def winner_words(winners: tuple[str, ...], cards: int) -> str:
-    """The results headline; ties share the victory (ruling A10)."""
-    names = [theme.seat_name(colour) for colour in winners]
-    return victory_words(names, each=f"{cards} cards each (ruling A10)", alone=f"{cards} cards")
+def winner_words(
+    winners: tuple[str, ...], cards: int, names: Mapping[str, str] | None = None
+) -> str:
+    """The results headline, the winners by the roster's ``names`` where they have one;
+    ties share the victory (ruling A10)."""
+    named = names or {}
+    shown = [theme.seat_name(colour, named.get(colour, "")) for colour in winners]
+    return victory_words(shown, each=f"{cards} cards each (ruling A10)", alone=f"{cards} cards")
 
 
 def draw_results(
@@ -357,14 +361,16 @@ def draw_results(
     results: ApacheResults[ApachePlayerResult],
     page: ResultsPage,
     counts: Sequence[Sequence[int]],
+    names: Mapping[str, str] | None = None,
 ) -> None:
-    """A game's results as ``page`` says: the winners' headline, then a row per player (its
-    cards large, its ``counts`` and its times)."""
+    """A game's results as ``page`` says: the winners' headline (by the roster's ``names``
+    where they have one), then a row per player (its cards large, its ``counts`` and its
+    times)."""
     size = surface.get_size()
     layout = widgets.page(surface, page.title, pow_wows(results.windows))
     body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 4))
     cards = next(player.cards for player in results.players if player.winner)
-    headline = winner_words(results.winners, cards)
+    headline = winner_words(results.winners, cards, names)
     table_px = theme.floor_px("table", size)
     lines_needed = len(widgets.wrap(headline, table_px, body.width, bold=True))
     top_h = min(2, lines_needed) * widgets.line_height(table_px, bold=True)

@@ -37,6 +37,7 @@ from companion.ui.apocalypse.view import (
 from companion.ui.game_menu import MENU_HINT
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid
 from companion.ui.scenes import BaseScene
+from companion.ui.setup_model import seat_names
 
 TITLE: Final = "Apocalypse — full game"
 NAMING: Final = "Previous/Next: player · Select: name them · Back: undo · Last: menu"
@@ -89,7 +90,8 @@ class ApocalypseFullResultsScene(GameResultsScene[ApocalypseFullModel]):
     """The game's result (see the module docstring)."""
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        draw_results(surface, self.model.state, self.winners(), title=TITLE)
+        names = seat_names(self.model.session)
+        draw_results(surface, self.model.state, self.winners(), title=TITLE, names=names)
         self.draw_hint(surface, "Select: start menu", now_ns)
 
 

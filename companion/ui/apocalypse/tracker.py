@@ -37,6 +37,7 @@ from companion.ui.apocalypse.view import (
 from companion.ui.game_model import Choice
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choices
 from companion.ui.scenes import BaseScene
+from companion.ui.setup_model import seat_names
 
 TITLE: Final = "Apocalypse — tracker"
 COUNTING: Final = "Previous/Next: −/+ · Select: next player (the last: done) · Back: cancel"
@@ -92,7 +93,8 @@ class ApocalypseTrackerResultsScene(GameResultsScene[ApocalypseTrackerModel]):
         return ApocalypseTrackerScene(self.app, self.model)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        draw_results(surface, self.model.state, self.winners(), title=TITLE)
+        names = seat_names(self.model.session)
+        draw_results(surface, self.model.state, self.winners(), title=TITLE, names=names)
         self.draw_hint(surface, "Select: start menu · Back: undo the last score", now_ns)
 
 

@@ -286,13 +286,15 @@ def draw_results(
     winners: Sequence[int],
     *,
     title: str,
+    names: Mapping[str, str] | None = None,
 ) -> None:
-    """A game's results: the headline, then per player each round's score (a Duel swap
-    marked, ruling P12) and the total; the winners lit (ruling P11)."""
+    """A game's results: the headline (the winners by the roster's ``names`` where they
+    have one), then per player each round's score (a Duel swap marked, ruling P12) and the
+    total; the winners lit (ruling P11)."""
     size = surface.get_size()
     layout = widgets.page(surface, title, "results")
     body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
-    headline = _winner_words(state.totals, winners)
+    headline = _winner_words(state.totals, winners, names or {})
     table_px = theme.floor_px("table", size)
     lines = len(widgets.wrap(headline, table_px, body.width, bold=True))
     top_h = min(2, max(1, lines)) * widgets.line_height(table_px, bold=True)
@@ -304,13 +306,19 @@ def draw_results(
     _results_table(surface, table, rounds, state.totals, set(winners))
 
 
-def _winner_words(totals: Sequence[int], winners: Sequence[int]) -> str:
+def _winner_words(totals: Sequence[int], winners: Sequence[int], named: Mapping[str, str]) -> str:
+    """The winners, by the roster's names where they have one (``"P3 Anna"``)."""
     if not winners:
         return ""
     best = totals[winners[0]]
-    names = [player_name(w) for w in winners]
+    names = [_with_name(player_name(w), named) for w in winners]
     each, alone = f"{best} points each (ruling P11)", f"{best} points, the fewest"
     return victory_words(names, each=each, alone=alone, joiner=" and ")
+
+
+def _with_name(seat: str, named: Mapping[str, str]) -> str:
+    """``"P3"``, or ``"P3 Anna"`` with the roster's player there."""
+    return f"{seat} {named[seat]}" if seat in named else seat
 
 
 def _results_table(

@@ -37,6 +37,7 @@ from companion.ui.game_scene import GameResultsScene, GameScene, draw_choices
 from companion.ui.paris.full_model import ParisFullModel
 from companion.ui.paris.view import district_kind, draw_district_badge, draw_tally
 from companion.ui.scenes import BaseScene
+from companion.ui.setup_model import seat_names
 
 TITLE: Final = "Paris — full game"
 GRID: Final = ((1, 2, 3), (4, 8, 5), (6, 9, 7))
@@ -89,7 +90,8 @@ class ParisFullResultsScene(GameResultsScene[ParisFullModel]):
     """The final tally (see the module docstring)."""
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        draw_tally(surface, TITLE, self.model.tally(), self.winners())
+        names = seat_names(self.model.session)
+        draw_tally(surface, TITLE, self.model.tally(), self.winners(), names)
         self.draw_hint(surface, "Select: start menu", now_ns)
 
 

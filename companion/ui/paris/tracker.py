@@ -29,6 +29,7 @@ from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, dr
 from companion.ui.paris.tracker_model import ParisTrackerModel
 from companion.ui.paris.view import draw_district_badge, draw_tally
 from companion.ui.scenes import BaseScene
+from companion.ui.setup_model import seat_names
 
 TITLE: Final = "Paris — bank"
 BANK_TITLES: Final = ("", "money", "res. L N R", "board", "hosp.", "prison", "cem.", "bourg.")
@@ -81,7 +82,8 @@ class ParisTrackerResultsScene(GameResultsScene[ParisTrackerModel]):
         return ParisTrackerScene(self.app, self.model)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        draw_tally(surface, TITLE, self.model.state.tally, self.winners())
+        names = seat_names(self.model.session)
+        draw_tally(surface, TITLE, self.model.state.tally, self.winners(), names)
         self.draw_hint(surface, "Select: start menu · Back: undo the unveiling", now_ns)
 
 

@@ -11,6 +11,7 @@ tests pin) are turned into that form by :func:`screen_words`. Those two are in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 import pygame
@@ -68,12 +69,14 @@ TALLY_TITLES: Final = ("before", "bourgeois", "policeman", "Apaches", "total")
 TALLY_WEIGHTS: Final = [0.6, 1.1, 1.1, 1.1, 1.1, 1.6]
 
 
-def tally_headline(tally: tuple[TallyLine, ...]) -> str:
+def tally_headline(tally: tuple[TallyLine, ...], names: Mapping[str, str] | None = None) -> str:
     """Who won and why: the engines' outcome words (ruling D10, the same in both modes), the
-    gangs by letter and colour."""
+    gangs by letter and colour, or by letter and the roster's ``names`` where they have one."""
     if not tally:
         return "The game is not over"
-    words = outcome_words(tally, [theme.seat_name(line.colour) for line in tally])
+    named = names or {}
+    gangs = [theme.seat_name(line.colour, named.get(line.colour, "")) for line in tally]
+    words = outcome_words(tally, gangs)
     return words[0].upper() + words[1:]
 
 
@@ -82,12 +85,14 @@ def draw_tally(
     title: str,
     tally: tuple[TallyLine, ...],
     winners: tuple[int, ...],
+    names: Mapping[str, str] | None = None,
 ) -> None:
-    """Ruling D10's breakdown per gang, the winners lit."""
+    """Ruling D10's breakdown per gang, the winners lit, the headline by the roster's
+    ``names`` where they have one."""
     size = surface.get_size()
     frame = widgets.page(surface, title, "final tally (ruling D10)")
     body = frame.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 5))
-    headline = tally_headline(tally)
+    headline = tally_headline(tally, names)
     table_px, body_px = theme.floor_px("table", size), theme.floor_px("body", size)
     lines = len(widgets.wrap(headline, table_px, body.width, bold=True))
     top_h = min(3, max(1, lines)) * widgets.line_height(table_px, bold=True)
