@@ -87,6 +87,10 @@ def test_by_keys_the_names_go_to_the_journal_the_roster_and_the_history(
     app.stack.update(0)
     game = top(app)
     assert isinstance(game, ApacheTrackerScene)
+    pygame.font.init()
+    with widgets.recorded_text() as drawn:
+        game.draw(pygame.Surface(app.size), 0)
+    assert "R Anna turns" in [text.words for text in drawn], "the far seat reads who turns"
     session = game.model.session
     (note,) = [n for n in Session.load(session.path).notes if n.kind == NAMES_NOTE]
     assert note.data == {"seats": {"red": "Anna", "purple": "Cleo"}}

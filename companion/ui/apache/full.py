@@ -579,22 +579,27 @@ def _draw_players(
 
 
 def _status_words(model: ApacheFullModel, now_ns: int) -> tuple[str, str]:
-    """Whose turn it is (large, for the far seat), and how (small)."""
+    """Whose turn it is (large, for the far seat; the roster's name where the seat has
+    one), and how (small)."""
     state = model.state
+    names = seat_names(model.session)
+
+    def who(seat: int) -> str:
+        colour = model.colours[seat]
+        return theme.seat_name(colour, names.get(colour, ""))
+
     if state.phase == "final":
         return "Last card!", "One last Pow-Wow (ruling A10)"
     if state.phase == "choose":
-        seat = state.pending_seat or 0
-        return f"{theme.seat_name(model.colours[seat])} chooses", ""
+        return f"{who(state.pending_seat or 0)} chooses", ""
     if model.stage == "window":
         return "Pow-Wow!", ""
-    colour = model.colours[state.turner]
     if model.is_bot(state.turner):
-        return f"{theme.seat_name(colour)} turns", "(a bot)"
+        return f"{who(state.turner)} turns", "(a bot)"
     left_ns = model.auto_turn_left_ns(now_ns)
     if left_ns is not None:
-        return f"{theme.seat_name(colour)} turns", f"auto turn in {left_ns / 1e9:.1f} s"
-    return f"{theme.seat_name(colour)} turns", "Next or Turn button"
+        return f"{who(state.turner)} turns", f"auto turn in {left_ns / 1e9:.1f} s"
+    return f"{who(state.turner)} turns", "Next or Turn button"
 
 
 def _draw_live(

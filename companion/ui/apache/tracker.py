@@ -306,7 +306,8 @@ class ApacheTrackerScene(_ModelScene):
         note_h, turn_h = widgets.line_height(body_px), widgets.line_height(table_px, bold=True)
         note = pygame.Rect(right.left, right.bottom - note_h, right.width, note_h)
         turns = pygame.Rect(right.left, note.top - turn_h, right.width, turn_h)
-        words = f"{theme.seat_name(turner)} turns"
+        named = seat_names(self.model.session).get(turner, "")
+        words = f"{theme.seat_name(turner, named)} turns"
         widgets.text(surface, words, table_px, theme.TEXT, turns, role="table", bold=True)
         words = "the next card (ruling A9)"
         widgets.text(surface, words, body_px, theme.TEXT_DIM, note, role="body")
@@ -364,7 +365,8 @@ class ApacheTrackerScene(_ModelScene):
                 bold=True,
             )
         else:
-            words = f"{theme.seat_name(colour)} {indian}: what did the slap get?"
+            named = seat_names(model.session).get(colour, "")
+            words = f"{theme.seat_name(colour, named)} {indian}: what did the slap get?"
             table_px = theme.floor_px("table", size)
             widgets.paragraph(
                 surface, words, table_px, theme.TEXT, question, role="table", bold=True
