@@ -87,10 +87,6 @@ def test_by_keys_the_names_go_to_the_journal_the_roster_and_the_history(
     app.stack.update(0)
     game = top(app)
     assert isinstance(game, ApacheTrackerScene)
-    pygame.font.init()
-    with widgets.recorded_text() as drawn:
-        game.draw(pygame.Surface(app.size), 0)
-    assert "R Anna turns" in [text.words for text in drawn], "the far seat reads who turns"
     session = game.model.session
     (note,) = [n for n in Session.load(session.path).notes if n.kind == NAMES_NOTE]
     assert note.data == {"seats": {"red": "Anna", "purple": "Cleo"}}
@@ -153,3 +149,21 @@ def test_the_other_games_headlines_name_the_winners_too() -> None:
     tally = (purple, purple._replace(seat=1, colour="yellow", stashes=100, total=400))
     assert "P Anna" in tally_headline(tally, {"purple": "Anna"})
     assert "P purple" in tally_headline(tally)
+
+
+def test_the_full_game_says_who_turns_by_name(app: AppContext, roster: Roster) -> None:
+    from companion.ui.apache.full import ApacheFullScene
+
+    scene = _setup(app, players=3)
+    scene.model.set_mode("full")
+    scene.model.next_name("red", 1)  # Anna, the one person (the others are bots)
+    scene.start(0)
+    app.stack.update(0)
+    game = top(app)
+    assert isinstance(game, ApacheFullScene) and game.model.state.turner == 0
+    pygame.font.init()
+    with widgets.recorded_text() as drawn:
+        game.draw(pygame.Surface(app.size), 0)
+    words = " ".join(text.words for text in drawn)
+    assert "R Anna turns" in words, words
+    game.close()
