@@ -58,7 +58,9 @@ from companion.ui.setup_model import GameSetup, SetupModel
 GAMES: Final[tuple[GameSetup, ...]] = (APACHE_SETUP, APOCALYPSE_SETUP, PARIS_SETUP)
 """The games with screens, in menu order: adding a game is adding its ``GameSetup`` here."""
 
-RowKind = Literal["notice", "game", "results", "resume", "history", "settings", "doctor", "quit"]
+RowKind = Literal[
+    "notice", "game", "results", "resume", "history", "players", "settings", "doctor", "quit"
+]
 
 
 def describe_age(seconds: float) -> str:
@@ -147,6 +149,7 @@ class Choice:
         "ask",
         "discard",
         "history",
+        "players",
         "settings",
         "doctor",
         "quit",
@@ -166,6 +169,7 @@ class MenuModel:
         games: Sequence[GameSetup] = GAMES,
         doctor: bool = True,
         history: bool = False,
+        players: bool = False,
         notices: Sequence[str] = (),
         finished: Sequence[SavedGame] = (),
     ) -> None:
@@ -173,6 +177,8 @@ class MenuModel:
         self.doctor = doctor
         self.history = history
         """The History row is offered (the program keeps a history)."""
+        self.players = players
+        """The Players row is offered (the program keeps a roster)."""
         self.setups: dict[str, SetupModel] = {}
         self.focus = 0
         self.message = ""
@@ -209,6 +215,8 @@ class MenuModel:
             rows.append(MenuRow("resume", label, resume_detail(game, now), game))
         if self.history:
             rows.append(MenuRow("history", "History", "last games, players, fastest hands"))
+        if self.players:
+            rows.append(MenuRow("players", "Players", "the group's names: add, rename, retire"))
         rows.append(MenuRow("settings", "Settings", "sound, Pow-Wow times, screen"))
         if self.doctor:
             rows.append(MenuRow("doctor", "Doctor — test every button"))
@@ -316,6 +324,7 @@ class MenuScene(BaseScene):
         self.model = model or MenuModel(
             doctor=app.open_doctor is not None,
             history=app.history_path is not None,
+            players=app.roster_path is not None,
             notices=app.notices,
         )
         self._at_start: dict[Path, float] | None = None
@@ -408,6 +417,10 @@ class MenuScene(BaseScene):
             from companion.ui.history import HistoryScene
 
             self.app.stack.push(HistoryScene(self.app, self.app.history_path))
+        elif choice.kind == "players" and self.app.roster_path is not None:
+            from companion.ui.players import PlayersScene
+
+            self.app.stack.push(PlayersScene(self.app, self.app.roster_path))
         elif choice.kind == "doctor" and self.app.open_doctor is not None:
             self.app.stack.push(self.app.open_doctor())
         elif choice.kind == "setup" and choice.setup is not None:

@@ -137,6 +137,32 @@ def _setup_names(app: AppContext) -> Drawable:
     return scene, 0
 
 
+def _players(entry: bool) -> Sample:
+    """The Players screen over a roster of three (one retired); ``entry``: adding a player,
+    "Cle" typed so far with the focus on the letter o."""
+
+    def sample(app: AppContext) -> Drawable:
+        from companion.roster import Roster
+        from companion.ui.players import KEYS, PlayersScene
+
+        app.roster_path = app.games_dir / "roster.json"
+        roster = Roster.open(app.roster_path)
+        for name in ("Anna", "Benedikt", "Dora"):
+            roster.add(name)
+        roster.retire("Dora")
+        scene = PlayersScene(app, app.roster_path)
+        if entry:
+            model = scene.model
+            model.open_row([row.label for row in model.rows()].index("Add a player"))
+            assert model.entry is not None
+            model.entry.text = "Cle"
+            model.entry.upper = False
+            model.entry.focus = [key.char for key in KEYS].index("o")
+        return scene, 0
+
+    return sample
+
+
 def _rules(engine_name: str) -> Sample:
     """The first page of a game's rules help (``engine_name``: one of its engines)."""
 
@@ -158,6 +184,8 @@ SAMPLES: Final[dict[str, Sample]] = {
     "rules-apocalypse": _rules("apocalypse"),
     "rules-paris": _rules("paris"),
     "setup-names": _setup_names,
+    "players": _players(entry=False),
+    "players-entry": _players(entry=True),
     "history-games": _history("games"),
     "history-players": _history("players"),
     "history-fastest": _history("reaction"),

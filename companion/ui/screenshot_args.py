@@ -48,6 +48,8 @@ SCENES: Final = (
     "rules-apocalypse",
     "rules-paris",
     "setup-names",
+    "players",
+    "players-entry",
     "history-games",
     "history-players",
     "history-fastest",
