@@ -24,13 +24,15 @@ people and bots on ``FullGameModel``.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+from collections.abc import Mapping, MutableSequence
 from dataclasses import dataclass
 from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
 from companion.errors import IllegalAction
+from companion.history.records import NAMES_NOTE
 from companion.session import Session, Step
 from companion.ui.cues import Cue
+from companion.ui.theme import SEAT_LETTERS
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -103,12 +105,33 @@ class GameModel(Protocol):
         ...
 
 
+def seat_names(session: Session[Any, Any]) -> dict[str, str]:
+    """The roster's players at a game's seats (``red`` or ``P1`` -> ``Anna``), from its
+    names note: empty for a game of guests."""
+    note = next((n for n in session.notes if n.kind == NAMES_NOTE), None)
+    seats = note.data.get("seats") if note is not None and isinstance(note.data, dict) else None
+    if not isinstance(seats, dict):
+        return {}
+    return {str(seat): str(name) for seat, name in seats.items() if name}
+
+
+def named_seat(seat: str, names: Mapping[str, str]) -> str:
+    """A seat as the screens name it: ``"P3"`` or ``"purple"``; with the roster's player
+    there ``"P3 Anna"`` or ``"P Anna"`` (the seat's number or letter stays first, for
+    colour-blind players)."""
+    if seat not in names:
+        return seat
+    return f"{SEAT_LETTERS.get(seat, seat)} {names[seat]}"
+
+
 class SessionModel(Generic[S, A]):
     """A game model over its journaled session: the state it shows, the notices and sound
     cues its scene takes, and the journal released on close."""
 
     def __init__(self, session: Session[S, A]) -> None:
         self.session = session
+        self.names = seat_names(session)
+        """The roster's players at the seats (``P1`` or ``red`` -> ``Anna``; none: guests)."""
         self.notices: list[str] = []
         """Brief messages for the screen (a refusal, an undo); the scene empties it."""
         self.cues: list[Cue] = []

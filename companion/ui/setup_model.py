@@ -207,6 +207,9 @@ class GameSetup:
     """None: its journals are listed but cannot be resumed here."""
     default_players: int = 3
     seats: SeatStyle = "colours"
+    seat_names: tuple[str, ...] = ()
+    """Numbered seats the game names otherwise, in seat order (Paris: its gangs' colours);
+    none: P1, P2, ..."""
     players_ruling: str = ""
     """Cited when a seat button would take the players out of range: ``"ruling A1"``."""
     options: tuple[Option, ...] = ()
@@ -325,8 +328,13 @@ class SetupModel:
         self._rebuild()
 
     def seats(self) -> tuple[str, ...]:
-        """Every seat of the game as set up: the colours, or P1, P2, ..."""
-        return self.colours if self.coloured else tuple(f"P{n}" for n in range(1, self.count + 1))
+        """Every seat of the game as set up, as its screens name them: the colours, the
+        game's own seat names (Paris: the gangs), or P1, P2, ..."""
+        if self.coloured:
+            return self.colours
+        if self.game.seat_names:
+            return self.game.seat_names[: self.count]
+        return tuple(f"P{n}" for n in range(1, self.count + 1))
 
     def people(self) -> tuple[str, ...]:
         """The seats people play (the first seats: the Humans row of a FULL game; the
@@ -605,15 +613,6 @@ def noted(session: Session[Any, Any], note: str) -> dict[str, Any]:
     """The data of a game's first ``note`` (empty when the journal has none)."""
     data = next((n.data for n in session.notes if n.kind == note), None)
     return data if isinstance(data, dict) else {}
-
-
-def seat_names(session: Session[Any, Any]) -> dict[str, str]:
-    """The roster's players at a game's seats (``red`` or ``P1`` -> ``Anna``), from its
-    names note: empty for a game of guests."""
-    seats = noted(session, NAMES_NOTE).get("seats")
-    if not isinstance(seats, dict):
-        return {}
-    return {str(seat): str(name) for seat, name in seats.items() if name}
 
 
 def start_with_people(

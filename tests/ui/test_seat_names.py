@@ -167,3 +167,26 @@ def test_the_full_game_says_who_turns_by_name(app: AppContext, roster: Roster) -
     words = " ".join(text.words for text in drawn)
     assert "R Anna turns" in words, words
     game.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "seat", "question"),
+    [
+        (APOCALYPSE_SETUP, "P1", "P1 Anna: "),
+        ("paris", "purple", "P Anna"),
+    ],
+)
+def test_the_question_names_the_player_asked(
+    app: AppContext, roster: Roster, game: object, seat: str, question: str
+) -> None:
+    from companion.ui.paris.setup import PARIS_SETUP
+
+    setup = PARIS_SETUP if game == "paris" else game
+    scene = _setup(app, setup, players=3)
+    scene.model.names = {seat: "Anna"}
+    scene.start(0)
+    app.stack.update(0)
+    shown = top(app)
+    prompt = shown.model.prompt()  # type: ignore[attr-defined]
+    assert prompt.startswith(question), prompt
+    shown.model.close()  # type: ignore[attr-defined]

@@ -59,9 +59,9 @@ from companion.ui.apache.view import (
     slap_row_height,
 )
 from companion.ui.game_menu import MENU_HINT, MENU_ROWS, GameMenu, shared_row
+from companion.ui.game_model import seat_names
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
-from companion.ui.setup_model import seat_names
 
 MOUSE_SOURCE: Final = "mouse"
 """The source of a press made by clicking an on-screen hand button (stamped at the click)."""

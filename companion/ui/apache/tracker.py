@@ -64,10 +64,10 @@ from companion.ui.game_menu import (
     GameMenu,
     shared_row,
 )
+from companion.ui.game_model import seat_names
 from companion.ui.nav import NavButton
 from companion.ui.rules_help import RULES_HELP
 from companion.ui.scenes import AppContext, BaseScene
-from companion.ui.setup_model import seat_names
 
 TITLE: Final = "Apache — tracker"
 SLAP_HINT: Final = "Seat buttons: slap, once per Pow-Wow (A8) · Select: menu · Back: undo"

@@ -35,9 +35,9 @@ from companion.ui.apocalypse.view import (
     trick_headline,
 )
 from companion.ui.game_menu import MENU_HINT
+from companion.ui.game_model import seat_names
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid
 from companion.ui.scenes import BaseScene
-from companion.ui.setup_model import seat_names
 
 TITLE: Final = "Apocalypse — full game"
 NAMING: Final = "Previous/Next: player · Select: name them · Back: undo · Last: menu"

@@ -52,7 +52,7 @@ from companion.rules.apocalypse.cards import (
 )
 from companion.rules.apocalypse.tricks import player_name
 from companion.session import Step
-from companion.ui.game_model import MENU, FullGameModel, FullTuning, Reply
+from companion.ui.game_model import MENU, FullGameModel, FullTuning, Reply, named_seat
 
 FullStep = Literal["hand", "token", "name", "choose", "wait", "over"]
 
@@ -153,7 +153,7 @@ class ApocalypseFullModel(FullGameModel[ApocalypseState, Action]):
 
     def prompt(self) -> str:
         step, state = self.step, self.state
-        who = player_name(self.person or 0)
+        who = named_seat(player_name(self.person or 0), self.names)
         if step == "choose":
             best = max(state.totals)
             if state.totals.count(best) == 1 and state.totals[self.person or 0] == best:

@@ -34,10 +34,9 @@ from companion.ui.apocalypse.view import (
     sentences,
     trick_headline,
 )
-from companion.ui.game_model import Choice
+from companion.ui.game_model import Choice, seat_names
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choices
 from companion.ui.scenes import BaseScene
-from companion.ui.setup_model import seat_names
 
 TITLE: Final = "Apocalypse — tracker"
 COUNTING: Final = "Previous/Next: −/+ · Select: next player (the last: done) · Back: cancel"

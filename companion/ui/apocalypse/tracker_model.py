@@ -43,7 +43,15 @@ from companion.rules.apocalypse.tracker import (
 )
 from companion.rules.apocalypse.tricks import player_name
 from companion.session import Session
-from companion.ui.game_model import MENU, Choice, ChoiceModel, Reply, SessionModel, applied
+from companion.ui.game_model import (
+    MENU,
+    Choice,
+    ChoiceModel,
+    Reply,
+    SessionModel,
+    applied,
+    named_seat,
+)
 
 Step = Literal[
     "card", "value", "token", "missing", "lead", "specials", "score", "count", "first", "over"
@@ -139,10 +147,12 @@ class ApocalypseTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
 
     def prompt(self) -> str:
         state, step = self.state, self.step
-        who = player_name(state.to_play if state.to_play is not None else state.leader or 0)
+        seat = state.to_play if state.to_play is not None else state.leader or 0
+        who = named_seat(player_name(seat), self.names)
         if step == "missing":
             play = state.trick[state.missing_value or 0]
-            return f"Apocalypse: every card scores. {player_name(play.seat)}'s {play.suit}: value?"
+            player = named_seat(player_name(play.seat), self.names)
+            return f"Apocalypse: every card scores. {player}'s {play.suit}: value?"
         if step == "first" and not _sole_leader(state.totals, state.leader):
             return (
                 f"Tie for the most points: {who} won the last trick and chooses who starts "

@@ -33,11 +33,11 @@ from companion.rules.paris.board import (
 )
 from companion.rules.paris.state import ROUNDS, TURNS
 from companion.ui import theme, widgets
+from companion.ui.game_model import seat_names
 from companion.ui.game_scene import GameResultsScene, GameScene, draw_choices
 from companion.ui.paris.full_model import ParisFullModel
 from companion.ui.paris.view import district_kind, draw_district_badge, draw_tally
 from companion.ui.scenes import BaseScene
-from companion.ui.setup_model import seat_names
 
 TITLE: Final = "Paris — full game"
 GRID: Final = ((1, 2, 3), (4, 8, 5), (6, 9, 7))

@@ -58,7 +58,15 @@ from companion.rules.paris import (
 from companion.rules.paris.board import DISTRICT_MASK
 from companion.rules.paris.settlement import BAIL, SettlementStep, TallyLine
 from companion.rules.paris.state import RL, RN, RR
-from companion.ui.game_model import MENU, Choice, ChoiceModel, FullGameModel, FullTuning, Reply
+from companion.ui.game_model import (
+    MENU,
+    Choice,
+    ChoiceModel,
+    FullGameModel,
+    FullTuning,
+    Reply,
+    named_seat,
+)
 from companion.ui.paris.tracker_model import KIND_WORDS, KINDS
 from companion.ui.paris.words import district_name
 
@@ -181,7 +189,8 @@ class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
 
     def prompt(self) -> str:
         step, state = self.step, self.state
-        who = state.colours[self.person or 0] if self.person is not None else ""
+        colour = state.colours[self.person or 0] if self.person is not None else ""
+        who = named_seat(colour, self.names)
         if step == "wait":
             actor = PARIS.actor(state)
             return f"{state.colours[actor]} (bot) is thinking" if actor is not None else ""

@@ -103,6 +103,7 @@ PARIS_SETUP: Final = GameSetup(
     players=(2, 4),
     default_players=4,
     seats="numbered",
+    seat_names=GANGS,
     players_ruling="ruling D1",
     options=(
         Count(

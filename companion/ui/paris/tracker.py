@@ -25,11 +25,11 @@ import pygame
 from companion.rules.paris.state import COUNTERS, ROUNDS, TURNS
 from companion.rules.paris.tracker import TrackerState
 from companion.ui import theme, widgets
+from companion.ui.game_model import seat_names
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choices
 from companion.ui.paris.tracker_model import ParisTrackerModel
 from companion.ui.paris.view import draw_district_badge, draw_tally
 from companion.ui.scenes import BaseScene
-from companion.ui.setup_model import seat_names
 
 TITLE: Final = "Paris — bank"
 BANK_TITLES: Final = ("", "money", "res. L N R", "board", "hosp.", "prison", "cem.", "bourg.")

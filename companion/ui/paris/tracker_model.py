@@ -47,7 +47,15 @@ from companion.rules.paris.tracker import (
 )
 from companion.session import Session
 from companion.ui import theme
-from companion.ui.game_model import MENU, Choice, ChoiceModel, Reply, SessionModel, applied
+from companion.ui.game_model import (
+    MENU,
+    Choice,
+    ChoiceModel,
+    Reply,
+    SessionModel,
+    applied,
+    named_seat,
+)
 from companion.ui.paris.words import district_name, screen_words
 
 Step = Literal["turn", "place", "stash", "holder", "slot", "policeman", "over"]
@@ -131,7 +139,7 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
     def _prompt(self) -> str:
         state, step = self.state, self.step
         if step in ("turn", "stash", "place"):
-            who = state.colours[self.seat or 0]
+            who = named_seat(state.colours[self.seat or 0], self.names)
             return _TURN_PROMPTS[step].format(who=who)
         if step in ("holder", "slot"):
             name = district_words(state.district or 0)
