@@ -190,3 +190,28 @@ def test_the_question_names_the_player_asked(
     prompt = shown.model.prompt()  # type: ignore[attr-defined]
     assert prompt.startswith(question), prompt
     shown.model.close()  # type: ignore[attr-defined]
+
+
+def test_the_apocalypse_trick_and_the_apache_players_show_the_names(
+    app: AppContext, roster: Roster
+) -> None:
+    from companion.ui.apache.full import ApacheFullScene
+    from companion.ui.apocalypse.tracker import ApocalypseTrackerScene
+
+    pygame.font.init()
+    for setup, kind, seat, shown in (
+        (APOCALYPSE_SETUP, ApocalypseTrackerScene, "P2", "P2 Anna"),
+        (APACHE_SETUP, ApacheFullScene, "red", "Anna"),
+    ):
+        scene = _setup(app, setup, players=3)
+        if kind is ApacheFullScene:
+            scene.model.set_mode("full")
+        scene.model.names = {seat: "Anna"}
+        scene.start(0)
+        app.stack.update(0)
+        game = top(app)
+        assert isinstance(game, kind)
+        with widgets.recorded_text() as drawn:
+            game.draw(pygame.Surface(app.size), 0)
+        assert shown in [text.words for text in drawn], [text.words for text in drawn]
+        game.close()

@@ -551,7 +551,7 @@ def _draw_players(
         inner = line.inflate(-6, -6)
         badge, who, pile = widgets.columns(inner, [1.0, 0.9, 1.2], gap=3)
         widgets.chip(surface, badge, colour, role="table")
-        words = "bot" if model.is_bot(seat) else "you"
+        words = "bot" if model.is_bot(seat) else model.names.get(colour, "you")
         widgets.text(surface, words, body_px, theme.TEXT_DIM, who, role="body")
         widgets.text(
             surface,

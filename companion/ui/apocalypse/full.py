@@ -234,7 +234,16 @@ def _draw_table(surface: pygame.Surface, area: pygame.Rect, model: ApocalypseFul
     cards: dict[int, CardFace] = {seat: Face("skip") for seat in state.skipped}
     cards.update(faces)
     actor = APOCALYPSE.actor(state)
-    draw_trick(surface, area, seats, cards, actor=actor, name_scale=0.8, people=model.humans)
+    draw_trick(
+        surface,
+        area,
+        seats,
+        cards,
+        actor=actor,
+        name_scale=0.8,
+        people=model.humans,
+        names=model.names,
+    )
 
 
 def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: ApocalypseState) -> None:

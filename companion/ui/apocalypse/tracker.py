@@ -16,6 +16,7 @@ start menu; back undoes the last score entry.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 import pygame
@@ -77,7 +78,7 @@ class ApocalypseTrackerScene(GameScene[ApocalypseTrackerModel]):
         if model.step in ("score", "specials", "count"):
             _draw_round_table(surface, layout.middle, model, layout.arrows)
         else:
-            _draw_trick(surface, layout.middle, state)
+            _draw_trick(surface, layout.middle, state, model.names)
         _draw_prompt(surface, layout, model)
         if layout.scores.height:
             points = [state.round_points(seat) for seat in range(state.players)]
@@ -164,13 +165,16 @@ def _table_rows(area: pygame.Rect, players: int) -> list[pygame.Rect]:
     return widgets.rows(area, players + 1, height=area.height // (players + 1), gap=gap)[1:]
 
 
-def _draw_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:
-    """The trick seat by seat, or the last trick's result."""
+def _draw_trick(
+    surface: pygame.Surface, area: pygame.Rect, state: TrackerState, names: Mapping[str, str]
+) -> None:
+    """The trick seat by seat (named by the roster's ``names``), or the last trick's
+    result."""
     if not state.trick and state.last_trick is not None and state.phase != "values":
         _draw_last_trick(surface, area, state)
         return
     played = {play.seat: play for play in state.trick}
-    draw_trick(surface, area, state.order, played, actor=state.to_play, name_scale=0.9)
+    draw_trick(surface, area, state.order, played, actor=state.to_play, name_scale=0.9, names=names)
 
 
 def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:

@@ -172,15 +172,17 @@ def draw_trick(
     actor: int | None,
     name_scale: float,
     people: int = 0,
+    names: Mapping[str, str] | None = None,
 ) -> None:
     """The trick, ``seats`` in playing order: each seat's name (``actor``'s lit; the first
-    ``people`` seats marked "you") over its card, or over an empty place."""
+    ``people`` seats marked "you", or named by the roster's ``names``) over its card, or over
+    an empty place."""
     cells = widgets.columns(area, [1.0] * len(seats), gap=max(3, area.width // 120))
     body_px = theme.floor_px("body", surface.get_size())
     for seat, cell in zip(seats, cells, strict=True):
         label_h = max(widgets.line_height(body_px), round(cell.height * 0.22))
         label = pygame.Rect(cell.left, cell.top, cell.width, label_h)
-        name = player_name(seat) + (" (you)" if seat < people else "")
+        name = _seat_label(seat, people, names or {})
         ink = theme.TEXT if seat == actor else theme.TEXT_DIM
         size_px = max(body_px, round(widgets.fill_px(label.height) * name_scale))
         widgets.text(
@@ -314,6 +316,14 @@ def _winner_words(totals: Sequence[int], winners: Sequence[int], named: Mapping[
     names = [_with_name(player_name(w), named) for w in winners]
     each, alone = f"{best} points each (ruling P11)", f"{best} points, the fewest"
     return victory_words(names, each=each, alone=alone, joiner=" and ")
+
+
+def _seat_label(seat: int, people: int, names: Mapping[str, str]) -> str:
+    """``"P1"``, ``"P1 (you)"`` for a person's seat, ``"P1 Anna"`` for a named one."""
+    key = player_name(seat)
+    if key in names:
+        return f"{key} {names[key]}"
+    return f"{key} (you)" if seat < people else key
 
 
 def _with_name(seat: str, named: Mapping[str, str]) -> str:
