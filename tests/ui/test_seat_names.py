@@ -215,3 +215,16 @@ def test_the_apocalypse_trick_and_the_apache_players_show_the_names(
             game.draw(pygame.Surface(app.size), 0)
         assert shown in [text.words for text in drawn], [text.words for text in drawn]
         game.close()
+
+
+def test_a_score_names_its_player_where_the_name_fits() -> None:
+    from companion.ui.apocalypse.view import draw_scores
+
+    pygame.font.init()
+    surface = pygame.Surface((800, 480))
+    for width, shown in ((800, "P1 Anna 3/9"), (300, "P1 3/9")):  # a Duel has room
+        area = pygame.Rect(0, 400, width, 60)
+        points, totals = [3, 1], [9, 4]
+        with widgets.recorded_text() as drawn:
+            draw_scores(surface, area, points, totals, {"P1": "Anna"})
+        assert shown in [text.words for text in drawn]

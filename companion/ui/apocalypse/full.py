@@ -82,7 +82,7 @@ class ApocalypseFullScene(GameScene[ApocalypseFullModel]):
             role="table",
         )
         _draw_choices(surface, layout, model)
-        draw_scores(surface, layout.scores, state.points, state.totals)
+        draw_scores(surface, layout.scores, state.points, state.totals, model.names)
         self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns, menu_hint=MENU_HINT)
 
 

@@ -82,7 +82,7 @@ class ApocalypseTrackerScene(GameScene[ApocalypseTrackerModel]):
         _draw_prompt(surface, layout, model)
         if layout.scores.height:
             points = [state.round_points(seat) for seat in range(state.players)]
-            draw_scores(surface, layout.scores, points, state.totals)
+            draw_scores(surface, layout.scores, points, state.totals, model.names)
         self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns)
 
 

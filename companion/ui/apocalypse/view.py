@@ -260,9 +260,11 @@ def draw_scores(
     area: pygame.Rect,
     points: Sequence[int],
     totals: Sequence[int],
+    names: Mapping[str, str] | None = None,
 ) -> None:
     """Each player's ``points`` this round and total so far, large, across ``area`` (with a
-    small "round / total" first when there is room)."""
+    small "round / total" first when there is room); a player's name from the roster's
+    ``names`` beside the seat where it fits."""
     size = surface.get_size()
     table_px, body_px = theme.floor_px("table", size), theme.floor_px("body", size)
     label = "round / total"
@@ -277,8 +279,14 @@ def draw_scores(
     if with_label:
         widgets.paragraph(surface, label, body_px, theme.TEXT_DIM, cells[0], role="body")
         cells = cells[1:]
+    named = names or {}
     for seat, cell in enumerate(cells[: len(points)]):
-        words = f"{player_name(seat)} {points[seat]}/{totals[seat]}"
+        score = f"{points[seat]}/{totals[seat]}"
+        options = [
+            f"{_with_name(player_name(seat), named)} {score}",
+            f"{player_name(seat)} {score}",
+        ]
+        words = widgets.first_fitting(options, table_px, cell.width)
         widgets.text(surface, words, table_px, theme.TEXT, cell, align="center", role="table")
 
 
