@@ -14,6 +14,7 @@ from __future__ import annotations
 import sqlite3
 import statistics
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final
 
@@ -231,14 +232,19 @@ def reaction_stats(db: sqlite3.Connection, kind: str) -> list[ReactionStats]:
     ]
 
 
-def refresh_reaction_stats(db: sqlite3.Connection, kind: str) -> None:
-    """Work out every player's slap times of ``kind`` from the slaps again and keep them in
-    the figures' tables (``fastest_hands``, ``fastest_evenings``): called in the transaction
-    that writes games, so the figures always agree with them, and the screen only reads."""
+def refresh_reaction_stats(
+    db: sqlite3.Connection, kind: str, names: Collection[str] | None = None
+) -> None:
+    """Work out the slap times of ``kind`` from the slaps again, for every player or only
+    ``names`` (the players of the games just written: the others' figures cannot have
+    changed), and keep them in the figures' tables (``fastest_hands``,
+    ``fastest_evenings``): called in the transaction that writes games, so the figures
+    always agree with them, and the screen only reads."""
     _check_kind(kind)
-    found = compute_reaction_stats(db, kind)
-    db.execute("DELETE FROM fastest_hands WHERE kind = ?", (kind,))
-    db.execute("DELETE FROM fastest_evenings WHERE kind = ?", (kind,))
+    found = compute_reaction_stats(db, kind, names)
+    only, chosen = _only(names)
+    db.execute(f"DELETE FROM fastest_hands WHERE kind = ?{only}", (kind, *chosen))
+    db.execute(f"DELETE FROM fastest_evenings WHERE kind = ?{only}", (kind, *chosen))
     db.executemany(
         "INSERT INTO fastest_hands (kind, name, slaps, median_ms, fastest_ms, ties, ignored, few) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -253,17 +259,29 @@ def refresh_reaction_stats(db: sqlite3.Connection, kind: str) -> None:
     )
 
 
-def compute_reaction_stats(db: sqlite3.Connection, kind: str) -> list[ReactionStats]:
-    """Every player's slap times of ``kind``, worked out from the slaps (people's seats
-    only), in the board's order."""
+def _only(names: Collection[str] | None, column: str = "name") -> tuple[str, tuple[str, ...]]:
+    """The SQL condition keeping only ``names`` in ``column`` and its parameters (none:
+    every name)."""
+    if names is None:
+        return "", ()
+    chosen = tuple(sorted(names))
+    return f" AND {column} IN ({', '.join('?' * len(chosen))})", chosen
+
+
+def compute_reaction_stats(
+    db: sqlite3.Connection, kind: str, names: Collection[str] | None = None
+) -> list[ReactionStats]:
+    """Every player's slap times of ``kind`` (or only ``names``'), worked out from the
+    slaps (people's seats only), in the board's order."""
     times: dict[str, list[float]] = defaultdict(list)
     per_evening: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     ties: dict[str, int] = defaultdict(int)
+    only, chosen = _only(names, "s.name")
     for name, evening, ms, tied in db.execute(
         "SELECT s.name, g.evening, s.ms, s.tied FROM slaps s JOIN games g ON g.id = s.game_id "
         "JOIN game_players p ON p.game_id = s.game_id AND p.seat = s.seat "
-        "WHERE s.kind = ? AND s.ms IS NOT NULL AND p.bot = 0",
-        (kind,),
+        f"WHERE s.kind = ? AND s.ms IS NOT NULL AND p.bot = 0{only}",
+        (kind, *chosen),
     ):
         if tied:
             ties[name] += 1
@@ -273,8 +291,8 @@ def compute_reaction_stats(db: sqlite3.Connection, kind: str) -> list[ReactionSt
     ignored = dict(
         db.execute(
             "SELECT p.name, SUM(p.ignored) FROM game_players p JOIN games g ON g.id = p.game_id "
-            "WHERE g.mode = ? AND p.bot = 0 GROUP BY p.name",
-            (mode_of_kind(kind),),
+            f"WHERE g.mode = ? AND p.bot = 0{_only(names, 'p.name')[0]} GROUP BY p.name",
+            (mode_of_kind(kind), *chosen),
         ).fetchall()
     )
     found = [

@@ -302,8 +302,9 @@ class History:
                     db.execute(f"DELETE FROM {table}")
             written = [record for record in records if _write_game(db, record)]
             timed = {kind_of_mode(r.mode) for r in written if r.family == "apache"}
+            players = {p.name for r in written for p in r.players if not p.bot}
             for kind in KINDS if clear else sorted(timed):
-                refresh_reaction_stats(db, kind)
+                refresh_reaction_stats(db, kind, None if clear else players)
         return len(written)
 
     # -- reading (the screen's figures) --
