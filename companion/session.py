@@ -40,6 +40,7 @@ from companion.rules.base import (
     sample_chance,
 )
 from companion.rules.registry import get_engine
+from companion.tools.arguments import confirmed
 
 __all__ = [
     "FORMAT",
@@ -1427,7 +1428,7 @@ def _discard_command(
         )
         return 2
     question = f"discard {game.path.name} ({game_words(game)})?"
-    if not yes and not _confirmed(question):
+    if not yes and not confirmed(question):
         print(
             f"{prog}: {question} not discarded: add --yes to discard without being asked",
             file=sys.stderr,
@@ -1454,17 +1455,6 @@ def _named_game(directory: Path, unfinished: Sequence[SavedGame], name: str) -> 
             if Path(name).resolve() == game.path.resolve():
                 return game
     return None
-
-
-def _confirmed(question: str) -> bool:
-    """Ask ``question`` at the terminal (False when stdin is not one: nobody to ask)."""
-    if not sys.stdin.isatty():
-        return False
-    try:
-        answer = input(f"{question} [y/N] ")
-    except EOFError:
-        return False
-    return answer.strip().lower() in ("y", "yes")
 
 
 def remove_if_unplayed(path: Path) -> bool:

@@ -124,6 +124,13 @@ COMMAND_PATHS = [
     ["bench", "arbiter"],
     ["bench", "serial"],
     ["bench", "display"],
+    ["history"],
+    ["history", "rebuild"],
+    ["history", "export"],
+    ["history", "plot"],
+    ["stats"],
+    ["players"],
+    ["players", "delete"],
 ]
 OTHER_COMMANDS = (
     "companion.tools.bench",

@@ -277,14 +277,21 @@ def _pressed_by(items: Any) -> list[str]:
     ]
 
 
+def names_in(notes: Sequence[Note]) -> dict[str, str]:
+    """The roster's players at a game's seats (``red`` or ``P1`` -> ``Anna``), from its
+    names note: empty for a game of guests."""
+    note = next((n for n in notes if n.kind == NAMES_NOTE), None)
+    seats = note.data.get("seats") if note is not None and isinstance(note.data, Mapping) else None
+    if not isinstance(seats, Mapping):
+        return {}
+    return {str(seat): str(name) for seat, name in seats.items() if name}
+
+
 def _people(notes: Sequence[Note], seats: Sequence[str]) -> list[str]:
     """Who sat at each of ``seats`` (their names, ``red``, ``P1``...): the roster's name the
     game's names note gives, else the seat's own name (a guest)."""
-    note = next((n for n in notes if n.kind == NAMES_NOTE), None)
-    named = note.data.get("seats") if note is not None and isinstance(note.data, Mapping) else None
-    if not isinstance(named, Mapping):
-        return list(seats)
-    return [str(named.get(seat) or seat) for seat in seats]
+    named = names_in(notes)
+    return [named.get(seat, seat) for seat in seats]
 
 
 def _humans(notes: Sequence[Note], seats: int) -> int:

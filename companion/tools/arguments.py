@@ -8,6 +8,7 @@ Each function makes an argparse ``type``: it turns the text given into the value
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -43,3 +44,14 @@ def positive(convert: Callable[[str], Number], what: str) -> Callable[[str], Num
 
 
 __all__ = ["positive", "whole_number"]
+
+
+def confirmed(question: str) -> bool:
+    """Ask ``question`` at the terminal (False when stdin is not one: nobody to ask)."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        answer = input(f"{question} [y/N] ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
 from companion.errors import IllegalAction
-from companion.history.records import NAMES_NOTE
+from companion.history.records import names_in
 from companion.session import Session, Step
 from companion.ui.cues import Cue
 from companion.ui.theme import SEAT_LETTERS
@@ -105,16 +105,6 @@ class GameModel(Protocol):
         ...
 
 
-def seat_names(session: Session[Any, Any]) -> dict[str, str]:
-    """The roster's players at a game's seats (``red`` or ``P1`` -> ``Anna``), from its
-    names note: empty for a game of guests."""
-    note = next((n for n in session.notes if n.kind == NAMES_NOTE), None)
-    seats = note.data.get("seats") if note is not None and isinstance(note.data, dict) else None
-    if not isinstance(seats, dict):
-        return {}
-    return {str(seat): str(name) for seat, name in seats.items() if name}
-
-
 def named_seat(seat: str, names: Mapping[str, str]) -> str:
     """A seat as the screens name it: ``"P3"`` or ``"purple"``; with the roster's player
     there ``"P3 Anna"`` or ``"P Anna"`` (the seat's number or letter stays first, for
@@ -130,7 +120,7 @@ class SessionModel(Generic[S, A]):
 
     def __init__(self, session: Session[S, A]) -> None:
         self.session = session
-        self.names = seat_names(session)
+        self.names = names_in(session.notes)
         """The roster's players at the seats (``P1`` or ``red`` -> ``Anna``; none: guests)."""
         self.notices: list[str] = []
         """Brief messages for the screen (a refusal, an undo); the scene empties it."""

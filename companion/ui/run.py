@@ -79,12 +79,6 @@ def build_app(
     return app
 
 
-def history_path_for(games_dir: str | None) -> Path:
-    """The history beside the games: the default one, or ``history.sqlite`` beside the
-    folder ``--games-dir`` names (never inside it, among the journals)."""
-    return beside_games(games_dir, HISTORY_FILE, default_history_path)
-
-
 def beside_games(games_dir: str | None, name: str, default: Callable[[], Path]) -> Path:
     """A file of the group's (the history, the roster) beside the games: the ``default``
     one, or ``name`` beside the folder ``--games-dir`` names (never among the journals)."""
@@ -190,7 +184,7 @@ def run_command(args: argparse.Namespace) -> int:
             profile=profile,
             powwow=powwow_from(args, settings),
             notices=[] if problem is None else [problem],
-            history_path=history_path_for(args.games_dir),
+            history_path=beside_games(args.games_dir, HISTORY_FILE, default_history_path),
             roster_path=beside_games(args.games_dir, ROSTER_FILE, default_roster_path),
         )
         app.settings, app.settings_file = settings, settings_file

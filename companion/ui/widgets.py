@@ -186,6 +186,19 @@ def first_fitting(words: list[str], size: int, width: int, *, bold: bool = False
     return words[-1]
 
 
+def first_wrapping(
+    options: list[str], size: int, width: int, *, lines: int, bold: bool = False
+) -> str:
+    """The first of ``options`` (longest first: a player's name, then their seat) that
+    wraps into at most ``lines`` lines of ``width`` at ``size``; the last one when none
+    does."""
+    for option in options:
+        wrapped = wrap(option, size, width, bold=bold)
+        if len(wrapped) <= lines and all(text_width(w, size, bold=bold) <= width for w in wrapped):
+            return option
+    return options[-1]
+
+
 def text_width(words: str, size: int, *, bold: bool = False) -> int:
     """How wide ``words`` are at ``size`` (to lay out before drawing)."""
     return int(theme.font(size, bold=bold).size(words)[0])

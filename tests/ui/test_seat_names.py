@@ -228,3 +228,34 @@ def test_a_score_names_its_player_where_the_name_fits() -> None:
         with widgets.recorded_text() as drawn:
             draw_scores(surface, area, points, totals, {"P1": "Anna"})
         assert shown in [text.words for text in drawn]
+
+
+def test_a_name_too_long_for_the_turn_line_gives_way_to_the_seat(
+    app: AppContext, roster: Roster
+) -> None:
+    from companion.ui.apache.full import ApacheFullScene
+
+    roster.add("Maximiliane Kö")
+    pygame.font.init()
+    scene = _setup(app, players=3)
+    scene.model.set_mode("full")
+    scene.model.names = {"red": "Maximiliane Kö"}
+    scene.start(0)
+    app.stack.update(0)
+    game = top(app)
+    assert isinstance(game, ApacheFullScene)
+    with widgets.recorded_text() as drawn:
+        game.draw(pygame.Surface(app.size), 0)
+    words = " ".join(text.words for text in drawn)
+    assert "R red turns" in words, "never 'R Maximili...' without 'turns'"
+    game.close()
+
+
+def test_the_first_wrapping_option_is_the_one_that_fits() -> None:
+    pygame.font.init()
+    options = ["R Maximiliane Kö hunter: what did the slap get?", "R red hunter: what?"]
+    assert widgets.first_wrapping(options, 32, 300, lines=2, bold=True) == options[1]
+    assert widgets.first_wrapping(options, 16, 440, lines=2, bold=True) == options[0]
+    assert widgets.first_wrapping(["much too long a line"], 32, 50, lines=1) == (
+        "much too long a line"
+    ), "none fits: the last, cut where drawn"

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from companion.roster import GAMES, NAME_MAX, Roster, RosterError, default_roster_path
+from companion.tools.arguments import confirmed
 
 __all__ = ["EXIT_BAD", "EXIT_NOT_CONFIRMED", "EXIT_OK", "add_arguments", "run"]
 
@@ -159,7 +160,7 @@ def _delete(roster: Roster, name: str, prog: str, *, yes: bool, out: TextIO, err
         f"delete player {player.name!r}{retired} from {roster.path} (their recorded games "
         "keep the name)?"
     )
-    if not yes and not _confirmed(question):
+    if not yes and not confirmed(question):
         print(
             f"{prog}: {question} not deleted: add --yes to delete without being asked",
             file=err,
@@ -172,17 +173,6 @@ def _delete(roster: Roster, name: str, prog: str, *, yes: bool, out: TextIO, err
         file=out,
     )
     return EXIT_OK
-
-
-def _confirmed(question: str) -> bool:
-    """Ask ``question`` at the terminal (False when stdin is not one: nobody to ask)."""
-    if not sys.stdin.isatty():
-        return False
-    try:
-        answer = input(f"{question} [y/N] ")
-    except EOFError:
-        return False
-    return answer.strip().lower() in ("y", "yes")
 
 
 # --- the list --------------------------------------------------------------------------------

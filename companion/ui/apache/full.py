@@ -35,6 +35,7 @@ the card turn. Select: the start menu.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Final
 
 import pygame
@@ -59,7 +60,6 @@ from companion.ui.apache.view import (
     slap_row_height,
 )
 from companion.ui.game_menu import MENU_HINT, MENU_ROWS, GameMenu, shared_row
-from companion.ui.game_model import seat_names
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
 
@@ -566,7 +566,9 @@ def _draw_players(
     top = lines[-1].bottom + gap
     bottom = hand_top(size, model) - gap
     status = pygame.Rect(area.left, top, area.width, max(0, bottom - top))
-    headline, detail = _status_words(model, now_ns)
+    named, detail = _status_words(model, now_ns, model.names)
+    options = [named, _status_words(model, now_ns, {})[0]]  # a long name must not cut "turns"
+    headline = widgets.first_wrapping(options, table_px, status.width, lines=2, bold=True)
     head_lines = min(2, len(widgets.wrap(headline, table_px, status.width, bold=True)))
     head_h = min(status.height, head_lines * widgets.line_height(table_px, bold=True))
     if not detail:
@@ -578,11 +580,10 @@ def _draw_players(
         widgets.paragraph(surface, detail, body_px, theme.TEXT_DIM, rest, role="body")
 
 
-def _status_words(model: ApacheFullModel, now_ns: int) -> tuple[str, str]:
-    """Whose turn it is (large, for the far seat; the roster's name where the seat has
-    one), and how (small)."""
+def _status_words(model: ApacheFullModel, now_ns: int, names: Mapping[str, str]) -> tuple[str, str]:
+    """Whose turn it is (large, for the far seat; by the roster's ``names`` where the seat
+    has one), and how (small)."""
     state = model.state
-    names = seat_names(model.session)
 
     def who(seat: int) -> str:
         colour = model.colours[seat]
@@ -676,7 +677,7 @@ class ApacheFullResultsScene(BaseScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         counts = [(p.slaps, p.won, p.penalties) for p in self.results.players]
-        draw_results(surface, self.results, RESULTS_PAGE, counts, seat_names(self.model.session))
+        draw_results(surface, self.results, RESULTS_PAGE, counts, self.model.names)
         self.draw_hint(surface, RESULTS_PAGE.hint, now_ns)
 
 

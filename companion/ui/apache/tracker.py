@@ -64,7 +64,6 @@ from companion.ui.game_menu import (
     GameMenu,
     shared_row,
 )
-from companion.ui.game_model import seat_names
 from companion.ui.nav import NavButton
 from companion.ui.rules_help import RULES_HELP
 from companion.ui.scenes import AppContext, BaseScene
@@ -306,8 +305,9 @@ class ApacheTrackerScene(_ModelScene):
         note_h, turn_h = widgets.line_height(body_px), widgets.line_height(table_px, bold=True)
         note = pygame.Rect(right.left, right.bottom - note_h, right.width, note_h)
         turns = pygame.Rect(right.left, note.top - turn_h, right.width, turn_h)
-        named = seat_names(self.model.session).get(turner, "")
-        words = f"{theme.seat_name(turner, named)} turns"
+        named = self.model.names.get(turner, "")
+        options = [f"{theme.seat_name(turner, named)} turns", f"{theme.seat_name(turner)} turns"]
+        words = widgets.first_wrapping(options, table_px, turns.width, lines=1, bold=True)
         widgets.text(surface, words, table_px, theme.TEXT, turns, role="table", bold=True)
         words = "the next card (ruling A9)"
         widgets.text(surface, words, body_px, theme.TEXT_DIM, note, role="body")
@@ -365,9 +365,13 @@ class ApacheTrackerScene(_ModelScene):
                 bold=True,
             )
         else:
-            named = seat_names(model.session).get(colour, "")
-            words = f"{theme.seat_name(colour, named)} {indian}: what did the slap get?"
+            named = model.names.get(colour, "")
             table_px = theme.floor_px("table", size)
+            asked = [
+                f"{theme.seat_name(colour, seat)} {indian}: what did the slap get?"
+                for seat in (named, "")
+            ]
+            words = widgets.first_wrapping(asked, table_px, question.width, lines=2, bold=True)
             widgets.paragraph(
                 surface, words, table_px, theme.TEXT, question, role="table", bold=True
             )
@@ -645,7 +649,7 @@ class ApacheTrackerResultsScene(_ModelScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         counts = [(p.slaps, p.loot, p.penalties) for p in self.results.players]
-        draw_results(surface, self.results, RESULTS_PAGE, counts, seat_names(self.model.session))
+        draw_results(surface, self.results, RESULTS_PAGE, counts, self.model.names)
         self.draw_hint(surface, RESULTS_PAGE.hint, now_ns)
 
 

@@ -35,7 +35,6 @@ from companion.ui.apocalypse.view import (
     trick_headline,
 )
 from companion.ui.game_menu import MENU_HINT
-from companion.ui.game_model import seat_names
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid
 from companion.ui.scenes import BaseScene
 
@@ -90,7 +89,7 @@ class ApocalypseFullResultsScene(GameResultsScene[ApocalypseFullModel]):
     """The game's result (see the module docstring)."""
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        names = seat_names(self.model.session)
+        names = self.model.names
         draw_results(surface, self.model.state, self.winners(), title=TITLE, names=names)
         self.draw_hint(surface, "Select: start menu", now_ns)
 

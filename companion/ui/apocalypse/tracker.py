@@ -35,7 +35,7 @@ from companion.ui.apocalypse.view import (
     sentences,
     trick_headline,
 )
-from companion.ui.game_model import Choice, seat_names
+from companion.ui.game_model import Choice
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choices
 from companion.ui.scenes import BaseScene
 
@@ -93,7 +93,7 @@ class ApocalypseTrackerResultsScene(GameResultsScene[ApocalypseTrackerModel]):
         return ApocalypseTrackerScene(self.app, self.model)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        names = seat_names(self.model.session)
+        names = self.model.names
         draw_results(surface, self.model.state, self.winners(), title=TITLE, names=names)
         self.draw_hint(surface, "Select: start menu · Back: undo the last score", now_ns)
 

@@ -33,7 +33,6 @@ from companion.rules.paris.board import (
 )
 from companion.rules.paris.state import ROUNDS, TURNS
 from companion.ui import theme, widgets
-from companion.ui.game_model import seat_names
 from companion.ui.game_scene import GameResultsScene, GameScene, draw_choices
 from companion.ui.paris.full_model import ParisFullModel
 from companion.ui.paris.view import district_kind, draw_district_badge, draw_tally
@@ -90,7 +89,7 @@ class ParisFullResultsScene(GameResultsScene[ParisFullModel]):
     """The final tally (see the module docstring)."""
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        names = seat_names(self.model.session)
+        names = self.model.names
         draw_tally(surface, TITLE, self.model.tally(), self.winners(), names)
         self.draw_hint(surface, "Select: start menu", now_ns)
 

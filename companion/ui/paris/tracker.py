@@ -25,7 +25,6 @@ import pygame
 from companion.rules.paris.state import COUNTERS, ROUNDS, TURNS
 from companion.rules.paris.tracker import TrackerState
 from companion.ui import theme, widgets
-from companion.ui.game_model import seat_names
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choices
 from companion.ui.paris.tracker_model import ParisTrackerModel
 from companion.ui.paris.view import draw_district_badge, draw_tally
@@ -82,7 +81,7 @@ class ParisTrackerResultsScene(GameResultsScene[ParisTrackerModel]):
         return ParisTrackerScene(self.app, self.model)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
-        names = seat_names(self.model.session)
+        names = self.model.names
         draw_tally(surface, TITLE, self.model.state.tally, self.winners(), names)
         self.draw_hint(surface, "Select: start menu · Back: undo the unveiling", now_ns)
 
