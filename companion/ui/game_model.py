@@ -24,7 +24,7 @@ people and bots on ``FullGameModel``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableSequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
@@ -47,11 +47,13 @@ Reply = Literal["menu"] | None
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One option on screen: ``key`` is what choosing it does, ``colour`` a seat colour's
-    chip (an Apocalypse suit, a Paris gang)."""
+    chip (an Apocalypse suit, a Paris gang), ``short`` the words shown when ``label`` (a
+    gang with its player's name) does not fit."""
 
     key: str
     label: str
     colour: str | None = None
+    short: str | None = None
 
 
 def applied(session: Session[Any, A], action: A, notices: MutableSequence[str]) -> bool:
@@ -112,6 +114,12 @@ def named_seat(seat: str, names: Mapping[str, str]) -> str:
     if seat not in names:
         return seat
     return f"{SEAT_LETTERS.get(seat, seat)} {names[seat]}"
+
+
+def names_key(seats: Sequence[str], names: Mapping[str, str]) -> list[str]:
+    """Who sits where, for a table whose rows show only the seats: ``["R Anna", "P Ben"]``
+    for the ``seats`` with a roster's player (none when everyone is a guest)."""
+    return [named_seat(seat, names) for seat in seats if seat in names]
 
 
 class SessionModel(Generic[S, A]):

@@ -252,6 +252,49 @@ def paragraph(
         top += line_h
 
 
+def key_lines(entries: Sequence[str], size: int, width: int) -> list[str]:
+    """``entries`` ("R Anna", "Y Ben") joined by " · " into lines no wider than ``width``
+    at ``size``, an entry broken only when it is wider than a line on its own."""
+    lines: list[str] = []
+    for entry in entries:
+        joined = f"{lines[-1]} · {entry}" if lines else entry
+        if lines and text_width(joined, size) <= width:
+            lines[-1] = joined
+        else:
+            lines += wrap(entry, size, width)
+    return lines
+
+
+def key_height(entries: Sequence[str], size: int, width: int) -> int:
+    """The height ``names_key`` needs for ``entries`` (0 for none)."""
+    return len(key_lines(entries, size, width)) * line_height(size)
+
+
+def split_for_key(
+    screen: tuple[int, int], area: pygame.Rect, entries: Sequence[str], *, rows: int, row_h: int
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """``area`` for a table of ``rows`` rows and, under it, for ``names_key``'s ``entries``
+    when the rows keep at least ``row_h`` with it (else the key's part is empty)."""
+    size = theme.floor_px("body", screen)
+    key_h = key_height(entries, size, area.width)
+    if key_h == 0 or (area.height - key_h) // max(1, rows) < row_h:
+        return area, pygame.Rect(area.left, area.bottom, area.width, 0)
+    table = pygame.Rect(area.left, area.top, area.width, area.height - key_h)
+    return table, pygame.Rect(area.left, table.bottom, area.width, key_h)
+
+
+def names_key(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[str]) -> None:
+    """Who sits where ("R Anna · Y Ben"), small, at the top of ``rect``: under a table whose
+    rows show only the seats."""
+    size = theme.floor_px("body", screen_size(surface))
+    band = pygame.Rect(rect.left, rect.top, rect.width, line_height(size))
+    for line in key_lines(entries, size, rect.width):
+        if band.bottom > rect.bottom:
+            return
+        text(surface, line, size, theme.TEXT_DIM, band, role="body")
+        band.move_ip(0, band.height)
+
+
 def chip(
     surface: pygame.Surface,
     rect: pygame.Rect,

@@ -64,6 +64,7 @@ from companion.ui.game_menu import (
     GameMenu,
     shared_row,
 )
+from companion.ui.game_model import names_key
 from companion.ui.nav import NavButton
 from companion.ui.rules_help import RULES_HELP
 from companion.ui.scenes import AppContext, BaseScene
@@ -452,7 +453,7 @@ def _draw_pad(surface: pygame.Surface, colours: tuple[str, ...]) -> None:
 
 def _draw_seat_table(surface: pygame.Surface, area: pygame.Rect, model: ApacheTrackerModel) -> None:
     """One line per player: colour and letter, then slaps, loot and penalties so far (large:
-    the table's score)."""
+    the table's score); under them who sits where."""
     size = surface.get_size()
     body_px = theme.floor_px("body", size)
     head_h = widgets.line_height(body_px) + widgets.px(size, 4)
@@ -473,6 +474,9 @@ def _draw_seat_table(surface: pygame.Surface, area: pygame.Rect, model: ApacheTr
             widgets.text(
                 surface, str(value), table_px, theme.TEXT, cell, role="table", align="center"
             )
+    key_top = (lines[-1].bottom if lines else rest.top) + widgets.px(size, 6)
+    key_area = pygame.Rect(area.left, key_top, area.width, area.bottom - key_top)
+    widgets.names_key(surface, key_area, names_key(model.colours, model.names))
 
 
 # --- the count -------------------------------------------------------------------------------
@@ -587,6 +591,9 @@ class ApacheTrackerCountScene(_ModelScene):
             bold=self.done_focused,
             role="body",
         )
+        key_area = pygame.Rect(done.left, done.bottom + widgets.px(size, 6), done.width, 0)
+        key_area.height = layout.body.bottom - key_area.top
+        widgets.names_key(surface, key_area, names_key(self.model.colours, self.model.names))
         hint = "Previous/Next: −1/+1 · Select: next pile · Back: previous pile"
         self.draw_hint(surface, hint, now_ns)
 
@@ -595,7 +602,12 @@ class ApacheTrackerCountScene(_ModelScene):
     ) -> None:
         widgets.panel(surface, rect, focused=focused)
         badge, minus, number, plus = _count_cells(rect, with_badge=True)
-        widgets.chip(surface, badge, colour, label=colour, role="table")
+        floor = theme.floor_px("table", surface.get_size())
+        room = badge.width - max(4, badge.height // 4)
+        named = self.model.names.get(colour, colour)
+        fits = widgets.text_width(theme.seat_name(colour, named), floor, bold=True) <= room
+        label = named if fits else colour
+        widgets.chip(surface, badge, colour, label=label, role="table")
         ink = theme.TEXT if focused else theme.TEXT_DIM
         widgets.arrow(surface, minus, "left", ink)
         widgets.arrow(surface, plus, "right", ink)

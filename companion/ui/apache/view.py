@@ -31,6 +31,7 @@ from companion.rules.apache.cards import KINDS
 from companion.ui import theme, widgets
 from companion.ui.apache.glyphs import draw_kind
 from companion.ui.apache.tracker_model import ApachePlayerResult, ApacheResults
+from companion.ui.game_model import names_key
 from companion.ui.stats import victory_words
 
 RESULT_COLOURS: Final[dict[str, theme.RGB]] = {
@@ -370,19 +371,24 @@ def draw_results(
     layout = widgets.page(surface, page.title, pow_wows(results.windows))
     body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 4))
     cards = next(player.cards for player in results.players if player.winner)
-    headline = winner_words(results.winners, cards, names)
     table_px = theme.floor_px("table", size)
+    options = [winner_words(results.winners, cards, names), winner_words(results.winners, cards)]
+    headline = widgets.first_wrapping(options, table_px, body.width, lines=2, bold=True)
     lines_needed = len(widgets.wrap(headline, table_px, body.width, bold=True))
     top_h = min(2, lines_needed) * widgets.line_height(table_px, bold=True)
     top = pygame.Rect(body.left, body.top, body.width, top_h)
     widgets.paragraph(surface, headline, table_px, theme.GOOD, top, role="table", bold=True)
+    key = names_key([player.colour for player in results.players], names or {})
+    key_h = widgets.key_height(key, theme.floor_px("body", size), body.width)
     table = pygame.Rect(body.left, top.bottom + widgets.px(size, 4), body.width, 0)
-    table.height = body.bottom - table.top
+    table.height = body.bottom - key_h - table.top
     lines = [
         result_line(player, counted, decimals=page.decimals)
         for player, counted in zip(results.players, counts, strict=True)
     ]
-    _results_table(surface, table, page.columns, lines, page.times_label)
+    bottom = _results_table(surface, table, page.columns, lines, page.times_label)
+    key_top = bottom + widgets.px(size, 4)
+    widgets.names_key(surface, pygame.Rect(body.left, key_top, body.width, key_h), key)
 
 
 RESULT_WEIGHTS: Final = [0.8, 1.1, 0.9, 0.9, 0.9, 1.1, 1.1, 1.1]
@@ -395,7 +401,8 @@ def _results_table(
     titles: tuple[str, ...],
     lines: list[ResultLine],
     times_label: str,
-) -> None:
+) -> int:
+    """The table's rows in ``area``; the bottom of the last one."""
     size = surface.get_size()
     body_px, table_px = theme.floor_px("body", size), theme.floor_px("table", size)
     gap = widgets.px(size, 3)
@@ -425,3 +432,4 @@ def _results_table(
                 widgets.text(
                     surface, value, body_px + 2, theme.TEXT, cell, role="body", align="center"
                 )
+    return bands[-1].bottom if bands else area.top

@@ -35,7 +35,7 @@ from companion.ui.apocalypse.view import (
     sentences,
     trick_headline,
 )
-from companion.ui.game_model import Choice
+from companion.ui.game_model import Choice, names_key
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choices
 from companion.ui.scenes import BaseScene
 
@@ -76,7 +76,8 @@ class ApocalypseTrackerScene(GameScene[ApocalypseTrackerModel]):
         widgets.page(surface, TITLE, header_words(state))
         draw_tokens(surface, layout.tokens, state)
         if model.step in ("score", "specials", "count"):
-            _draw_round_table(surface, layout.middle, model, layout.arrows)
+            _draw_round_table(surface, layout.table, model, layout.arrows)
+            widgets.names_key(surface, layout.key, _names_key(model))
         else:
             _draw_trick(surface, layout.middle, state, model.names)
         _draw_prompt(surface, layout, model)
@@ -143,7 +144,9 @@ class ApocalypseTrackerLayout:
             gap=px(size, 4),
             widest=self.choice_area.width // 3,
         )
-        self.arrows = _arrow_rects(self.middle, model)
+        self.table, self.key = _split_round_table(size, self.middle, model)
+        """The round's table (while scoring) and who sits where under it."""
+        self.arrows = _arrow_rects(self.table, model)
 
 
 def _arrow_rects(
@@ -158,6 +161,19 @@ def _arrow_rects(
         minus = pygame.Rect(plus.left - 2 * side, band.top, side, side)
         found.append((minus, plus))
     return found
+
+
+def _names_key(model: ApocalypseTrackerModel) -> list[str]:
+    return names_key([player_name(seat) for seat in range(model.state.players)], model.names)
+
+
+def _split_round_table(
+    size: tuple[int, int], area: pygame.Rect, model: ApocalypseTrackerModel
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """The round's table and, where its rows keep the table's type, who sits where under it."""
+    row_h = widgets.line_height(theme.floor_px("table", size)) + 2
+    rows = model.state.players + 1
+    return widgets.split_for_key(size, area, _names_key(model), rows=rows, row_h=row_h)
 
 
 def _table_rows(area: pygame.Rect, players: int) -> list[pygame.Rect]:

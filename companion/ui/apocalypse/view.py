@@ -19,6 +19,7 @@ from companion.rules.apocalypse import ApocalypseState
 from companion.rules.apocalypse.tracker import TrackerState
 from companion.rules.apocalypse.tricks import player_name
 from companion.ui import theme, widgets
+from companion.ui.game_model import names_key
 from companion.ui.stats import victory_words
 
 BLACK_SIDE: Final[theme.RGB] = (12, 12, 14)
@@ -304,16 +305,24 @@ def draw_results(
     size = surface.get_size()
     layout = widgets.page(surface, title, "results")
     body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
-    headline = _winner_words(state.totals, winners, names or {})
     table_px = theme.floor_px("table", size)
+    options = [
+        _winner_words(state.totals, winners, names or {}),
+        _winner_words(state.totals, winners, {}),
+    ]
+    headline = widgets.first_wrapping(options, table_px, body.width, lines=2, bold=True)
     lines = len(widgets.wrap(headline, table_px, body.width, bold=True))
     top_h = min(2, max(1, lines)) * widgets.line_height(table_px, bold=True)
     top = pygame.Rect(body.left, body.top, body.width, top_h)
     widgets.paragraph(surface, headline, table_px, theme.GOOD, top, role="table", bold=True)
+    key = names_key([player_name(seat) for seat in range(len(state.totals))], names or {})
+    key_h = widgets.key_height(key, theme.floor_px("body", size), body.width)
     table = pygame.Rect(body.left, top.bottom + widgets.px(size, 6), body.width, 0)
-    table.height = body.bottom - table.top
+    table.height = body.bottom - key_h - table.top
     rounds = [(result.scores, result.swapped) for result in state.rounds]
-    _results_table(surface, table, rounds, state.totals, set(winners))
+    bottom = _results_table(surface, table, rounds, state.totals, set(winners))
+    key_top = bottom + widgets.px(size, 4)
+    widgets.names_key(surface, pygame.Rect(body.left, key_top, body.width, key_h), key)
 
 
 def _winner_words(totals: Sequence[int], winners: Sequence[int], named: Mapping[str, str]) -> str:
@@ -345,7 +354,8 @@ def _results_table(
     rounds: Sequence[tuple[Sequence[int], bool]],
     totals: Sequence[int],
     winners: set[int],
-) -> None:
+) -> int:
+    """The table's rows in ``area``; the bottom of the last one."""
     size = surface.get_size()
     table_px, body_px = theme.floor_px("table", size), theme.floor_px("body", size)
     weights = [1.0] + [1.0] * len(rounds) + [1.2]
@@ -369,3 +379,4 @@ def _results_table(
                          role="body")  # fmt: skip
         widgets.text(surface, str(totals[seat]), table_px, theme.TEXT, cells[-1], align="center",
                      bold=True, role="table")  # fmt: skip
+    return bands[-1].bottom if bands else area.top

@@ -25,6 +25,7 @@ import pygame
 from companion.rules.paris.state import COUNTERS, ROUNDS, TURNS
 from companion.rules.paris.tracker import TrackerState
 from companion.ui import theme, widgets
+from companion.ui.game_model import names_key
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choices
 from companion.ui.paris.tracker_model import ParisTrackerModel
 from companion.ui.paris.view import draw_district_badge, draw_tally
@@ -61,11 +62,7 @@ class ParisTrackerScene(GameScene[ParisTrackerModel]):
         draw_order(surface, layout.order, model.state)
         draw_bank(surface, layout.bank, model.state, model.seat)
         size = surface.get_size()
-        body_px = theme.floor_px("body", size)
-        if layout.info.height >= widgets.line_height(body_px):
-            widgets.paragraph(
-                surface, model.info(), body_px, theme.TEXT_DIM, layout.info, role="body"
-            )
+        draw_info(surface, layout.info, model.info(), names_key(model.state.colours, model.names))
         table_px = theme.floor_px("table", size)
         widgets.paragraph(
             surface, model.prompt(), table_px, theme.TEXT, layout.prompt, role="table", bold=True
@@ -114,6 +111,21 @@ class ParisTrackerLayout:
         self.info = pygame.Rect(body.left, self.bank.bottom + gap, body.width, 0)
         self.info.height = max(0, self.prompt.top - gap - self.info.top)
         self.choices = choice_grid(self.choice_area, count, rows=rows, height=chip_h, gap=gap)
+
+
+def draw_info(surface: pygame.Surface, area: pygame.Rect, info: str, key: list[str]) -> None:
+    """Who sits where (under the bank) when there is room for it and the step's ``info``
+    lines (the questions name the player either way), then those lines."""
+    body_px = theme.floor_px("body", surface.get_size())
+    line_h = widgets.line_height(body_px)
+    info_h = len(widgets.wrap(info, body_px, area.width)) * line_h
+    key_h = widgets.key_height(key, body_px, area.width)
+    if key and info_h + key_h <= area.height:
+        widgets.names_key(surface, area, key)
+        info_area = pygame.Rect(area.left, area.top + key_h, area.width, info_h)
+        widgets.paragraph(surface, info, body_px, theme.TEXT_DIM, info_area, role="body")
+    elif area.height >= line_h:
+        widgets.paragraph(surface, info, body_px, theme.TEXT_DIM, area, role="body")
 
 
 def bank_head_height(size: tuple[int, int]) -> int:

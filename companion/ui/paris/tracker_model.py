@@ -109,6 +109,13 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         """The gang whose turn it is."""
         return self.state.to_play
 
+    def _gang_choice(self, seat: int) -> Choice:
+        """A gang as an option: ``"P Anna"`` with its player's name, ``"P purple"`` when that
+        does not fit."""
+        colour = self.state.colours[seat]
+        named = theme.seat_name(colour, self.names.get(colour, ""))
+        return Choice(str(seat), named, colour, short=theme.seat_name(colour))
+
     def choices(self) -> list[Choice]:
         step, state = self.step, self.state
         if step in ("turn", "stash"):
@@ -118,16 +125,14 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
             found = [Choice(k, f"{KIND_WORDS[k]} {placing.get(k, 0)}") for k in KINDS]
             return [*found, Choice("done", "Done")]
         if step == "holder":
-            gangs = [Choice(str(s), theme.seat_name(c), c) for s, c in enumerate(state.colours)]
+            gangs = [self._gang_choice(seat) for seat in range(state.players)]
             return [*gangs, Choice(NOBODY, "nobody")]
         if step == "slot":
             slots = board_of(state).slots[state.district or 0]
             return [Choice(str(k), f"{k}: {o}") for k, o in enumerate(slots, start=1)]
         if step == "policeman":
             return [
-                Choice(str(s), theme.seat_name(state.colours[s]), state.colours[s])
-                if s >= 0
-                else Choice(NOBODY, "nobody drew him")
+                self._gang_choice(s) if s >= 0 else Choice(NOBODY, "nobody drew him")
                 for s in policeman_choices(state)
             ]
         return []

@@ -18,6 +18,7 @@ import pygame
 
 from companion.rules.paris.settlement import TallyLine, outcome_words
 from companion.ui import theme, widgets
+from companion.ui.game_model import names_key
 from companion.ui.paris.words import district_kind, district_name, screen_words
 
 __all__ = [
@@ -92,14 +93,16 @@ def draw_tally(
     size = surface.get_size()
     frame = widgets.page(surface, title, "final tally (ruling D10)")
     body = frame.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 5))
-    headline = tally_headline(tally, names)
     table_px, body_px = theme.floor_px("table", size), theme.floor_px("body", size)
+    options = [tally_headline(tally, names), tally_headline(tally)]
+    headline = widgets.first_wrapping(options, table_px, body.width, lines=3, bold=True)
     lines = len(widgets.wrap(headline, table_px, body.width, bold=True))
     top_h = min(3, max(1, lines)) * widgets.line_height(table_px, bold=True)
     top = pygame.Rect(body.left, body.top, body.width, top_h)
     widgets.paragraph(surface, headline, table_px, theme.GOOD, top, role="table", bold=True)
     table = pygame.Rect(body.left, top.bottom + widgets.px(size, 4), body.width, 0)
-    table.height = body.bottom - table.top
+    key = names_key([line.colour for line in tally], names or {})
+    table.height = body.bottom - widgets.key_height(key, body_px, body.width) - table.top
     head_h = widgets.line_height(body_px) + widgets.px(size, 2)
     head = pygame.Rect(table.left, table.top, table.width, head_h)
     titles = widgets.columns(head, TALLY_WEIGHTS, gap=4)[1:]
@@ -128,3 +131,6 @@ def draw_tally(
             surface, f"{line.total} F", table_px, theme.TEXT, cells[-1], align="right",
             bold=True, role="table",
         )  # fmt: skip
+    key_top = (bands[-1].bottom if bands else rows_area.top) + widgets.px(size, 4)
+    key_area = pygame.Rect(body.left, key_top, body.width, body.bottom - key_top)
+    widgets.names_key(surface, key_area, key)
