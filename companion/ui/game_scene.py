@@ -158,7 +158,7 @@ class GameResultsScene(BaseScene, Generic[M]):
     def __init__(self, app: AppContext, model: M) -> None:
         super().__init__(app)
         self.model = model
-        self.record_in_history(model.session.path, app.monotonic_ns())
+        self.record_in_history(model.session.path)
 
     def game_scene(self) -> BaseScene | None:
         """The scene Back returns to once the last entry is undone (None: Back does
@@ -177,7 +177,7 @@ class GameResultsScene(BaseScene, Generic[M]):
         elif button == "back" and not self.model.session.closed:
             game = self.game_scene()
             if game is not None and self.guarded(self.model.back, now_ns):
-                self.forget_in_history(self.model.session.path, now_ns)
+                self.forget_in_history(self.model.session.path)
                 self.app.stack.replace(game)
 
     def close(self) -> None:

@@ -312,6 +312,7 @@ class HistoryScene(BaseScene):
     def __init__(self, app: AppContext, path: Path) -> None:
         super().__init__(app)
         self.path = path
+        app.wait_for_history()  # the game just ended is there too
         try:
             data = read_history(path)
             self.pages = lay_out(with_former_players(data, former_players(app, data)), app.size)

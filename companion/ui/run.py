@@ -195,6 +195,7 @@ def run_command(args: argparse.Namespace) -> int:
             run_loop(screen, app.stack, inbox, until_ns=until)
         finally:
             app.stack.close()
+            app.close_history()
             app.on_close()
             pygame.display.quit()
     return 0

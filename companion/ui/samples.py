@@ -49,7 +49,7 @@ F = TypeVar("F", bound=FullGameModel[Any, Any])
 def sample_app(size: tuple[int, int]) -> Iterator[AppContext]:
     """An app whose clocks, seed and games directory (temporary) are fixed."""
     with tempfile.TemporaryDirectory(prefix="companion-screenshot-") as directory:
-        yield AppContext(
+        app = AppContext(
             size=size,
             stack=SceneStack(),
             games_dir=Path(directory),
@@ -57,6 +57,10 @@ def sample_app(size: tuple[int, int]) -> Iterator[AppContext]:
             wall_clock=lambda: SAMPLE_WALL,
             new_seed=lambda: SAMPLE_SEED,
         )
+        try:
+            yield app
+        finally:
+            app.close_history()
 
 
 def sample_session(

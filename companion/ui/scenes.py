@@ -17,7 +17,6 @@ the wheel = previous/next.
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Callable, Mapping, MutableSequence
 from dataclasses import dataclass, field
@@ -27,7 +26,7 @@ from typing import Final, Protocol, runtime_checkable
 import pygame
 
 from companion.errors import CompanionError, IllegalAction
-from companion.history import History
+from companion.history.writer import HistoryWriter
 from companion.input.controls import NAV_GROUP, seat_of
 from companion.input.events import InputEvent, Press, Stuck, Unstuck
 from companion.input.pinmap import Profile
@@ -247,6 +246,29 @@ class AppContext:
     profile: Profile | None = None
     """The input profile in use: its seats are the ones with buttons (None: all five, as
     in tests and screenshots). The setups offer only those (``setup_model.Wiring``)."""
+    writer: HistoryWriter | None = field(default=None, repr=False)
+    """Writes finished games into ``history_path`` off the screen's thread (made when the
+    first is written: ``history_writer``)."""
+
+    def history_writer(self) -> HistoryWriter | None:
+        """The writer of ``history_path`` (None: no history kept)."""
+        if self.history_path is None:
+            return None
+        if self.writer is None or self.writer.path != self.history_path:
+            self.close_history()
+            self.writer = HistoryWriter(self.history_path)
+        return self.writer
+
+    def wait_for_history(self) -> None:
+        """Return once the games asked for are in the history (the History screen reads)."""
+        if self.writer is not None:
+            self.writer.wait()
+
+    def close_history(self) -> None:
+        """Finish the history's writing (the program is leaving)."""
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
 
 
 def _random_seed() -> int:
@@ -299,29 +321,30 @@ class BaseScene:
         self.app.sounds.play_all(cues)
         cues.clear()
 
-    def record_in_history(self, journal: Path, now_ns: int) -> None:
+    def record_in_history(self, journal: Path) -> None:
         """A results screen: the finished game of ``journal`` into the group's history, if
-        the app keeps one (written again, it is replaced: a count corrected). A problem is
-        shown as a brief message: the journal keeps the game all the same, and ``companion
-        history rebuild`` brings it back into the history."""
-        if self.app.history_path is None:
-            return
-        try:
-            with History.open(self.app.history_path) as history:
-                history.record(journal)
-        except (CompanionError, OSError, sqlite3.Error) as exc:
-            self.flashes.add(f"history not updated: {exc}", now_ns, theme.WARN)
+        the app keeps one (written again, it is replaced: a count corrected), by the app's
+        writer, off the screen's thread. A problem is shown on whichever screen is on top
+        (``show_history_problems``): the journal keeps the game all the same, and
+        ``companion history rebuild`` brings it back into the history."""
+        writer = self.app.history_writer()
+        if writer is not None:
+            writer.record(journal)
 
-    def forget_in_history(self, journal: Path, now_ns: int) -> None:
+    def forget_in_history(self, journal: Path) -> None:
         """A results screen whose end was taken back (a count corrected): the game leaves
         the history until it ends again (a problem is shown; ``rebuild`` puts it right)."""
-        if self.app.history_path is None:
-            return
-        try:
-            with History.open(self.app.history_path) as history:
-                history.forget(journal)
-        except (CompanionError, OSError, sqlite3.Error) as exc:
-            self.flashes.add(f"history not updated: {exc}", now_ns, theme.WARN)
+        writer = self.app.history_writer()
+        if writer is not None:
+            writer.forget(journal)
+
+    def show_history_problems(self, now_ns: int) -> bool:
+        """The history writer's problems as brief messages (True: there were some)."""
+        writer = self.app.writer
+        problems = [] if writer is None else writer.take_problems()
+        for problem in problems:
+            self.flashes.add(problem, now_ns, theme.WARN)
+        return bool(problems)
 
     def show_notices(self, notices: MutableSequence[str], now_ns: int) -> bool:
         """Show a model's notices (an undo dim, the rest as warnings) and empty them;
@@ -381,8 +404,9 @@ class BaseScene:
     # -- time and drawing --
 
     def update(self, now_ns: int) -> bool:
-        """Time passing: by default the brief messages expire (True: redraw)."""
-        return self.flashes.expire(now_ns)
+        """Time passing: by default the brief messages expire and the history writer's
+        problems show (True: redraw)."""
+        return self.flashes.expire(now_ns) | self.show_history_problems(now_ns)
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         raise NotImplementedError

@@ -143,7 +143,8 @@ def _players(entry: bool) -> Sample:
 
     def sample(app: AppContext) -> Drawable:
         from companion.roster import Roster
-        from companion.ui.players import KEYS, PlayersScene
+        from companion.ui.players import PlayersScene
+        from companion.ui.players_model import KEYS
 
         app.roster_path = app.games_dir / "roster.json"
         roster = Roster.open(app.roster_path)

@@ -4,6 +4,7 @@ folder (``helpers.make_app``; a module changes its games' seed by overriding ``s
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -20,8 +21,10 @@ def seed() -> int:
 
 
 @pytest.fixture
-def app(tmp_path: Path, seed: int) -> AppContext:
-    return make_app(tmp_path, seed=seed)
+def app(tmp_path: Path, seed: int) -> Iterator[AppContext]:
+    made = make_app(tmp_path, seed=seed)
+    yield made
+    made.close_history()
 
 
 @pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")

@@ -181,10 +181,12 @@ def test_a_count_taken_back_leaves_the_history_until_the_game_ends_again(
     app.stack.replace(results)
     app.stack.update(0)
     press(results, "nav.back")  # a count was wrong
+    app.wait_for_history()  # written off the screen's thread
     with History.open(app.history_path) as recorded:
         assert recorded.last_games() == []
     model.count_piles([5, 30, 0])
     ApacheTrackerResultsScene(app, model).close()
+    app.wait_for_history()
     with History.open(app.history_path) as recorded:
         (row,) = recorded.last_games()
     assert row.scores == (5, 30, 0) and row.winners == (1,)

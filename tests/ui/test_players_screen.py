@@ -13,15 +13,8 @@ import pytest
 from companion.input.keyboard import NAV_KEY_NAMES
 from companion.roster import NAME_MAX, Player, Roster
 from companion.ui import theme, widgets
-from companion.ui.players import (
-    CONFIRM_HINT,
-    DONE,
-    FULL_WORDS,
-    KEYS,
-    NameEntry,
-    PlayersScene,
-    entry_layout,
-)
+from companion.ui.players import CONFIRM_HINT, PlayersScene, entry_layout
+from companion.ui.players_model import DONE, FULL_WORDS, KEYS, NameEntry
 from companion.ui.scenes import AppContext
 from companion.ui.setup import visible_rows
 from tests.ui.helpers import SIZES, make_app, press

@@ -99,6 +99,7 @@ def test_by_keys_the_names_go_to_the_journal_the_roster_and_the_history(
         results.draw(pygame.Surface(app.size), 0)
     assert "R Anna wins with 20 cards" in [text.words for text in drawn]
     results.close()
+    app.wait_for_history()  # written off the screen's thread
     with History.open(app.history_path) as history:
         (row,) = history.last_games()
     assert row.players == ("Anna", "yellow", "Cleo") and row.winners == (0,)

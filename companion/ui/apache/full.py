@@ -665,7 +665,7 @@ class ApacheFullResultsScene(BaseScene):
         super().__init__(app)
         self.model = model
         self.results: ApacheFullResults = model.results()
-        self.record_in_history(model.session.path, app.monotonic_ns())
+        self.record_in_history(model.session.path)
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         if button in ("select", "back"):

@@ -643,7 +643,7 @@ class ApacheTrackerResultsScene(_ModelScene):
     def __init__(self, app: AppContext, model: ApacheTrackerModel) -> None:
         super().__init__(app, model)
         self.results: ApacheTrackerResults = model.results()
-        self.record_in_history(model.session.path, app.monotonic_ns())
+        self.record_in_history(model.session.path)
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         if button == "select":
@@ -656,7 +656,7 @@ class ApacheTrackerResultsScene(_ModelScene):
                 piles.extend(self.model.uncount())
 
             if self.guarded(uncount, now_ns):
-                self.forget_in_history(self.model.session.path, now_ns)
+                self.forget_in_history(self.model.session.path)
                 self.app.stack.replace(ApacheTrackerCountScene(self.app, self.model, piles))
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
