@@ -216,6 +216,12 @@ def _display_arguments(parser: argparse.ArgumentParser) -> None:
     add_arguments(parser)
 
 
+def _bench_history_arguments(parser: argparse.ArgumentParser) -> None:
+    from companion.tools.bench.history import add_arguments
+
+    add_arguments(parser)
+
+
 def _run(args: argparse.Namespace) -> int:
     from companion.ui.run import run_command
 
@@ -284,6 +290,12 @@ def _bench_serial(args: argparse.Namespace) -> int:
 
 def _bench_display(args: argparse.Namespace) -> int:
     from companion.tools.bench.display import run
+
+    return run(args)
+
+
+def _bench_history(args: argparse.Namespace) -> int:
+    from companion.tools.bench.history import run
 
     return run(args)
 
@@ -493,6 +505,14 @@ def _add_benches(bench: argparse.ArgumentParser, *, eager: bool) -> None:
         "the screen: press-to-frame latency, idle CPU, first frame, peak memory",
         _display_arguments,
         _bench_display,
+        eager=eager,
+    )
+    _command(
+        benches,
+        "history",
+        "the history: the History screen's opening, recording a game, the database's size",
+        _bench_history_arguments,
+        _bench_history,
         eager=eager,
     )
 

@@ -124,6 +124,7 @@ COMMAND_PATHS = [
     ["bench", "arbiter"],
     ["bench", "serial"],
     ["bench", "display"],
+    ["bench", "history"],
     ["history"],
     ["history", "rebuild"],
     ["history", "export"],
