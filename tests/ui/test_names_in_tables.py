@@ -96,3 +96,12 @@ def test_a_headline_too_long_with_the_names_gives_way_to_the_seats() -> None:
     headline = next(text for text in drawn if "victory" in text.words.lower())
     assert not headline.cut_short
     assert "R red" in " ".join(t.words for t in drawn), "the shared victory by the seats"
+
+
+def test_the_piles_name_every_player_or_none() -> None:
+    short = {"red": "Al", "yellow": "Bea", "purple": "Cy"}
+    words = [text.words for text in _drawn("apache-tracker-count", SIZES[1], short)]
+    assert {"R Al", "Y Bea", "P Cy"} <= set(words)
+    mixed = {**short, "purple": LONG_NAMES[0]}
+    words = [text.words for text in _drawn("apache-tracker-count", SIZES[1], mixed)]
+    assert {"R red", "Y yellow", "P purple"} <= set(words), "one too long: the colours"

@@ -572,8 +572,10 @@ class ApacheTrackerCountScene(_ModelScene):
             role="body",
         )
         rects = _count_rects(size, len(self.piles))
+        labels = self._pile_labels(surface, rects[0])
         for seat, (colour, rect) in enumerate(zip(self.model.colours, rects, strict=False)):
-            self._draw_pile(surface, rect, colour, self.piles[seat], focused=seat == self.focus)
+            focused = seat == self.focus
+            self._draw_pile(surface, rect, colour, labels[seat], self.piles[seat], focused=focused)
         done = rects[-1]
         widgets.panel(surface, done, focused=self.done_focused)
         ink = theme.BAD if total > PRAIRIE_CARDS else theme.TEXT
@@ -597,16 +599,30 @@ class ApacheTrackerCountScene(_ModelScene):
         hint = "Previous/Next: −1/+1 · Select: next pile · Back: previous pile"
         self.draw_hint(surface, hint, now_ns)
 
+    def _pile_labels(self, surface: pygame.Surface, rect: pygame.Rect) -> list[str]:
+        """The words after each pile's letter: every player's name when they all fit the
+        badge, else every seat's colour (never some of each)."""
+        badge = _count_cells(rect, with_badge=True)[0]
+        floor = theme.floor_px("table", surface.get_size())
+        room = badge.width - max(4, badge.height // 4)
+        colours = self.model.colours
+        names = [self.model.names.get(colour, colour) for colour in colours]
+        shown = [theme.seat_name(c, name) for c, name in zip(colours, names, strict=True)]
+        fit = all(widgets.text_width(words, floor, bold=True) <= room for words in shown)
+        return names if fit else list(colours)
+
     def _draw_pile(
-        self, surface: pygame.Surface, rect: pygame.Rect, colour: str, cards: int, *, focused: bool
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        colour: str,
+        label: str,
+        cards: int,
+        *,
+        focused: bool,
     ) -> None:
         widgets.panel(surface, rect, focused=focused)
         badge, minus, number, plus = _count_cells(rect, with_badge=True)
-        floor = theme.floor_px("table", surface.get_size())
-        room = badge.width - max(4, badge.height // 4)
-        named = self.model.names.get(colour, colour)
-        fits = widgets.text_width(theme.seat_name(colour, named), floor, bold=True) <= room
-        label = named if fits else colour
         widgets.chip(surface, badge, colour, label=label, role="table")
         ink = theme.TEXT if focused else theme.TEXT_DIM
         widgets.arrow(surface, minus, "left", ink)
