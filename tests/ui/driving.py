@@ -114,7 +114,10 @@ def run_app(
                 step.then(app)
 
         deadline = time.monotonic_ns() + budget_ns
-        run_loop(screen, app.stack, inbox, until_ns=deadline, after_frame=after_frame)
+        try:
+            run_loop(screen, app.stack, inbox, until_ns=deadline, after_frame=after_frame)
+        finally:
+            app.close_history()  # as the program leaving: what was asked is written
     assert done == [step.what for step in steps]
     return app
 
