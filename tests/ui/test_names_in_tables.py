@@ -105,3 +105,24 @@ def test_the_piles_name_every_player_or_none() -> None:
     mixed = {**short, "purple": LONG_NAMES[0]}
     words = [text.words for text in _drawn("apache-tracker-count", SIZES[1], mixed)]
     assert {"R red", "Y yellow", "P purple"} <= set(words), "one too long: the colours"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_full_games_players_column_never_cuts_a_name(size: tuple[int, int]) -> None:
+    drawn = _drawn("apache-full-play", size)
+    assert not [text.words for text in drawn if text.cut_short]
+    shown = {text.words for text in drawn}
+    assert shown & {NAMES["red"], NAMES["red"].split()[0], "you"}, "the person's row says who"
+
+
+GAME_SCENES = [name for name in SAMPLES if name.startswith(("apache", "apocalypse", "paris"))]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("scene", GAME_SCENES)
+def test_no_screen_cuts_a_word_short_for_a_long_name(scene: str, size: tuple[int, int]) -> None:
+    """Every game screen with a 16-character name at every seat: a name that does not fit
+    gives way (to its first word, to the seat), it is never cut, nor anything else."""
+    drawn = _drawn(scene, size)
+    assert not [text.words for text in drawn if text.cut_short]
+    assert all(text.drawn_px >= text.floor_px for text in drawn)

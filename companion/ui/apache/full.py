@@ -536,6 +536,13 @@ def _player_row_height(size: tuple[int, int]) -> int:
     return widgets.px(size, 30)
 
 
+def _who(name: str | None, size: int, width: int) -> str:
+    """A person's row: their name, or its first word, where it fits whole; else "you"."""
+    if name is None:
+        return "you"
+    return widgets.first_fitting([name, name.split()[0], "you"], size, width)
+
+
 def _draw_players(
     surface: pygame.Surface, area: pygame.Rect, model: ApacheFullModel, now_ns: int
 ) -> None:
@@ -551,7 +558,7 @@ def _draw_players(
         inner = line.inflate(-6, -6)
         badge, who, pile = widgets.columns(inner, [1.0, 0.9, 1.2], gap=3)
         widgets.chip(surface, badge, colour, role="table")
-        words = "bot" if model.is_bot(seat) else model.names.get(colour, "you")
+        words = "bot" if model.is_bot(seat) else _who(model.names.get(colour), body_px, who.width)
         widgets.text(surface, words, body_px, theme.TEXT_DIM, who, role="body")
         widgets.text(
             surface,

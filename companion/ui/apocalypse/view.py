@@ -183,7 +183,8 @@ def draw_trick(
     for seat, cell in zip(seats, cells, strict=True):
         label_h = max(widgets.line_height(body_px), round(cell.height * 0.22))
         label = pygame.Rect(cell.left, cell.top, cell.width, label_h)
-        name = _seat_label(seat, people, names or {})
+        labels = _seat_labels(seat, people, names or {})
+        name = widgets.first_fitting(labels, body_px, label.width, bold=seat == actor)
         ink = theme.TEXT if seat == actor else theme.TEXT_DIM
         size_px = max(body_px, round(widgets.fill_px(label.height) * name_scale))
         widgets.text(
@@ -335,12 +336,14 @@ def _winner_words(totals: Sequence[int], winners: Sequence[int], named: Mapping[
     return victory_words(names, each=each, alone=alone, joiner=" and ")
 
 
-def _seat_label(seat: int, people: int, names: Mapping[str, str]) -> str:
-    """``"P1"``, ``"P1 (you)"`` for a person's seat, ``"P1 Anna"`` for a named one."""
+def _seat_labels(seat: int, people: int, names: Mapping[str, str]) -> list[str]:
+    """A seat's label, longest first: ``"P1"``, ``"P1 (you)"`` for a person's seat; for a
+    named one ``"P1 Anna Maria"``, ``"P1 Anna"`` (the first word), ``"P1"``."""
     key = player_name(seat)
     if key in names:
-        return f"{key} {names[key]}"
-    return f"{key} (you)" if seat < people else key
+        name = names[key]
+        return [f"{key} {name}", f"{key} {name.split()[0]}", key]
+    return [f"{key} (you)", key] if seat < people else [key]
 
 
 def _with_name(seat: str, named: Mapping[str, str]) -> str:

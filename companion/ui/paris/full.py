@@ -79,7 +79,7 @@ class ParisFullScene(GameScene[ParisFullModel]):
             draw_board(surface, layout.board, state, model.district)
             draw_money(surface, layout.money, state)
             draw_hand(surface, layout.hand, model)
-            widgets.paragraph(surface, model.prompt(), theme.floor_px("table", size), theme.TEXT,
+            widgets.paragraph(surface, layout.question, theme.floor_px("table", size), theme.TEXT,
                               layout.prompt, bold=True, role="table")  # fmt: skip
         draw_choices(surface, model, option_rects(layout.option_area(model), model, size))
         self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns)
@@ -116,7 +116,9 @@ class ParisFullLayout:
         self.hand = pygame.Rect(right.left, self.money.bottom + px(size, 2), right.width, 0)
         self.hand.height = 2 * body_line
         table_px = theme.floor_px("table", size)
-        lines = len(widgets.wrap(model.prompt(), table_px, right.width, bold=True))
+        options = [model.prompt(), model.prompt(named=False)]  # a long name: the gang
+        self.question = widgets.first_wrapping(options, table_px, right.width, lines=3, bold=True)
+        lines = len(widgets.wrap(self.question, table_px, right.width, bold=True))
         self.prompt = pygame.Rect(right.left, self.hand.bottom + px(size, 2), right.width, 0)
         self.prompt.height = min(3, max(1, lines)) * widgets.line_height(table_px, bold=True)
         self.options = pygame.Rect(right.left, self.prompt.bottom + px(size, 3), right.width, 0)

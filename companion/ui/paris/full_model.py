@@ -187,10 +187,11 @@ class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
             found.append(Choice(BAIL_KEY, f"bail {BAIL} F: {'on' if self.bail else 'off'}"))
         return found
 
-    def prompt(self) -> str:
+    def prompt(self, *, named: bool = True) -> str:
+        """The question asked, the person by their name (``named``) or their gang."""
         step, state = self.step, self.state
         colour = state.colours[self.person or 0] if self.person is not None else ""
-        who = named_seat(colour, self.names)
+        who = named_seat(colour, self.names if named else {})
         if step == "wait":
             actor = PARIS.actor(state)
             return f"{state.colours[actor]} (bot) is thinking" if actor is not None else ""

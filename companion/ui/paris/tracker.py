@@ -65,7 +65,7 @@ class ParisTrackerScene(GameScene[ParisTrackerModel]):
         draw_info(surface, layout.info, model.info(), names_key(model.state.colours, model.names))
         table_px = theme.floor_px("table", size)
         widgets.paragraph(
-            surface, model.prompt(), table_px, theme.TEXT, layout.prompt, role="table", bold=True
+            surface, layout.question, table_px, theme.TEXT, layout.prompt, role="table", bold=True
         )
         draw_choices(surface, model, enumerate(layout.choices))
         self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns)
@@ -105,11 +105,21 @@ class ParisTrackerLayout:
         area_h = rows * (chip_h + gap)
         self.choice_area = pygame.Rect(body.left, body.bottom - area_h, body.width, area_h)
         table_px = theme.floor_px("table", size)
-        lines = len(widgets.wrap(model.prompt(), table_px, body.width, bold=True))
-        prompt_h = min(2, max(1, lines)) * widgets.line_height(table_px, bold=True)
-        self.prompt = pygame.Rect(body.left, self.choice_area.top - prompt_h, body.width, prompt_h)
-        self.info = pygame.Rect(body.left, self.bank.bottom + gap, body.width, 0)
-        self.info.height = max(0, self.prompt.top - gap - self.info.top)
+        info_top = self.bank.bottom + gap
+        body_px = theme.floor_px("body", size)
+        info_h = len(widgets.wrap(model.info(), body_px, body.width)) * widgets.line_height(body_px)
+        unnamed = model.prompt(named=False)
+        self.question = unnamed
+        """The question as shown: the player's name in it if the step's lines keep room."""
+        for option in (model.prompt(), unnamed):
+            lines = len(widgets.wrap(option, table_px, body.width, bold=True))
+            prompt_h = min(2, max(1, lines)) * widgets.line_height(table_px, bold=True)
+            top = self.choice_area.top - prompt_h
+            if (lines <= 2 and top - gap - info_top >= info_h) or option == unnamed:
+                self.question = option
+                break
+        self.prompt = pygame.Rect(body.left, top, body.width, prompt_h)
+        self.info = pygame.Rect(body.left, info_top, body.width, max(0, top - gap - info_top))
         self.choices = choice_grid(self.choice_area, count, rows=rows, height=chip_h, gap=gap)
 
 

@@ -137,14 +137,15 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
             ]
         return []
 
-    def prompt(self) -> str:
-        """The question of the step (districts in the screen's words, :func:`screen_words`)."""
-        return screen_words(self._prompt())
+    def prompt(self, *, named: bool = True) -> str:
+        """The question of the step (districts in the screen's words, :func:`screen_words`),
+        the gang asked by its player's name (``named``) or its colour."""
+        return screen_words(self._prompt(named))
 
-    def _prompt(self) -> str:
+    def _prompt(self, named: bool) -> str:
         state, step = self.state, self.step
         if step in ("turn", "stash", "place"):
-            who = named_seat(state.colours[self.seat or 0], self.names)
+            who = named_seat(state.colours[self.seat or 0], self.names if named else {})
             return _TURN_PROMPTS[step].format(who=who)
         if step in ("holder", "slot"):
             name = district_words(state.district or 0)
