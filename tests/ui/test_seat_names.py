@@ -19,6 +19,7 @@ from companion.ui.apache.setup import APACHE_SETUP
 from companion.ui.apache.tracker import ApacheTrackerResultsScene, ApacheTrackerScene
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
 from companion.ui.history import HistoryScene
+from companion.ui.paris.setup import PARIS_SETUP
 from companion.ui.scenes import AppContext
 from companion.ui.setup import SetupScene, value_cells, visible_rows
 from companion.ui.setup_model import GUEST, SetupModel
@@ -260,3 +261,11 @@ def test_the_first_wrapping_option_is_the_one_that_fits() -> None:
     assert widgets.first_wrapping(["much too long a line"], 32, 50, lines=1) == (
         "much too long a line"
     ), "none fits: the last, cut where drawn"
+
+
+def test_the_paris_first_player_row_names_the_gangs_player(app: AppContext, roster: Roster) -> None:
+    model = _setup(app, PARIS_SETUP, players=4).model
+    first = next(row for row in model.rows if row.key == "first")
+    assert model.words(first) == "P purple"
+    model.names = {"purple": "Anna"}
+    assert model.words(first) == "P Anna"

@@ -35,7 +35,9 @@ SEATS_NOTE: Final = "paris-seats"
 
 
 def _first_words(choice: SetupChoice) -> str:
-    return seat_name(GANGS[choice.number("first") - 1])
+    """The first gang, by its player's name once a Seat row has one ("P Anna")."""
+    gang = GANGS[choice.number("first") - 1]
+    return seat_name(gang, choice.names.get(gang, ""))
 
 
 def _humans_words(choice: SetupChoice) -> str:
