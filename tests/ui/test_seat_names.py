@@ -263,9 +263,18 @@ def test_the_first_wrapping_option_is_the_one_that_fits() -> None:
     ), "none fits: the last, cut where drawn"
 
 
-def test_the_paris_first_player_row_names_the_gangs_player(app: AppContext, roster: Roster) -> None:
+def test_the_paris_first_player_row_names_its_gangs_player(app: AppContext, roster: Roster) -> None:
     model = _setup(app, PARIS_SETUP, players=4).model
     first = next(row for row in model.rows if row.key == "first")
     assert model.words(first) == "P purple"
     model.names = {"purple": "Anna"}
     assert model.words(first) == "P Anna"
+
+
+def test_the_apocalypse_first_player_row_names_its_player(app: AppContext, roster: Roster) -> None:
+    model = _setup(app, APOCALYPSE_SETUP, players=4).model
+    first = next(row for row in model.rows if row.key == "first")
+    model.names = {}
+    assert model.words(first) == "P1"
+    model.names = {"P1": "Anna"}
+    assert model.words(first) == "P1 Anna"

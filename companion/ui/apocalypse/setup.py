@@ -30,7 +30,9 @@ SEATS_NOTE: Final = "apocalypse-seats"
 
 
 def _first_words(choice: SetupChoice) -> str:
-    return f"P{choice.number('first')}"
+    """The first player's seat, with its player's name once a Seat row has one."""
+    seat = f"P{choice.number('first')}"
+    return f"{seat} {choice.names[seat]}" if seat in choice.names else seat
 
 
 def _drop_words(choice: SetupChoice) -> str:

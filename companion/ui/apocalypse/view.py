@@ -179,17 +179,28 @@ def draw_trick(
     ``people`` seats marked "you", or named by the roster's ``names``) over its card, or over
     an empty place."""
     cells = widgets.columns(area, [1.0] * len(seats), gap=max(3, area.width // 120))
-    body_px = theme.floor_px("body", surface.get_size())
-    for seat, cell in zip(seats, cells, strict=True):
-        label_h = max(widgets.line_height(body_px), round(cell.height * 0.22))
-        label = pygame.Rect(cell.left, cell.top, cell.width, label_h)
-        labels = _seat_labels(seat, people, names or {})
-        name = widgets.first_fitting(labels, body_px, label.width, bold=seat == actor)
-        ink = theme.TEXT if seat == actor else theme.TEXT_DIM
-        size_px = max(body_px, round(widgets.fill_px(label.height) * name_scale))
-        widgets.text(
-            surface, name, size_px, ink, label, align="center", bold=seat == actor, role="body"
+    screen = surface.get_size()
+    body_px = theme.floor_px("body", screen)
+    label_h = max(widgets.line_height(body_px), round(cells[0].height * 0.22)) if cells else 0
+    shown = {
+        seat: widgets.first_fitting(
+            _seat_labels(seat, people, names or {}), body_px, cell.width, bold=True
         )
+        for seat, cell in zip(seats, cells, strict=True)
+    }
+    asked_px = max(body_px, round(widgets.fill_px(label_h) * name_scale))
+    size_px = min(  # one size for every seat's label: the one the longest fits at
+        [widgets.fit_px(w, "body", asked_px, cells[0].width, screen=screen, bold=True)
+         for w in shown.values()],
+        default=asked_px,
+    )  # fmt: skip
+    for seat, cell in zip(seats, cells, strict=True):
+        label = pygame.Rect(cell.left, cell.top, cell.width, label_h)
+        ink = theme.TEXT if seat == actor else theme.TEXT_DIM
+        widgets.text(
+            surface, shown[seat], size_px, ink, label, align="center", bold=seat == actor,
+            role="body",
+        )  # fmt: skip
         card = pygame.Rect(cell.left, label.bottom + 2, cell.width, cell.bottom - label.bottom - 2)
         face = cards.get(seat)
         if face is None:
