@@ -232,12 +232,12 @@ def draw_choice(
     words: str | None = None,
 ) -> None:
     """An option: a seat colour's chip (edged when focused) or a panel; ``words`` in place
-    of its label."""
+    of its label; its ``short`` words when those do not fit."""
     inner = rect.inflate(-6, 0)
-    if words is None:
+    words = choice.label if words is None else words
+    if choice.short is not None:
         floor = theme.floor_px("body", widgets.screen_size(surface))
-        options = [choice.label] if choice.short is None else [choice.label, choice.short]
-        words = widgets.first_fitting(options, floor, inner.width, bold=True)
+        words = widgets.first_fitting([words, choice.short], floor, inner.width, bold=True)
     if choice.colour is not None:
         radius = max(3, rect.height // 5)
         fill = theme.SEAT_COLOURS[choice.colour]

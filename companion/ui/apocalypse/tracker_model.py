@@ -62,6 +62,10 @@ LATER: Final = "later"
 NEXT: Final = "next"
 DONE: Final = "done"
 CANCEL: Final = "cancel"
+SPECIALS: Final = ("chaos", "tranquility", "skip")
+"""The options beside the suits, in this order."""
+SHORT: Final = {"tranquility": "Tranq."}
+"""An option's words where its full name does not fit (as the card shows it)."""
 
 
 def _sole_leader(totals: tuple[int, ...], seat: int | None) -> bool:
@@ -258,7 +262,7 @@ class ApocalypseTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         suits = [s for s in self.state.suits if any(e.suit == s for e in legal)]
         found = [Choice(s, s, s) for s in suits]
         kinds = {e.kind for e in legal}
-        found += [Choice(k, k.capitalize()) for k in ("chaos", "tranquility", "skip") if k in kinds]
+        found += [Choice(k, k.capitalize(), short=SHORT.get(k)) for k in SPECIALS if k in kinds]
         return found
 
     def _value_choices(self, legal: list[Entry]) -> list[Choice]:

@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pygame
+import pytest
 
 from companion.rules.apocalypse.tracker import TRACKER, TrackerState
 from companion.session import Session
+from companion.ui import widgets
 from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
 from companion.ui.apocalypse.tracker import (
     ApocalypseTrackerLayout,
@@ -181,17 +183,23 @@ def test_a_click_picks_an_option(app: AppContext) -> None:
     assert scene.model.step == "value" and scene.model.suit == "green"
 
 
-def test_every_step_draws(app: AppContext, screen: pygame.Surface) -> None:
-    scene = start(app, players=2)
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_step_draws_with_nothing_cut_short(
+    app: AppContext, screen: pygame.Surface, players: int
+) -> None:
+    """Every option whole ("Tranquility" gives way to "Tranq." where it does not fit)."""
+    scene = start(app, players=players)
     seen = set()
     for _ in range(400):
         seen.add(scene.model.step)
-        scene.draw(screen, 0)
+        with widgets.recorded_text() as drawn:
+            scene.draw(screen, 0)
+        assert not [text.words for text in drawn if text.cut_short], scene.model.step
         if scene.model.step == "score":
             break
         scene.model.focus = 0
         scene.model.select(0)
-    assert {"card", "value", "lead", "specials"} <= seen
+    assert {"card", "value", "lead"} <= seen and (players > 2 or "specials" in seen)
     scene.model.close()
 
 
