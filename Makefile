@@ -11,7 +11,7 @@ WASM := .cache/micropython-wasm
 WASM_STAMP := $(WASM)/.installed
 WASM_LOCK := tests/firmware/mpy/package.json tests/firmware/mpy/package-lock.json
 
-.PHONY: run test lint typecheck pytest bench screenshots wiring clean pi-check
+.PHONY: run test lint typecheck pytest bench screenshots wiring clean pi-check locale
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,23 @@ screenshots: $(STAMP)
 
 wiring: $(STAMP)
 	$(BIN)/companion wiring
+
+# The screens' catalogs (companion/i18n.py; the engines' words, companion/rules/words.py):
+# the marked strings extracted into the template, merged into each language's catalog (new
+# ones to translate, none lost), compiled into the .mo files the program reads (committed;
+# tests/i18n/test_catalogs.py checks they are fresh and complete).
+LOCALE := companion/locale
+LANGUAGES := de fr
+locale: $(STAMP)
+	$(BIN)/pybabel extract --no-location --sort-output --omit-header --no-wrap \
+		--no-default-keywords -k tr -k trn:1,2 -k trc:1c,2 -k marked -k say -k plural_words:1,2 \
+		-F $(LOCALE)/babel.cfg -o $(LOCALE)/companion.pot companion
+	for lang in $(LANGUAGES); do \
+		$(BIN)/pybabel update --init-missing --no-wrap --ignore-obsolete --no-fuzzy-matching \
+			--ignore-pot-creation-date -i $(LOCALE)/companion.pot -d $(LOCALE) -D companion \
+			-l $$lang || exit 1; \
+	done
+	$(BIN)/pybabel compile --statistics -d $(LOCALE) -D companion
 
 # Opt-in, not part of `make test`: the Pi install run for real in an emulated arm64
 # Bookworm (needs root and the package registries; hardware/pi/check-emulated.sh).

@@ -130,6 +130,16 @@ def _add_run_arguments(run: argparse.ArgumentParser) -> None:
         "$XDG_STATE_HOME/companion/games, else ~/.local/state/companion/games)",
     )
     run.add_argument("--mute", action="store_true", help="start with the sound effects off")
+    from companion.i18n import LANGUAGES
+
+    run.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        default=None,
+        help="the screens' language: "
+        + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+        + " (default: the settings', else the system locale's, else English)",
+    )
 
 
 def _add_doctor_arguments(doctor: argparse.ArgumentParser) -> None:

@@ -105,6 +105,7 @@ from typing import Any, Final, Self, TypeVar, get_args, get_origin, get_type_hin
 from companion.errors import CompanionError, ConfigError, JournalError
 from companion.input.controls import ALL_CONTROLS, SEATS, button_of, seat_of
 from companion.input.events import Press
+from companion.rules.words import say
 
 # Tie window: 5 us.
 # - Lower bound, the servicing skew: on a Pi 3/4 the GPIO driver walks simultaneous
@@ -146,13 +147,14 @@ LATE: Final = "late"
 
 IGNORED_WORDS: Final[Mapping[str, str]] = MappingProxyType(
     {
-        REPEAT: "second press, ignored (ruling A8)",
-        SPENT: "already slapped on this card, ignored (ruling A8)",
-        DUPLICATE: "delivered twice, ignored",
-        LATE: "late, ignored (ruling A9)",
+        REPEAT: say("second press, ignored (ruling A8)"),
+        SPENT: say("already slapped on this card, ignored (ruling A8)"),
+        DUPLICATE: say("delivered twice, ignored"),
+        LATE: say("late, ignored (ruling A9)"),
     }
 )
-"""Why a press was ignored, in a few words for the screens (by ``Ignored.reason``)."""
+"""Why a press was ignored, in a few words for the screens (by ``Ignored.reason``; Words,
+shown in the screens' language)."""
 
 _SEAT_ORDER: Final = {seat: i for i, seat in enumerate(SEATS)}
 _R = TypeVar("_R")

@@ -40,6 +40,7 @@ from companion.rules.base import (
     sample_chance,
 )
 from companion.rules.registry import get_engine
+from companion.rules.words import say
 from companion.tools.arguments import confirmed
 
 __all__ = [
@@ -1255,18 +1256,19 @@ def _created(header: Mapping[str, Any]) -> float | None:
 def progress_words(state: object) -> str:
     """How far a game is, in its own words: the cards turned of an Apache deck (``"card 40
     of 114"``), the round (Apocalypse: ``"round 2"``) and the turn of a round (Paris:
-    ``"round 2, turn 3"``); empty for a game that counts neither (the Apache tracker)."""
+    ``"round 2, turn 3"``); empty for a game that counts neither (the Apache tracker).
+    Words: the start menu shows them in its language."""
     deck, display = getattr(state, "deck", None), getattr(state, "display", None)
     if isinstance(deck, tuple) and isinstance(display, tuple):
         total = len(deck) + len(display) + _pile_cards(state) + len(getattr(state, "removed", ()))
-        return f"card {total - len(deck)} of {total}"
+        return say("card {card} of {cards}", card=total - len(deck), cards=total)
     number = getattr(state, "round", None)
     if type(number) is not int or number < 1:
         return ""
     turn = getattr(state, "turn", None)
     if hasattr(state, "districts") and type(turn) is int and turn > 0:  # Paris: turn 1..6
-        return f"round {number}, turn {turn}"
-    return f"round {number}"
+        return say("round {round}, turn {turn}", round=number, turn=turn)
+    return say("round {round}", round=number)
 
 
 def _pile_cards(state: object) -> int:
@@ -1364,13 +1366,13 @@ def add_games_arguments(parser: argparse.ArgumentParser) -> None:
 def game_words(game: SavedGame, *, name: str | None = None) -> str:
     """``"apache_tracker started 19:05 (local time), red, blue, 12 actions"``: the game
     (``name`` in its place), when started, its players and how far it is."""
-    words = [name or game.game]
+    parts = [name or game.game]
     if game.started is not None:
-        words[0] += f" started {datetime.fromtimestamp(game.started):%H:%M}"
+        parts[0] += f" started {datetime.fromtimestamp(game.started):%H:%M}"
     if game.players:
-        words.append(", ".join(game.players))
-    words.append(game.progress or f"{game.actions} actions")
-    return ", ".join(words)
+        parts.append(", ".join(game.players))
+    parts.append(game.progress or f"{game.actions} actions")
+    return ", ".join(parts)
 
 
 def games_command(args: argparse.Namespace) -> int:

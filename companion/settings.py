@@ -4,11 +4,12 @@ A small JSON file, ``$COMPANION_CONFIG`` if set, else ``$XDG_CONFIG_HOME/compani
 settings.json``, else ``~/.config/companion/settings.json``::
 
     {"sound": true, "quiet_time_s": 1.2, "tie_window_us": 5, "size": "800x480",
-     "profile": null}
+     "profile": null, "language": null}
 
 Every key is optional (a missing one takes its default). ``size`` is ``WxH`` or
-``"fullscreen"``; ``profile`` a pin map profile name (None: the source's default). Command
-line options win over the file.
+``"fullscreen"``; ``profile`` a pin map profile name (None: the source's default);
+``language`` the screens' language, ``"en"``, ``"de"`` or ``"fr"`` (None: the system
+locale's, English when it is none of them). Command line options win over the file.
 
 A file that cannot be read or holds a bad value (not UTF-8, not JSON, nested too deeply,
 larger than 64 KiB, a bad key or value) never stops the companion: it starts with the
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from companion.errors import ConfigError
+from companion.i18n import LANGUAGES
 
 QUIET_RANGE_S: Final = (0.3, 5.0)
 """The Pow-Wow quiet time the settings accept (ruling A9; the default is 1.2 s)."""
@@ -49,6 +51,7 @@ class Settings:
     tie_window_us: int = 5
     size: str = "800x480"
     profile: str | None = None
+    language: str | None = None
 
     def with_value(self, key: str, value: Any) -> Settings:
         """A copy with ``key`` set to ``value``, checked (``ConfigError`` if bad)."""
@@ -206,6 +209,12 @@ def _checked(settings: Settings, *, where: str) -> Settings:
         )
     if s.profile is not None and (type(s.profile) is not str or not s.profile):
         raise ConfigError(f"{where}: profile {_shown(s.profile)} must be a profile name or null")
+    if s.language is not None and s.language not in LANGUAGES:
+        known = ", ".join(f'"{code}" ({name})' for code, name in LANGUAGES.items())
+        raise ConfigError(
+            f"{where}: language {_shown(s.language)} must be one of {known}, or null for the "
+            "system's"
+        )
     return replace(settings, quiet_time_s=float(quiet))
 
 

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, TypeAlias, TypeVar
 
 from companion.errors import CompanionError, IllegalAction
+from companion.rules.words import say
 
 __all__ = [
     "CHANCE",
@@ -113,7 +114,8 @@ def illegal(rule: str, action: object, reason: str) -> IllegalAction:
     >>> str(illegal("rule T2 (climb)", "Play(3)", "3 is not above the top card 5"))
     'Play(3) refused by rule T2 (climb): 3 is not above the top card 5'
     """
-    return IllegalAction(f"{action} refused by {rule}: {reason}")
+    said = say("{action} refused by {rule}: {reason}", action=action, rule=rule, reason=reason)
+    return IllegalAction(said)
 
 
 def record_kind(

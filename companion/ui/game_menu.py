@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 import pygame
 
 from companion.errors import CompanionError
+from companion.i18n import marked, tr
 from companion.session import DISCARDED, discard_journal
 from companion.ui import theme, widgets
 from companion.ui.nav import NavButton
@@ -28,16 +29,18 @@ if TYPE_CHECKING:
     from companion.session import Session
     from companion.ui.scenes import AppContext
 
-BACK_TO_THE_GAME: Final = "Back to the game"
-LEAVE: Final = "Leave: resume it later from the start menu"
-SETTINGS: Final = "Settings"
+BACK_TO_THE_GAME: Final = marked("Back to the game")
+LEAVE: Final = marked("Leave: resume it later from the start menu")
+SETTINGS: Final = marked("Settings")
 """The row that opens the settings over the game (it stays paused under them)."""
-DISCARD: Final = "Discard this game (no result)"
+DISCARD: Final = marked("Discard this game (no result)")
 """The row that ends the game without a result: its journal is moved aside, never deleted."""
-DISCARD_ASKED: Final = "Sure? Select again to discard it"
+DISCARD_ASKED: Final = marked("Sure? Select again to discard it")
 """What the discard row says once chosen: a second choice discards."""
 MENU_ROWS: Final = (BACK_TO_THE_GAME, LEAVE, RULES_HELP, SETTINGS, DISCARD)
-"""A game menu's rows (the Apache tracker adds its count of the piles)."""
+"""A game menu's rows (the Apache tracker adds its count of the piles). The rows are the
+English words, marked for the catalog: the menu compares them and translates them where
+it draws them."""
 
 
 class GameMenu:
@@ -97,9 +100,9 @@ class GameMenu:
         for index, rect in enumerate(self.rects(size)):
             widgets.panel(surface, rect, focused=index == self.focus)
             ink = theme.TEXT if lit[index] else theme.TEXT_DIM
-            words = self.rows[index]
+            words = tr(self.rows[index])
             if self.asked and index == self.focus:
-                words, ink = DISCARD_ASKED, theme.WARN
+                words, ink = tr(DISCARD_ASKED), theme.WARN
             inner = rect.inflate(-2 * widgets.px(size, 10), 0)
             widgets.text(surface, words, widgets.px(size, 24), ink, inner, role="body")
 
@@ -137,10 +140,13 @@ def discard_and_leave(app: AppContext, session: Session[Any, Any]) -> None:
     try:
         moved = discard_journal(path)
     except (OSError, CompanionError) as exc:
-        app.menu_messages.append(f"cannot discard {path.name}: {exc}")
+        words = tr("cannot discard {file}: {error}").format(file=path.name, error=exc)
+        app.menu_messages.append(words)
     else:
-        app.menu_messages.append(f"discarded: moved to {DISCARDED}/{moved.name}")
+        place = f"{DISCARDED}/{moved.name}"
+        app.menu_messages.append(tr("discarded: moved to {place}").format(place=place))
     app.stack.pop()
 
 
-MENU_HINT: Final = "Previous/Next: move · Select: choose · Back: close the menu"
+MENU_HINT: Final = marked("Previous/Next: move · Select: choose · Back: close the menu")
+"""The footer while a game menu is open (marked: translate it where drawn)."""

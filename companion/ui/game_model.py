@@ -30,9 +30,10 @@ from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
 from companion.errors import IllegalAction
 from companion.history.records import names_in
+from companion.i18n import marked, said, tr
 from companion.session import Session, Step
 from companion.ui.cues import Cue
-from companion.ui.theme import SEAT_LETTERS
+from companion.ui.theme import SEAT_LETTERS, colour_word
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -62,7 +63,7 @@ def applied(session: Session[Any, A], action: A, notices: MutableSequence[str]) 
     try:
         session.apply(action)
     except IllegalAction as exc:
-        notices.append(str(exc))
+        notices.append(said(exc.args[0] if exc.args else exc))
         return False
     return True
 
@@ -108,11 +109,11 @@ class GameModel(Protocol):
 
 
 def named_seat(seat: str, names: Mapping[str, str]) -> str:
-    """A seat as the screens name it: ``"P3"`` or ``"purple"``; with the roster's player
-    there ``"P3 Anna"`` or ``"P Anna"`` (the seat's number or letter stays first, for
-    colour-blind players)."""
+    """A seat as the screens name it: ``"P3"`` or ``"purple"`` (a colour in the screens'
+    language); with the roster's player there ``"P3 Anna"`` or ``"P Anna"`` (the seat's
+    number or letter stays first, for colour-blind players)."""
     if seat not in names:
-        return seat
+        return colour_word(seat)
     return f"{SEAT_LETTERS.get(seat, seat)} {names[seat]}"
 
 
@@ -220,8 +221,9 @@ class FullGameModel(SessionModel[T, A]):
     what its chance reveals, ``_revealed_words``.
     """
 
-    _revealed_words = "something was drawn"
-    """What chance revealed, in the refusal's words (a game names its deal or draw)."""
+    _revealed_words = marked("something was drawn")
+    """What chance revealed, in the refusal's words (a game names its deal or draw; marked
+    for the catalog, translated in the refusal)."""
 
     def __init__(
         self,
@@ -270,7 +272,7 @@ class FullGameModel(SessionModel[T, A]):
         last = history[-1]
         if self._is_mine(last):
             self.session.undo()
-            self.notices.append("undone: your last choice, choose again")
+            self.notices.append(tr("undone: your last choice, choose again"))
         else:
             self.notices.append(self._undo_refusal(last))
         return True
@@ -278,10 +280,11 @@ class FullGameModel(SessionModel[T, A]):
     def _undo_refusal(self, since: Step[A]) -> str:
         """Why the person's last choice cannot be taken back (``since``: the last step)."""
         if since.is_chance:
-            return f"{self._revealed_words} since: it cannot be taken back"
+            refusal = tr("{what_was_revealed} since: it cannot be taken back")
+            return refusal.format(what_was_revealed=tr(self._revealed_words))
         if since.actor in self.bots:
-            return "the bots have played since: it cannot be taken back"
-        return "another player has played since: it cannot be taken back"
+            return tr("the bots have played since: it cannot be taken back")
+        return tr("another player has played since: it cannot be taken back")
 
     def _apply(self, action: A, now_ns: int) -> bool:
         """Apply ``action``: True if it went through (a refusal becomes a notice)."""

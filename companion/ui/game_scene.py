@@ -37,6 +37,7 @@ from typing import Generic, TypeVar
 
 import pygame
 
+from companion.i18n import tr
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
 from companion.ui import theme, widgets
@@ -145,10 +146,11 @@ class GameScene(BaseScene, Generic[M]):
     ) -> None:
         """The game menu over the body when it is open; the footer: ``hint`` (while the menu
         is open, the menu's own: ``menu_hint``, by default ``MENU_HINT``, never the game's
-        "Back: undo"), or a brief message in its place."""
+        "Back: undo"), or a brief message in its place. ``hint`` comes in the screens'
+        language; ``menu_hint`` may come marked (``MENU_HINT``) or translated."""
         if self.menu.open:
             self.menu.draw(surface)
-            hint = menu_hint or MENU_HINT
+            hint = tr(menu_hint or MENU_HINT)
         self.draw_hint(surface, hint, now_ns)
 
 

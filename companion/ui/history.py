@@ -31,22 +31,29 @@ from pathlib import Path
 from typing import Final, Literal, TypeVar
 
 import pygame
+from babel.dates import format_date
 
 from companion.errors import CompanionError
 from companion.history import GameRow, History, PlayerStats, ReactionStats
+from companion.i18n import language, marked, milliseconds, tr, trc, trn
 from companion.roster import Roster, RosterError
 from companion.ui import theme, widgets
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
+from companion.ui.theme import colour_word
 
-TITLE: Final = "History"
-HINT: Final = "Previous/Next: page · Select: next · Back: start menu"
-FAMILIES: Final = (("apache", "Apache"), ("apocalypse", "Apocalypse"), ("paris", "Paris"))
+TITLE: Final = marked("History")
+HINT: Final = marked("Previous/Next: page · Select: next · Back: start menu")
+FAMILIES: Final = (
+    ("apache", marked("Apache")),
+    ("apocalypse", marked("Apocalypse")),
+    ("paris", marked("Paris")),
+)
 KIND_TITLES: Final = {
-    "reaction": "Fastest hands: from the card turn (full game)",
-    "gap": "Fastest hands: gap to the first slap (tracker)",
+    "reaction": marked("Fastest hands: from the card turn (full game)"),
+    "gap": marked("Fastest hands: gap to the first slap (tracker)"),
 }
-EVENINGS_TITLE: Final = "Evenings: median per evening, the last on the right"
+EVENINGS_TITLE: Final = marked("Evenings: median per evening, the last on the right")
 EVENINGS_SHOWN: Final = 8
 """The last evenings a player's strip shows."""
 
@@ -56,7 +63,8 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class HistoryPage:
-    """One screenful: what it lists and the title above it."""
+    """One screenful: what it lists and the title above it (``title`` and ``words`` marked
+    for the catalog, translated where drawn)."""
 
     kind: PageKind
     title: str
@@ -99,19 +107,20 @@ def rows_per_page(size: tuple[int, int], row_h: int) -> int:
 def lay_out(data: HistoryData, size: tuple[int, int]) -> list[HistoryPage]:
     """Every page of ``data`` on a screen of ``size``, in order."""
     if not data.games:
-        words = (
+        words = marked(
             "No finished game yet. A game is recorded here when it ends; the journals stay "
             "the record (companion history rebuild reads them again)."
         )
-        return [HistoryPage("empty", "No games yet", words=words)]
+        return [HistoryPage("empty", marked("No games yet"), words=words)]
     game_rows = rows_per_page(size, game_row_height(size))
     player_rows = max(1, rows_per_page(size, player_row_height(size)) - 1)  # under the heads
     timed_rows = rows_per_page(size, reaction_row_height(size))
     pages = [
-        HistoryPage("games", "Last games", games=chunk) for chunk in _chunks(data.games, game_rows)
+        HistoryPage("games", marked("Last games"), games=chunk)
+        for chunk in _chunks(data.games, game_rows)
     ]
     pages += [
-        HistoryPage("players", "Players", players=chunk)
+        HistoryPage("players", marked("Players"), players=chunk)
         for chunk in _chunks(data.players, player_rows)
     ]
     for kind, title in KIND_TITLES.items():
@@ -164,38 +173,49 @@ def family_of(game: str) -> str:
 
 
 def game_title(row: GameRow) -> str:
-    """``"Apache, full game"`` / ``"Paris bank"``."""
+    """``"Apache full game"`` / ``"Paris bank"``, in the screens' language."""
     names = dict(FAMILIES)
     family = family_of(row.game)
-    name = names.get(family, family)
+    name = tr(names[family]) if family in names else family
     if row.mode == "tracker":
-        return "Paris bank" if family == "paris" else f"{name} tracker"
-    return f"{name} full game"
+        if family == "paris":
+            return tr("Paris bank")
+        return tr("{game} tracker").format(game=name)
+    return tr("{game} full game").format(game=name)
 
 
 def winners_words(row: GameRow) -> str:
-    """``"red won"``, ``"shared: red and blue"``, ``"no winner"``."""
-    names = [row.players[seat] for seat in row.winners if 0 <= seat < len(row.players)]
+    """``"red won"``, ``"shared: red and blue"``, ``"no winner"``, in the screens'
+    language."""
+    names = [colour_word(row.players[seat]) for seat in row.winners if 0 <= seat < len(row.players)]
     if not names:
-        return "no winner"
+        return tr("no winner")
     if len(names) == 1:
-        return f"{names[0]} won"
-    return "shared: " + ", ".join(names[:-1]) + f" and {names[-1]}"
+        return tr("{winner} won").format(winner=names[0])
+    shared = tr("shared: {others} and {last}")
+    return shared.format(others=", ".join(names[:-1]), last=names[-1])
 
 
 def scores_words(row: GameRow) -> str:
-    """``"red 42 · yellow 30"``."""
+    """``"red 42 · yellow 30"`` (a guest's seat colour in the screens' language)."""
     return " · ".join(
-        f"{name} {score}" for name, score in zip(row.players, row.scores, strict=False)
+        f"{colour_word(name)} {score}" for name, score in zip(row.players, row.scores, strict=False)
     )
 
 
 def when_words(ended: float, now: float) -> str:
-    """``"today 19:05"``, ``"yesterday 21:40"``, ``"3 Dec 20:15"``."""
+    """``"today 19:05"``, ``"yesterday 21:40"``, ``"3 Dec 20:15"``, in the screens'
+    language."""
     then, today = datetime.fromtimestamp(ended), datetime.fromtimestamp(now)
     days = (today.date() - then.date()).days
-    day = "today" if days == 0 else "yesterday" if days == 1 else f"{then.day} {then:%b}"
-    return f"{day} {then:%H:%M}"
+    time = f"{then:%H:%M}"
+    if days == 0:
+        return tr("today {time}").format(time=time)
+    if days == 1:
+        return tr("yesterday {time}").format(time=time)
+    # a CLDR date pattern, each language its own ("3 Dec", German "3. Dez.")
+    pattern = trc("date pattern: the day and the month's short name", "d MMM")
+    return f"{format_date(then, pattern, locale=language())} {time}"
 
 
 def record_words(stats: PlayerStats, family: str | None = None) -> str:
@@ -211,25 +231,30 @@ def _family(stats: PlayerStats, family: str) -> tuple[int, int]:
 
 def rate_words(stats: PlayerStats) -> str:
     """``"60 %"``: the win rate in all games."""
-    return f"{round(100 * stats.wins / stats.games)} %" if stats.games else "-"
+    if not stats.games:
+        return "-"
+    return tr("{percent} %").format(percent=round(100 * stats.wins / stats.games))
 
 
 def reaction_details(stats: ReactionStats) -> list[str]:
     """What a board says under a player's median, longest first (the first that fits is
     drawn): ``"34 slaps · fastest 201 ms · 2 tied, 1 ignored left out"``; a player with
-    few slaps says so first."""
-    count = f"{stats.slaps} slap" if stats.slaps == 1 else f"{stats.slaps} slaps"
-    head = f"{count}, too few to rank" if stats.few else count
-    fastest = f"fastest {stats.fastest_ms:.0f} ms"
-    left_out = [f"{stats.ties} tied"] if stats.ties else []
-    left_out += [f"{stats.ignored} ignored"] if stats.ignored else []
-    longest = [head, fastest] + ([", ".join(left_out) + " left out"] if left_out else [])
+    few slaps says so first. In the screens' language."""
+    count = trn("{count} slap", "{count} slaps", stats.slaps).format(count=stats.slaps)
+    head = tr("{slaps}, too few to rank").format(slaps=count) if stats.few else count
+    fastest = tr("fastest {time}").format(time=milliseconds(stats.fastest_ms, 0))
+    left_out = [tr("{count} tied").format(count=stats.ties)] if stats.ties else []
+    left_out += [tr("{count} ignored").format(count=stats.ignored)] if stats.ignored else []
+    longest = [head, fastest]
+    if left_out:
+        longest.append(tr("{presses} left out").format(presses=", ".join(left_out)))
     return [" · ".join(longest), f"{head} · {fastest}", head]
 
 
 # --- players no longer on the roster --------------------------------------------------------
 
-FORMER: Final = " (former)"
+FORMER: Final = marked("{name} (former)")
+"""A former player's name as the history shows it (translated when the screen opens)."""
 
 
 def former_players(app: AppContext, data: HistoryData) -> set[str]:
@@ -246,12 +271,13 @@ def former_players(app: AppContext, data: HistoryData) -> set[str]:
 
 
 def with_former_players(data: HistoryData, former: set[str]) -> HistoryData:
-    """``data`` with each of the ``former`` players' names marked ``"Bob (former)"``."""
+    """``data`` with each of the ``former`` players' names marked ``"Bob (former)"`` (in the
+    screens' language)."""
     if not former:
         return data
 
     def shown(name: str) -> str:
-        return name + FORMER if name in former else name
+        return tr(FORMER).format(name=name) if name in former else name
 
     return HistoryData(
         games=tuple(
@@ -275,14 +301,14 @@ def plot(path: Path, size: tuple[int, int], kind: str) -> pygame.Surface:
     off-screen surface of ``size`` (``companion history plot``)."""
     data = read_history(path)
     surface = pygame.Surface(size)
-    widgets.page(surface, TITLE, "fastest hands")
-    _draw_title(surface, KIND_TITLES[kind])
+    widgets.page(surface, tr(TITLE), tr("fastest hands"))
+    _draw_title(surface, tr(KIND_TITLES[kind]))
     area = _list_area(size)
     shown = data.reactions.get(kind, ())[: rows_per_page(size, reaction_row_height(size))]
     if shown:
         _draw_reactions(surface, area, shown)
     else:
-        words = "No timed slap of this kind recorded yet."
+        words = tr("No timed slap of this kind recorded yet.")
         widgets.paragraph(
             surface, words, theme.floor_px("body", size), theme.TEXT, area, role="body"
         )
@@ -317,7 +343,7 @@ class HistoryScene(BaseScene):
             data = read_history(path)
             self.pages = lay_out(with_former_players(data, former_players(app, data)), app.size)
         except (CompanionError, OSError) as exc:
-            self.pages = [HistoryPage("empty", "History cannot be read", words=str(exc))]
+            self.pages = [HistoryPage("empty", marked("History cannot be read"), words=str(exc))]
         self.page = 0
 
     def nav(self, button: NavButton, now_ns: int) -> None:
@@ -332,13 +358,13 @@ class HistoryScene(BaseScene):
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
         right = f"{self.page + 1}/{len(self.pages)}" if len(self.pages) > 1 else ""
-        widgets.page(surface, TITLE, right)
+        widgets.page(surface, tr(TITLE), right)
         page = self.pages[self.page]
         body_px = theme.floor_px("body", size)
-        _draw_title(surface, page.title)
+        _draw_title(surface, tr(page.title))
         area = _list_area(size)
         if page.kind == "empty":
-            widgets.paragraph(surface, page.words, body_px, theme.TEXT, area, role="body")
+            widgets.paragraph(surface, tr(page.words), body_px, theme.TEXT, area, role="body")
         elif page.kind == "games":
             _draw_games(surface, area, page.games, self.app.wall_clock())
         elif page.kind == "players":
@@ -347,7 +373,7 @@ class HistoryScene(BaseScene):
             _draw_reactions(surface, area, page.reactions)
         else:
             _draw_evenings(surface, area, page.reactions)
-        self.draw_hint(surface, HINT, now_ns)
+        self.draw_hint(surface, tr(HINT), now_ns)
 
 
 def _draw_games(
@@ -374,14 +400,20 @@ def _draw_games(
             align="right",
         )
         top.width = max(1, when.left - top.left - widgets.px(size, 8))
-        headline = f"{game_title(row)}: {winners_words(row)}"
+        headline = tr("{game}: {winners}").format(game=game_title(row), winners=winners_words(row))
         widgets.text(surface, headline, body_px, theme.TEXT, top, role="body", bold=True)
         second = pygame.Rect(inner.left, top.bottom, inner.width, line_h)
         widgets.text(surface, scores_words(row), body_px, theme.TEXT_DIM, second, role="body")
 
 
 PLAYER_WEIGHTS: Final = [2.0, 1.3, 1.0, 1.4, 1.6, 1.2]
-PLAYER_HEADS: Final = ("wins / games", "in all", "rate", *(name for _, name in FAMILIES))
+PLAYER_HEADS: Final = (
+    marked("wins / games"),
+    marked("in all"),
+    marked("rate"),
+    *(name for _, name in FAMILIES),
+)
+"""The Players page's column heads (marked: translated where drawn)."""
 
 
 def _draw_players(
@@ -391,7 +423,8 @@ def _draw_players(
     size = surface.get_size()
     body_px = theme.floor_px("body", size)
     row_h = player_row_height(size)
-    for index, values in enumerate([PLAYER_HEADS, *(_player_values(p) for p in players)]):
+    heads = tuple(tr(head) for head in PLAYER_HEADS)
+    for index, values in enumerate([heads, *(_player_values(p) for p in players)]):
         band = pygame.Rect(
             area.left, area.top + index * row_h, area.width, row_h - widgets.px(size, 3)
         )
@@ -408,7 +441,7 @@ def _draw_players(
 
 def _player_values(stats: PlayerStats) -> tuple[str, ...]:
     return (
-        stats.name,
+        colour_word(stats.name),
         record_words(stats),
         rate_words(stats),
         *(record_words(stats, family) for family, _ in FAMILIES),
@@ -432,7 +465,7 @@ def _draw_reactions(
         top = area.top + index * row_h
         ink = theme.TEXT_DIM if stats.few else theme.TEXT
         name = pygame.Rect(area.left, top, name_w, top_h)
-        widgets.text(surface, stats.name, body_px, ink, name, role="body", bold=True)
+        widgets.text(surface, colour_word(stats.name), body_px, ink, name, role="body", bold=True)
         track = pygame.Rect(
             name.right, top + top_h // 6, area.width - name_w - figure_w, top_h * 2 // 3
         )
@@ -441,7 +474,7 @@ def _draw_reactions(
         colour = theme.mix(theme.PANEL, theme.TEXT_DIM if stats.few else theme.GOOD, 0.6)
         pygame.draw.rect(surface, colour, bar, border_radius=widgets.px(size, 4))
         figure = pygame.Rect(area.right - figure_w, top, figure_w, top_h)
-        words = f"{stats.median_ms:.0f} ms"
+        words = milliseconds(stats.median_ms, 0)
         widgets.text(surface, words, table_px, ink, figure, role="table", bold=True, align="right")
         detail = pygame.Rect(name.right, top + top_h, area.width - name_w, row_h - top_h)
         words = widgets.first_fitting(reaction_details(stats), body_px, detail.width)
@@ -462,14 +495,15 @@ def _draw_evenings(
         band = pygame.Rect(
             area.left, area.top + index * row_h, area.width, row_h - widgets.px(size, 4)
         )
-        label = f"{stats.name} ({'turn' if stats.kind == 'reaction' else 'gap'})"
+        kind = tr("{name} (turn)") if stats.kind == "reaction" else tr("{name} (gap)")
+        label = kind.format(name=colour_word(stats.name))
         name = pygame.Rect(band.left, band.top, name_w, band.height)
         widgets.text(surface, label, body_px, theme.TEXT, name, role="body", bold=True)
         evenings = stats.evenings[-EVENINGS_SHOWN:]
         slowest = max((ms for _, ms in evenings), default=1.0) or 1.0
         figure = pygame.Rect(band.right - figure_w, band.top, figure_w, band.height)
         if evenings:
-            last = f"{evenings[-1][1]:.0f} ms"
+            last = milliseconds(evenings[-1][1], 0)
             widgets.text(
                 surface, last, table_px, theme.TEXT, figure, role="table", bold=True, align="right"
             )

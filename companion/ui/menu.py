@@ -35,6 +35,7 @@ from typing import Final, Literal
 import pygame
 
 from companion.errors import CompanionError, JournalError
+from companion.i18n import said, tr, trn
 from companion.input.events import Press
 from companion.session import (
     DISCARDED,
@@ -64,17 +65,19 @@ RowKind = Literal[
 
 
 def describe_age(seconds: float) -> str:
-    """``720`` -> ``"12 min ago"``."""
+    """``720`` -> ``"12 min ago"`` (in the screens' language)."""
     minutes = int(max(0.0, seconds) // 60)
     if minutes < 1:
-        return "just now"
+        return tr("just now")
     if minutes < 60:
-        return f"{minutes} min ago"
+        return tr("{minutes} min ago").format(minutes=minutes)
     hours = minutes // 60
     if hours < 24:
-        return f"{hours} h ago"
+        return tr("{hours} h ago").format(hours=hours)
     days = hours // 24
-    return "yesterday" if days == 1 else f"{days} days ago"
+    if days == 1:
+        return tr("yesterday")
+    return trn("{count} day ago", "{count} days ago", days).format(count=days)
 
 
 def clock_words(when: float) -> str:
@@ -84,12 +87,18 @@ def clock_words(when: float) -> str:
 
 def players_words(players: Sequence[str]) -> str:
     """``("red", "blue")`` -> ``"2 players"`` (none named: empty)."""
-    return f"{len(players)} players" if players else ""
+    if not players:
+        return ""
+    return trn("{count} player", "{count} players", len(players)).format(count=len(players))
 
 
 def progress_of(game: SavedGame) -> str:
-    """How far a game is: its own words (``"round 2, turn 3"``), else its actions."""
-    return game.progress or f"{game.actions} actions"
+    """How far a game is: its own words (``"round 2, turn 3"``, as its journal says them),
+    else its actions."""
+    if game.progress:
+        return said(game.progress)
+    # the English says "1 actions" too (as it always has): its plural forms are one
+    return trn("{count} actions", "{count} actions", game.actions).format(count=game.actions)
 
 
 def resume_detail(game: SavedGame, now: float) -> str:
@@ -97,7 +106,8 @@ def resume_detail(game: SavedGame, now: float) -> str:
     ago it was last played)."""
     if game.started is None:
         return f"{progress_of(game)}, {describe_age(now - game.mtime)}"
-    parts = (progress_of(game), players_words(game.players), f"started {clock_words(game.started)}")
+    started = tr("started {time}").format(time=clock_words(game.started))
+    parts = (progress_of(game), players_words(game.players), started)
     return " · ".join(part for part in parts if part)
 
 
@@ -199,28 +209,32 @@ class MenuModel:
     ) -> None:
         """Rebuild the rows (after a game, the unfinished list changes; ``finished``: the
         last finished game of each kind, a "Last results" row each); focus stays on the
-        same row."""
+        same row. Their words are in the screens' language (the menu refreshes whenever it
+        is back on top, after the settings too)."""
         key = self.rows[self.focus].key if self.rows else ""
         rows = [
-            MenuRow("notice", notice_head(text), "select: what to do", notice=text)
+            MenuRow("notice", notice_head(text), tr("select: what to do"), notice=text)
             for text in self.notices
         ]
-        rows += [MenuRow("game", game.title, game.summary, setup=game) for game in self.games]
+        rows += [MenuRow("game", tr(game.title), game.summary, setup=game) for game in self.games]
         for game in finished:
-            label = f"Last results: {self.journal_name(game.game)}"
-            detail = f"ended {clock_words(game.mtime)} · {players_words(game.players)}"
+            label = tr("Last results: {game}").format(game=self.journal_name(game.game))
+            ended = tr("ended {time}").format(time=clock_words(game.mtime))
+            detail = f"{ended} · {players_words(game.players)}"
             rows.append(MenuRow("results", label, detail, game))
         for game in unfinished:
-            label = f"Resume {self.journal_name(game.game)}"
+            label = tr("Resume {game}").format(game=self.journal_name(game.game))
             rows.append(MenuRow("resume", label, resume_detail(game, now), game))
         if self.history:
-            rows.append(MenuRow("history", "History", "last games, players, fastest hands"))
+            detail = tr("last games, players, fastest hands")
+            rows.append(MenuRow("history", tr("History"), detail))
         if self.players:
-            rows.append(MenuRow("players", "Players", "the group's names: add, rename, retire"))
-        rows.append(MenuRow("settings", "Settings", "sound, Pow-Wow times, screen"))
+            detail = tr("the group's names: add, rename, retire")
+            rows.append(MenuRow("players", tr("Players"), detail))
+        rows.append(MenuRow("settings", tr("Settings"), tr("sound, Pow-Wow times, screen")))
         if self.doctor:
-            rows.append(MenuRow("doctor", "Doctor — test every button"))
-        rows.append(MenuRow("quit", "Quit"))
+            rows.append(MenuRow("doctor", tr("Doctor — test every button")))
+        rows.append(MenuRow("quit", tr("Quit")))
         self.rows = rows
         keys = [row.key for row in rows]
         self.focus = keys.index(key) if key in keys else 0
@@ -240,9 +254,10 @@ class MenuModel:
         return next((g for g in self.games if journal_game in g.journals), None)
 
     def journal_name(self, journal_game: str) -> str:
-        """``"apache_tracker"`` -> ``"Apache tracker"`` (unknown games: as journaled)."""
+        """``"apache_tracker"`` -> ``"Apache tracker"`` in the screens' language (unknown
+        games: as journaled)."""
         game = self.game_for(journal_game)
-        return journal_game if game is None else game.journals[journal_game]
+        return journal_game if game is None else tr(game.journals[journal_game])
 
     # -- the buttons --
 
@@ -292,14 +307,16 @@ class MenuModel:
         row = self.confirming
         if row is None or row.game is None:
             return ""
-        game = self.journal_name(row.game.game)
-        return f"Discard {game}, {progress_of(row.game)}? Select: yes · Back: no"
+        question = tr("Discard {game}, {progress}? Select: yes · Back: no")
+        return question.format(
+            game=self.journal_name(row.game.game), progress=progress_of(row.game)
+        )
 
     def answer(self, *, yes: bool) -> Choice | None:
         """The discard's answer: yes discards the game, no keeps it."""
         row, self.confirming = self.confirming, None
         if row is None or not yes:
-            self.message = "kept: nothing discarded" if row is not None else ""
+            self.message = tr("kept: nothing discarded") if row is not None else ""
             return None
         return Choice("discard", game=row.game)
 
@@ -350,9 +367,16 @@ class MenuScene(BaseScene):
             warnings.simplefilter("always", JournalWarning)
             games = saved_games(self.app.games_dir)
         skipped = [str(w.message) for w in caught if issubclass(w.category, JournalWarning)]
-        if skipped:
-            more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
-            self.flashes.add(f"skipped: {skipped[0]}{more}", now_ns, theme.BAD)
+        if len(skipped) == 1:
+            self.flashes.add(tr("skipped: {problem}").format(problem=skipped[0]), now_ns, theme.BAD)
+        elif skipped:
+            more = len(skipped) - 1
+            words = trn(
+                "skipped: {problem} (and {count} more)",
+                "skipped: {problem} (and {count} more)",
+                more,
+            ).format(problem=skipped[0], count=more)
+            self.flashes.add(words, now_ns, theme.BAD)
         return games
 
     def _remove_unplayed(self, game: SavedGame) -> bool:
@@ -436,16 +460,19 @@ class MenuScene(BaseScene):
         try:
             moved = discard_journal(game.path)
         except (JournalError, OSError) as exc:
-            self.flashes.add(f"cannot discard {game.path.name}: {exc}", now_ns, theme.BAD)
+            words = tr("cannot discard {file}: {error}").format(file=game.path.name, error=exc)
+            self.flashes.add(words, now_ns, theme.BAD)
             return
-        self.flashes.add(f"discarded: moved to {DISCARDED}/{moved.name}", now_ns, theme.TEXT_DIM)
+        words = tr("discarded: moved to {place}").format(place=f"{DISCARDED}/{moved.name}")
+        self.flashes.add(words, now_ns, theme.TEXT_DIM)
         self._show(self._read_games(now_ns))
 
     def _resume(self, game: UnfinishedGame, now_ns: int) -> None:
         setup = self.model.game_for(game.game)
         if setup is None or setup.resume is None:
             name = self.model.journal_name(game.game)
-            self.flashes.add(f"{name} has no screen yet: `companion replay` shows it", now_ns)
+            words = tr("{game} has no screen yet: `companion replay` shows it")
+            self.flashes.add(words.format(game=name), now_ns)
             return
         name = Path(game.path).name
         try:
@@ -453,13 +480,15 @@ class MenuScene(BaseScene):
                 warnings.simplefilter("ignore", JournalWarning)  # the model reports repairs
                 session = Session.resume(game.path, clock=self.app.wall_clock)
         except (JournalError, OSError) as exc:
-            self.flashes.add(f"cannot resume {name}: {exc}", now_ns, theme.BAD)
+            words = tr("cannot resume {file}: {error}").format(file=name, error=exc)
+            self.flashes.add(words, now_ns, theme.BAD)
             return
         try:
             scene = setup.resume(session, self.app, now_ns, self.full_tuning)
         except (CompanionError, OSError) as exc:
             session.close()
-            self.flashes.add(f"cannot resume {name}: {exc}", now_ns, theme.BAD)
+            words = tr("cannot resume {file}: {error}").format(file=name, error=exc)
+            self.flashes.add(words, now_ns, theme.BAD)
             return
         self.app.stack.push(scene)
 
@@ -467,7 +496,7 @@ class MenuScene(BaseScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
-        widgets.page(surface, "Table companion", "start menu")
+        widgets.page(surface, tr("Table companion"), tr("start menu"))
         model = self.model
         shown = visible_rows(size, len(model.rows), model.focus)
         for index, rect in shown:
@@ -489,8 +518,8 @@ class MenuScene(BaseScene):
         if self.model.confirming is not None:
             return self.model.question()
         if self.model.row.kind == "resume":
-            return "Select: resume · a seat button: discard · Back ×2: quit"
-        return "Previous/Next: move · Select: choose · Back ×2: quit"
+            return tr("Select: resume · a seat button: discard · Back ×2: quit")
+        return tr("Previous/Next: move · Select: choose · Back ×2: quit")
 
 
 def discard_chip(row: pygame.Rect) -> pygame.Rect:
@@ -505,7 +534,7 @@ def draw_discard_chip(surface: pygame.Surface, chip: pygame.Rect, *, asked: bool
     radius = max(3, chip.height // 4)
     pygame.draw.rect(surface, theme.BAD if asked else theme.PANEL, chip, border_radius=radius)
     pygame.draw.rect(surface, theme.TEXT_DIM, chip, width=1, border_radius=radius)
-    words = "discard?" if asked else "discard"
+    words = tr("discard?") if asked else tr("discard")
     size = round(widgets.fill_px(chip.height) * 0.5)
     ink = theme.text_colour_on(theme.BAD) if asked else theme.TEXT_DIM
     widgets.text(surface, words, size, ink, chip.inflate(-4, 0), align="center", role="body")

@@ -32,6 +32,7 @@ from typing import Final
 
 import pygame
 
+from companion.i18n import marked, tr
 from companion.roster import NAME_MAX
 from companion.ui import theme, widgets
 from companion.ui.nav import NavButton
@@ -50,15 +51,16 @@ from companion.ui.setup import row_text, scrollbar, visible_rows
 
 # --- the scene ----------------------------------------------------------------------------------
 
-TITLE: Final = "Players"
+TITLE: Final = marked("Players")
 HINTS: Final[dict[View, str]] = {
-    "list": "Previous/Next: move · Select: open · Back: leave",
-    "actions": "Previous/Next: move · Select: choose · Back: players",
-    "entry": "Previous/Next: key · Select: press · Back: delete",
+    "list": marked("Previous/Next: move · Select: open · Back: leave"),
+    "actions": marked("Previous/Next: move · Select: choose · Back: players"),
+    "entry": marked("Previous/Next: key · Select: press · Back: delete"),
 }
-CONFIRM_HINT: Final = "Sure? Select again to delete — their games are kept"
-NOTICE_HINT: Final = "Select or Back: OK"
-LEAVE_HINT: Final = "Select or Back: leave"
+CONFIRM_HINT: Final = marked("Sure? Select again to delete — their games are kept")
+NOTICE_HINT: Final = marked("Select or Back: OK")
+LEAVE_HINT: Final = marked("Select or Back: leave")
+"""The footers (marked: translated where drawn)."""
 
 
 def entry_layout(size: tuple[int, int]) -> tuple[pygame.Rect, list[pygame.Rect]]:
@@ -172,27 +174,29 @@ class PlayersScene(BaseScene):
         if model.view == "entry" and model.entry is not None:
             self._draw_entry(surface, model.entry)
         elif model.view == "actions":
-            widgets.page(surface, model.subject, RETIRED if model.is_retired(model.subject) else "")
+            retired = tr(RETIRED) if model.is_retired(model.subject) else ""
+            widgets.page(surface, model.subject, retired)
             self._draw_rows(
                 surface, [(a.label, a.detail) for a in model.actions()], model.action_focus
             )
         else:
-            widgets.page(surface, TITLE, "saved as you change them")
-            rows = [(r.label, RETIRED if r.retired else "") for r in model.rows()]
+            widgets.page(surface, tr(TITLE), tr("saved as you change them"))
+            rows = [(r.words, tr(RETIRED) if r.retired else "") for r in model.rows()]
             self._draw_rows(surface, rows, model.focus)
         if model.notice:
             _draw_notice(surface, _notice_area(size, model.view), model.notice)
         self.draw_hint(surface, self._hint(), now_ns)
 
     def _hint(self) -> str:
+        """The footer, in the screens' language."""
         model = self.model
         if model.roster is None:
-            return LEAVE_HINT
+            return tr(LEAVE_HINT)
         if model.notice:
-            return NOTICE_HINT
+            return tr(NOTICE_HINT)
         if model.view == "actions" and model.confirming:
-            return CONFIRM_HINT
-        return HINTS[model.view]
+            return tr(CONFIRM_HINT)
+        return tr(HINTS[model.view])
 
     def _draw_rows(self, surface: pygame.Surface, rows: list[tuple[str, str]], focus: int) -> None:
         size = surface.get_size()
@@ -207,8 +211,12 @@ class PlayersScene(BaseScene):
 
     def _draw_entry(self, surface: pygame.Surface, entry: NameEntry) -> None:
         size = surface.get_size()
-        title = "Add a player" if entry.old is None else f"Rename {entry.old}"
-        widgets.page(surface, title, f"{len(entry.text)} of {NAME_MAX}")
+        if entry.old is None:
+            title = tr("Add a player")
+        else:
+            title = tr("Rename {name}").format(name=entry.old)
+        typed = tr("{count} of {most}").format(count=len(entry.text), most=NAME_MAX)
+        widgets.page(surface, title, typed)
         name_box, keys = entry_layout(size)
         widgets.panel(surface, name_box, editing=True)
         inner = name_box.inflate(-2 * widgets.px(size, 10), 0)
@@ -221,7 +229,7 @@ class PlayersScene(BaseScene):
         else:
             widgets.text(
                 surface,
-                "type a name with the keys",
+                tr("type a name with the keys"),
                 theme.floor_px("body", size),
                 theme.TEXT_DIM,
                 inner.inflate(-widgets.px(size, 12), 0).move(widgets.px(size, 6), 0),

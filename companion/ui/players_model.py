@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal, TypeVar
 
+from companion.i18n import marked, tr, trc, trn
 from companion.roster import NAME_MAX, Roster, RosterError
 from companion.ui.nav import NavButton
 
@@ -50,12 +51,13 @@ KEYS: Final = tuple(key for row in KEY_ROWS for key in row)
 key reaches it)."""
 DONE: Final = len(KEYS) - 1
 COMMAND_WORDS: Final[dict[KeyKind, str]] = {
-    "space": "Space",
-    "delete": "Del",
-    "cancel": "Cancel",
-    "done": "Done",
+    "space": marked("Space"),
+    "delete": marked("Del"),
+    "cancel": marked("Cancel"),
+    "done": marked("Done"),
 }
-"""What a command key says (the bundled font has no arrows or erase sign)."""
+"""What a command key says (the bundled font has no arrows or erase sign); marked for the
+catalog, translated by ``NameEntry.label``."""
 
 EntryOutcome = Literal["cancel", "done"]
 
@@ -75,12 +77,13 @@ class NameEntry:
         return not self.text or self.text.endswith(" ")
 
     def label(self, key: Key) -> str:
-        """What ``key`` shows: its letter in the case it types, or its word."""
+        """What ``key`` shows: its letter in the case it types, or its word (in the screens'
+        language)."""
         if key.kind == "char":
             return key.char.upper() if self.upper else key.char
         if key.kind == "shift":
-            return "abc" if self.upper else "ABC"
-        return COMMAND_WORDS[key.kind]
+            return trc("shift key", "abc") if self.upper else trc("shift key", "ABC")
+        return tr(COMMAND_WORDS[key.kind])
 
     def move(self, step: int) -> None:
         """The focus ``step`` keys on, wrapping round the whole keyboard."""
@@ -127,20 +130,36 @@ View = Literal["list", "actions", "entry"]
 ListKind = Literal["player", "add", "back"]
 ActionKey = Literal["rename", "retire", "unretire", "delete", "back"]
 FULL_WORDS: Final = f"a name has at most {NAME_MAX} characters"
-RETIRED: Final = "retired"
+"""What a full name's refusal says in English (``full_words``: in the screens' language)."""
+RETIRED: Final = marked("retired")
+"""A retired player's mark (translated where drawn)."""
+
+
+def full_words() -> str:
+    """A full name's refusal, in the screens' language: ``FULL_WORDS``."""
+    return trn(
+        "a name has at most {count} character", "a name has at most {count} characters", NAME_MAX
+    ).format(count=NAME_MAX)
 
 
 @dataclass(frozen=True, slots=True)
 class ListRow:
     kind: ListKind
     label: str
+    """A player's name, or (Add, Back) the row's words marked for the catalog: ``words``."""
     retired: bool = False
+
+    @property
+    def words(self) -> str:
+        """What the row says on screen: a name as it is, Add and Back translated."""
+        return self.label if self.kind == "player" else tr(self.label)
 
 
 @dataclass(frozen=True, slots=True)
 class ActionRow:
     key: ActionKey
     label: str
+    """In the screens' language, as ``detail``."""
     detail: str = ""
 
 
@@ -169,25 +188,23 @@ class PlayersModel:
         """The list: active players, retired ones, then Add and Back (Back alone without a
         roster)."""
         if self.roster is None:
-            return [ListRow("back", "Back")]
+            return [ListRow("back", marked("Back"))]
         players = self.roster.players
         shown = [ListRow("player", p.name) for p in players if not p.retired]
         shown += [ListRow("player", p.name, retired=True) for p in players if p.retired]
-        return [*shown, ListRow("add", "Add a player"), ListRow("back", "Back")]
+        return [*shown, ListRow("add", marked("Add a player")), ListRow("back", marked("Back"))]
 
     def actions(self) -> list[ActionRow]:
-        """The subject's actions."""
+        """The subject's actions, in the screens' language."""
         if self.is_retired(self.subject):
-            keep = ActionRow("unretire", "Unretire", "offer for seats again")
+            keep = ActionRow("unretire", tr("Unretire"), tr("offer for seats again"))
         else:
-            keep = ActionRow("retire", "Retire", "no longer offered for seats")
-        delete = f"Delete {self.subject}: sure?" if self.confirming else "Delete"
-        return [
-            ActionRow("rename", "Rename"),
-            keep,
-            ActionRow("delete", delete, "" if self.confirming else "their games are kept"),
-            ActionRow("back", "Back"),
-        ]
+            keep = ActionRow("retire", tr("Retire"), tr("no longer offered for seats"))
+        if self.confirming:
+            delete = ActionRow("delete", tr("Delete {name}: sure?").format(name=self.subject))
+        else:
+            delete = ActionRow("delete", tr("Delete"), tr("their games are kept"))
+        return [ActionRow("rename", tr("Rename")), keep, delete, ActionRow("back", tr("Back"))]
 
     def is_retired(self, name: str) -> bool:
         return any(row.retired for row in self.rows() if row.label == name)
@@ -273,13 +290,14 @@ class PlayersModel:
         elif key == "delete":
             self.confirming = False
             if self._changed(lambda: roster.delete(name)) is not None:
-                self.said.append((f"{name} deleted; their games are kept", False))
+                words = tr("{name} deleted; their games are kept").format(name=name)
+                self.said.append((words, False))
                 self._show_list()
         else:
             change = roster.retire if key == "retire" else roster.unretire
             if self._changed(lambda: change(name)) is not None:
-                done = f"{name} retired" if key == "retire" else f"{name} is back"
-                self.said.append((done, False))
+                done = tr("{name} retired") if key == "retire" else tr("{name} is back")
+                self.said.append((done.format(name=name), False))
                 self._show_list(name)
 
     def _changed(self, change: Callable[[], T]) -> T | None:
@@ -306,7 +324,7 @@ class PlayersModel:
         elif outcome == "done":
             self.finish_entry()
         elif outcome is False:
-            self.said.append((FULL_WORDS, True))
+            self.said.append((full_words(), True))
 
     def erase(self) -> None:
         """Back in name entry: the last letter off; with none, the entry is left."""
@@ -324,7 +342,7 @@ class PlayersModel:
             if unicodedata.category(char).startswith("C"):
                 continue
             if not entry.add(char):
-                self.said.append((FULL_WORDS, True))
+                self.said.append((full_words(), True))
                 break
         entry.focus = DONE
 
@@ -337,12 +355,15 @@ class PlayersModel:
         if old is None:
             added = self._changed(lambda: roster.add(text))
             if added is not None:
-                self.said.append((f"{added} added", False))
+                self.said.append((tr("{name} added").format(name=added), False))
                 self._show_list(added)
             return
         renamed = self._changed(lambda: roster.rename(old, text))
         if renamed is not None:
-            done = f"{old} is now {renamed}" if renamed != old else f"{old} kept"
+            if renamed != old:
+                done = tr("{old} is now {new}").format(old=old, new=renamed)
+            else:
+                done = tr("{name} kept").format(name=old)
             self.said.append((done, False))
             self._show_list(renamed)
 
@@ -363,12 +384,13 @@ def open_roster(path: Path) -> PlayersModel:
     try:
         roster = Roster.open(path, set_aside_bad=True)
     except RosterError as exc:
-        return PlayersModel(None, notice=f"The roster cannot be read: {exc}")
+        notice = tr("The roster cannot be read: {error}").format(error=exc)
+        return PlayersModel(None, notice=notice)
     model = PlayersModel(roster)
     if roster.set_aside is not None:
-        model.notice = (
-            f"The roster file was unreadable: it was set aside as {roster.set_aside.name} "
-            "(kept, never deleted) and the roster starts empty."
-        )
-        model.said.append(("unreadable roster set aside", True))
+        model.notice = tr(
+            "The roster file was unreadable: it was set aside as {file} (kept, never deleted) "
+            "and the roster starts empty."
+        ).format(file=roster.set_aside.name)
+        model.said.append((tr("unreadable roster set aside"), True))
     return model

@@ -2,9 +2,10 @@
 its ruling ids (``companion/rules/RULINGS.md``), in the companion's own words.
 
 The words live in one pygame-free module per game (``companion.ui.<game>.rules_help``:
-``TITLE`` and ``RULES``, a tuple of (ruling ids, words)); ``rules_for`` finds a game's by
-its engine's name. ``RulesHelpScene`` lays them out in lines of body text and pages them
-when they are longer than the screen ("1/3" in the header):
+``TITLE`` and ``RULES``, a tuple of (ruling ids, words), marked for the catalog);
+``rules_for`` finds a game's by its engine's name. ``RulesHelpScene`` lays them out, in the
+screens' language (again when it changes), in lines of body text and pages them when they
+are longer than the screen ("1/3" in the header):
 
     input                             the page
     next, the wheel down              the next page (the last one stays)
@@ -18,12 +19,12 @@ stays paused) and is on top again when the page is popped.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Final
 
 import pygame
 
+from companion.i18n import language, marked, tr
 from companion.ui import theme, widgets
 from companion.ui.apache import rules_help as apache
 from companion.ui.apocalypse import rules_help as apocalypse
@@ -31,13 +32,14 @@ from companion.ui.nav import NavButton
 from companion.ui.paris import rules_help as paris
 from companion.ui.scenes import AppContext, BaseScene
 
-RULES_HELP: Final = "Rules help"
-"""The page's title, and the game menu's row that opens it (the game stays paused under it)."""
+RULES_HELP: Final = marked("Rules help")
+"""The game menu's row that opens the page (the game stays paused under it); marked for
+the catalog, translated where drawn."""
 
 Rule = tuple[tuple[str, ...], str]
 """The ruling ids a line tells (e.g. ``("A4",)``) and its words."""
 
-HINT: Final = "Previous/Next: page · Select: next · Back: the game"
+HINT: Final = marked("Previous/Next: page · Select: next · Back: the game")
 GAMES: Final[dict[str, tuple[str, tuple[Rule, ...]]]] = {
     "apache": (apache.TITLE, apache.RULES),
     "apocalypse": (apocalypse.TITLE, apocalypse.RULES),
@@ -77,11 +79,16 @@ class RulesHelpScene(BaseScene):
         self.title = title
         self.rules = rules
         self.page = 0
+        self._laid_out: tuple[str, list[list[Block]]] | None = None
+        """The pages and the language they were laid out in."""
 
-    @functools.cached_property
+    @property
     def pages(self) -> list[list[Block]]:
-        """The rules laid out on pages of the screen (once the fonts are loaded)."""
-        return lay_out(self.app.size, self.rules)
+        """The rules laid out on pages of the screen in the screens' language (once the
+        fonts are loaded, and again when the language has changed)."""
+        if self._laid_out is None or self._laid_out[0] != language():
+            self._laid_out = (language(), lay_out(self.app.size, self.rules))
+        return self._laid_out[1]
 
     def nav(self, button: NavButton, now_ns: int) -> None:
         last = len(self.pages) - 1
@@ -96,11 +103,13 @@ class RulesHelpScene(BaseScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
-        right = f"{self.page + 1}/{len(self.pages)}" if len(self.pages) > 1 else ""
-        widgets.page(surface, f"{RULES_HELP} — {self.title}", right)
+        pages = self.pages
+        self.page = min(self.page, len(pages) - 1)
+        right = f"{self.page + 1}/{len(pages)}" if len(pages) > 1 else ""
+        widgets.page(surface, tr("Rules help — {game}").format(game=tr(self.title)), right)
         text_px, line_h, ids_w, area = _metrics(size)
         top = area.top
-        for block in self.pages[self.page]:
+        for block in pages[self.page]:
             ids_rect = pygame.Rect(area.left, top, ids_w, line_h)
             widgets.text(surface, block.ids, text_px, theme.WARN, ids_rect, role="body", bold=True)
             for line in block.lines:
@@ -108,18 +117,18 @@ class RulesHelpScene(BaseScene):
                 widgets.text(surface, line, text_px, theme.TEXT, band, role="body")
                 top += line_h
             top += _gap(line_h)
-        self.draw_hint(surface, HINT, now_ns)
+        self.draw_hint(surface, tr(HINT), now_ns)
 
 
 def lay_out(size: tuple[int, int], rules: tuple[Rule, ...]) -> list[list[Block]]:
-    """The rules on pages of ``size``'s body: whole rules while they fit, a rule longer
-    than a page split across pages (its ids on each part)."""
+    """The rules on pages of ``size``'s body, in the screens' language: whole rules while
+    they fit, a rule longer than a page split across pages (its ids on each part)."""
     text_px, line_h, ids_w, area = _metrics(size)
     gap = _gap(line_h)
     pages: list[list[Block]] = [[]]
     used = 0  # pixels of the page's height taken
     for ids, words in rules:
-        lines = widgets.wrap(words, text_px, area.width - ids_w)
+        lines = widgets.wrap(tr(words), text_px, area.width - ids_w)
         while lines:
             after = gap if pages[-1] else 0
             room = max(1, (area.height - used - after) // line_h)

@@ -18,6 +18,7 @@ import pygame
 
 from companion.errors import ConfigError
 from companion.history import HISTORY_FILE, default_history_path
+from companion.i18n import set_language, system_language
 from companion.input.box.source import SerialBoxSource
 from companion.input.gpio import GpioSource
 from companion.input.pinmap import Profile, default_profile_for, load_profile
@@ -162,12 +163,19 @@ def profile_from(args: argparse.Namespace, settings: Settings) -> Profile:
     return chosen
 
 
+def language_from(args: argparse.Namespace, settings: Settings) -> str:
+    """``--lang``, else the settings' language, else the system locale's (English when the
+    companion does not have it)."""
+    return getattr(args, "lang", None) or settings.language or system_language()
+
+
 def run_command(args: argparse.Namespace) -> int:
     settings_file = settings_path()
     settings, problem = load_settings(settings_file)
     if problem is not None:
         print(f"warning: {problem}", file=sys.stderr)
     profile = profile_from(args, settings)
+    set_language(language_from(args, settings))
     fullscreen = args.fullscreen or (args.size is None and settings.size == "fullscreen")
     size = parse_size(args.size or ("800x480" if settings.size == "fullscreen" else settings.size))
     games_dir = default_games_dir() if args.games_dir is None else Path(args.games_dir)

@@ -27,6 +27,7 @@ import pygame
 
 from companion.errors import CompanionError, IllegalAction
 from companion.history.writer import HistoryWriter
+from companion.i18n import said, tr
 from companion.input.controls import NAV_GROUP, seat_of
 from companion.input.events import InputEvent, Press, Stuck, Unstuck
 from companion.input.pinmap import Profile
@@ -271,6 +272,11 @@ class AppContext:
             self.writer = None
 
 
+def _not_saved(error: Exception) -> str:
+    """The brief message for a journal that could not be written."""
+    return tr("could not save the journal: {error}").format(error=error)
+
+
 def _random_seed() -> int:
     import secrets
 
@@ -300,10 +306,10 @@ class BaseScene:
         try:
             action()
         except IllegalAction as exc:
-            self.flashes.add(str(exc), now_ns, theme.WARN)
+            self.flashes.add(said(exc.args[0] if exc.args else exc), now_ns, theme.WARN)
             return False
         except (OSError, CompanionError) as exc:
-            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
+            self.flashes.add(_not_saved(exc), now_ns, theme.BAD)
             return False
         return True
 
@@ -313,7 +319,7 @@ class BaseScene:
         try:
             return poll(now_ns)
         except (OSError, CompanionError) as exc:
-            self.flashes.add(f"could not save the journal: {exc}", now_ns, theme.BAD)
+            self.flashes.add(_not_saved(exc), now_ns, theme.BAD)
             return True
 
     def play(self, cues: list[Cue]) -> None:
@@ -348,9 +354,11 @@ class BaseScene:
 
     def show_notices(self, notices: MutableSequence[str], now_ns: int) -> bool:
         """Show a model's notices (an undo dim, the rest as warnings) and empty them;
-        True if there were any."""
+        True if there were any. An undo's notice starts "undone" (in the screens'
+        language: the word's translation starts its translations)."""
+        undone = ("undone", tr("undone"))
         for notice in notices:
-            colour = theme.TEXT_DIM if notice.startswith("undone") else theme.WARN
+            colour = theme.TEXT_DIM if notice.startswith(undone) else theme.WARN
             self.flashes.add(notice, now_ns, colour)
         shown = bool(notices)
         notices.clear()

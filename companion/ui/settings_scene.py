@@ -21,6 +21,7 @@ from typing import Final, Literal
 import pygame
 
 from companion.errors import CompanionError
+from companion.i18n import marked, number, tr
 from companion.input.pinmap import available_profiles
 from companion.settings import QUIET_RANGE_S, SIZES, TIE_RANGE_US, Settings, save_settings
 from companion.ui import theme, widgets
@@ -31,22 +32,25 @@ from companion.ui.setup import row_text, scrollbar, value_cells, visible_rows
 RowKey = Literal["sound", "quiet_time_s", "tie_window_us", "size", "profile", "back"]
 NUMBERS: Final[dict[str, float]] = {"quiet_time_s": 0.1, "tie_window_us": 1}
 """The number rows and their step."""
-LATER: Final = "at the next start"
+LATER: Final = marked("at the next start")
+SIZE_WORDS: Final[dict[str, str]] = {"fullscreen": marked("fullscreen")}
+"""The screen sizes that are words (translated where shown; the others are figures)."""
 
 
 @dataclass(frozen=True, slots=True)
 class SettingRow:
     key: RowKey
     label: str
+    """Marked for the catalog: translated where drawn."""
 
 
 ROWS: Final = (
-    SettingRow("sound", "Sound"),
-    SettingRow("quiet_time_s", "Pow-Wow quiet time"),
-    SettingRow("tie_window_us", "Dead-heat window"),
-    SettingRow("size", "Screen size"),
-    SettingRow("profile", "Input profile"),
-    SettingRow("back", "Back"),
+    SettingRow("sound", marked("Sound")),
+    SettingRow("quiet_time_s", marked("Pow-Wow quiet time")),
+    SettingRow("tie_window_us", marked("Dead-heat window")),
+    SettingRow("size", marked("Screen size")),
+    SettingRow("profile", marked("Input profile")),
+    SettingRow("back", marked("Back")),
 )
 
 
@@ -107,17 +111,19 @@ class SettingsModel:
             self.settings = self.settings.with_value(key, min(high_us, max(low_us, tie)))
 
     def words(self, row: SettingRow) -> str:
+        """A row's value, in the screens' language."""
         s = self.settings
         if row.key == "sound":
-            return "on" if s.sound else "off"
+            return tr("on") if s.sound else tr("off")
         if row.key == "quiet_time_s":
-            return f"{s.quiet_time_s:.1f} s"
+            return tr("{seconds} s").format(seconds=number(s.quiet_time_s, 1))
         if row.key == "tie_window_us":
-            return f"{s.tie_window_us} µs"
+            return tr("{microseconds} µs").format(microseconds=s.tie_window_us)
         if row.key == "size":
-            return f"{s.size} ({LATER})"
+            size = tr(SIZE_WORDS[s.size]) if s.size in SIZE_WORDS else s.size
+            return f"{size} ({tr(LATER)})"
         if row.key == "profile":
-            return f"{s.profile or 'default for the source'} ({LATER})"
+            return f"{s.profile or tr('default for the source')} ({tr(LATER)})"
         return ""
 
 
@@ -199,7 +205,8 @@ class SettingsScene(BaseScene):
                 save_settings(settings, self.app.settings_file)
         except (OSError, CompanionError) as exc:
             self.model.settings = before
-            self.flashes.add(f"could not save the settings: {exc}", now_ns, theme.BAD)
+            words = tr("could not save the settings: {error}").format(error=exc)
+            self.flashes.add(words, now_ns, theme.BAD)
             return
         self.app.settings = settings
         if settings.sound != before.sound:  # only what changed: the command line's stand
@@ -213,7 +220,7 @@ class SettingsScene(BaseScene):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
-        widgets.page(surface, "Settings", "saved as you change them")
+        widgets.page(surface, tr("Settings"), tr("saved as you change them"))
         model = self.model
         shown = visible_rows(size, len(ROWS), model.focus)
         for index, rect in shown:
@@ -221,14 +228,14 @@ class SettingsScene(BaseScene):
             editing = focused and model.editing
             widgets.panel(surface, rect, focused=focused, editing=editing)
             ink = theme.WARN if editing else theme.TEXT
+            label, words = tr(row.label), model.words(row)
             if row.key in NUMBERS:
-                _draw_number(surface, rect, row.label, model.words(row), ink, focused=focused)
+                _draw_number(surface, rect, label, words, ink, focused=focused)
             else:
-                words = model.words(row)
-                row_text(surface, rect, row.label, words, focused=focused, detail_ink=ink)
+                row_text(surface, rect, label, words, focused=focused, detail_ink=ink)
         scrollbar(surface, size, shown, len(ROWS))
         if model.editing:
-            hint = "Previous/Next: change · Select or Back: done"
+            hint = tr("Previous/Next: change · Select or Back: done")
         else:
-            hint = "Previous/Next: move · Select: change · Back: menu"
+            hint = tr("Previous/Next: move · Select: change · Back: menu")
         self.draw_hint(surface, hint, now_ns)

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 import pygame
 
 from companion.errors import CompanionError
+from companion.i18n import tr
 from companion.input.controls import seat_of
 from companion.input.events import Press
 from companion.roster import Roster, RosterError
@@ -58,11 +59,13 @@ class SetupScene(BaseScene):
         try:
             roster = Roster.open(self.app.roster_path, set_aside_bad=True)
         except RosterError as exc:
-            self.flashes.add(f"no player names: {exc}", now_ns, theme.WARN)
+            self.flashes.add(tr("no player names: {error}").format(error=exc), now_ns, theme.WARN)
             return
         if roster.set_aside is not None:
             self.flashes.add(
-                f"the roster was unreadable: set aside as {roster.set_aside.name}",
+                tr("the roster was unreadable: set aside as {file}").format(
+                    file=roster.set_aside.name
+                ),
                 now_ns,
                 theme.WARN,
             )
@@ -120,7 +123,9 @@ class SetupScene(BaseScene):
         try:
             scene = self.model.game.start(choice, self.app, now_ns)
         except (OSError, CompanionError) as exc:
-            self.flashes.add(f"cannot start the game: {exc}", now_ns, theme.BAD)
+            self.flashes.add(
+                tr("cannot start the game: {error}").format(error=exc), now_ns, theme.BAD
+            )
             return
         self._remember_seating(choice.names)
         self.app.stack.replace(scene)
@@ -138,7 +143,7 @@ class SetupScene(BaseScene):
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
         model = self.model
-        widgets.page(surface, model.game.title, "new game")
+        widgets.page(surface, tr(model.game.title), tr("new game"))
         shown = visible_rows(size, len(model.rows), model.focus)
         for index, rect in shown:
             focused = index == model.focus
@@ -146,11 +151,11 @@ class SetupScene(BaseScene):
             _draw_row(surface, rect, model.rows[index], model, focused=focused)
         scrollbar(surface, size, shown, len(model.rows))
         if model.editing:
-            hint = "Previous/Next: change · Select or Back: done"
+            hint = tr("Previous/Next: change · Select or Back: done")
+        elif model.coloured:
+            hint = tr("Previous/Next: move · Select: choose · Back: menu · Seat: join/leave")
         else:
-            hint = "Previous/Next: move · Select: choose · Back: menu"
-            if model.coloured:
-                hint += " · Seat: join/leave"
+            hint = tr("Previous/Next: move · Select: choose · Back: menu")
         self.draw_hint(surface, hint, now_ns)
 
 
@@ -251,26 +256,29 @@ def _draw_row(
                 _draw_absent(surface, chip, colour)
         label_rect = rect.copy()
         label_rect.width = chips[0].left - rect.left
-        row_text(surface, label_rect, row.label, focused=focused)
+        row_text(surface, label_rect, model.label(row), focused=focused)
     elif row.editable:
         words = str(model.players) if row.kind == "players" else model.words(row)
-        _draw_number(surface, rect, row, words, focused=focused, editing=editing)
+        _draw_number(surface, rect, row, model.label(row), words, focused=focused, editing=editing)
     else:
         on = not isinstance(row.option, Toggle) or model.is_on(row.option)
         ink = theme.GOOD if row.kind == "start" else theme.TEXT if on else theme.TEXT_DIM
-        row_text(surface, rect, row.label, model.words(row), focused=focused, detail_ink=ink)
+        label = model.label(row)
+        row_text(surface, rect, label, model.words(row), focused=focused, detail_ink=ink)
 
 
 def _draw_number(
     surface: pygame.Surface,
     rect: pygame.Rect,
     row: SetupRow,
+    label: str,
     words: str,
     *,
     focused: bool,
     editing: bool,
 ) -> None:
-    """Players or a count: ``< value >`` on the right (drawn arrows, lit while editing)."""
+    """Players or a count: ``label``, then ``< value >`` on the right (drawn arrows, lit
+    while editing)."""
     minus, value, plus = value_cells(rect, _value_width(rect, row))
     arrow_ink = theme.WARN if editing else theme.TEXT_DIM
     inset = rect.height // 3
@@ -291,7 +299,7 @@ def _draw_number(
     )
     label_rect = rect.copy()
     label_rect.width = minus.left - rect.left
-    row_text(surface, label_rect, row.label, focused=focused)
+    row_text(surface, label_rect, label, focused=focused)
 
 
 def _draw_absent(surface: pygame.Surface, rect: pygame.Rect, colour: str) -> None:

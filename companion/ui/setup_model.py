@@ -17,23 +17,27 @@ buttons (and the mouse) make every choice, and a colour button is only a shortcu
 suit (Apocalypse) or a gang (Paris), so their range stays the game's on every build.
 
 Adding a game: describe it (in its own module, e.g. ``ui/apocalypse/setup.py``) and list it
-in ``companion.ui.menu.GAMES``. A game whose seats are numbered, not coloured (no Colours
-row: in Apocalypse the five colours are suits), with 2-6 players and a row only in its
-full mode::
+in ``companion.ui.menu.GAMES``. Its words are marked for the catalog (``marked``,
+``companion.i18n``); the screens translate them where they show them. A game whose seats
+are numbered, not coloured (no Colours row: in Apocalypse the five colours are suits), with
+2-6 players and a row only in its full mode::
 
     APOCALYPSE_SETUP = GameSetup(
         name="apocalypse",
-        title="Apocalypse",
+        title=marked("Apocalypse"),
         modes=(
-            Mode("tracker", "tracker", "real cards"),
-            Mode("full", "full game", "virtual cards"),
+            Mode("tracker", marked("tracker"), marked("real cards")),
+            Mode("full", marked("full game"), marked("virtual cards")),
         ),
         players=(2, 6),
         seats="numbered",
         options=(
-            Count("humans", "Humans", high=1, default=1, modes=("full",), words=humans_words),
+            Count("humans", marked("Humans"), high=1, modes=("full",), words=humans_words),
         ),
-        journals={"apocalypse_tracker": "Apocalypse tracker", "apocalypse": "Apocalypse"},
+        journals={
+            "apocalypse_tracker": marked("Apocalypse tracker"),
+            "apocalypse": marked("Apocalypse"),
+        },
         start=APOCALYPSE_MODES.start,  # (choice, app, now_ns) -> the game's first scene
         resume=APOCALYPSE_MODES.resume,  # (session, app, now_ns, tuning) -> its scene
     )
@@ -53,10 +57,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from companion.history.records import NAMES_NOTE
+from companion.i18n import marked, tr, trn
 from companion.input.controls import SEATS
 from companion.rules.registry import get_engine
 from companion.session import JournalExists, Session, new_journal_path
 from companion.ui.nav import NavButton
+from companion.ui.theme import colour_word
 
 if TYPE_CHECKING:
     from companion.input.pinmap import Profile
@@ -66,8 +72,9 @@ if TYPE_CHECKING:
 SeatStyle = Literal["colours", "numbered"]
 Outcome = Literal["start", "leave"]
 RowKind = Literal["mode", "players", "colours", "seat", "option", "start"]
-GUEST: Final = "guest"
-"""A seat without a roster player: the screens and the history name it by its seat."""
+GUEST: Final = marked("guest")
+"""A seat without a roster player: the screens and the history name it by its seat (the
+seat rows say it, translated)."""
 
 
 # --- a game's description ---------------------------------------------------------------------
@@ -75,7 +82,8 @@ GUEST: Final = "guest"
 
 @dataclass(frozen=True, slots=True)
 class Mode:
-    """One way to play a game: ``Mode("tracker", "tracker", "real cards")``."""
+    """One way to play a game: ``Mode("tracker", "tracker", "real cards")`` (``label`` and
+    ``detail`` marked for the catalog: the screens translate them)."""
 
     key: str
     label: str
@@ -83,21 +91,25 @@ class Mode:
 
     @property
     def words(self) -> str:
-        return f"{self.label} — {self.detail}" if self.detail else self.label
+        """``"tracker — real cards"`` in the screens' language."""
+        label = tr(self.label)
+        return f"{label} — {tr(self.detail)}" if self.detail else label
 
 
 @dataclass(frozen=True, slots=True)
 class Toggle:
     """An on/off row (select flips it). ``max_players``: only allowed up to that many
-    players; turning it on with more is refused with ``refusal``, and the game gets it off."""
+    players; turning it on with more is refused with ``refusal``, and the game gets it off.
+    Its words (``label``, ``on``, ``off``, ``refusal``) are marked for the catalog: the
+    screens translate them."""
 
     key: str
     label: str
     modes: tuple[str, ...] = ()
     """The modes that show it (empty: every mode)."""
     default: bool = False
-    on: str = "on"
-    off: str = "off"
+    on: str = marked("on")
+    off: str = marked("off")
     max_players: int | None = None
     refusal: str = ""
 
@@ -105,7 +117,8 @@ class Toggle:
 @dataclass(frozen=True, slots=True)
 class Count:
     """A number row, ``low`` to ``high`` (None: up to the number of players); select edits it,
-    previous/next (or its arrows) change it. ``words`` shows it (default: the number)."""
+    previous/next (or its arrows) change it. ``words`` shows it (default: the number), in
+    the screens' language; ``label`` is marked for the catalog."""
 
     key: str
     label: str
@@ -148,13 +161,19 @@ class Wiring:
     @property
     def where(self) -> str:
         """``"this build (profile gpio-spi35)"``."""
-        return f"this build (profile {self.profile})" if self.profile else "this build"
+        if self.profile:
+            return tr("this build (profile {profile})").format(profile=self.profile)
+        return tr("this build")
 
     def no_buttons(self, colours: Sequence[str]) -> str:
         """``"blue has no buttons on this build (profile gpio-spi35)"``."""
-        names = " and ".join(colours) if len(colours) <= 2 else ", ".join(colours)
-        has = "has" if len(colours) == 1 else "have"
-        return f"{names} {has} no buttons on {self.where}"
+        words = [colour_word(colour) for colour in colours]
+        names = and_words(words) if len(words) <= 2 else ", ".join(words)
+        return trn(
+            "{colours} has no buttons on {where}",
+            "{colours} have no buttons on {where}",
+            len(colours),
+        ).format(colours=names, where=self.where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,9 +265,12 @@ class GameSetup:
 
     @property
     def summary(self) -> str:
-        """``"tracker or full game · 2-5 players"``: its start menu row's detail."""
+        """``"tracker or full game · 2-5 players"``: its start menu row's detail (in the
+        screens' language)."""
         low, high = self.players
-        return f"{' or '.join(mode.label for mode in self.modes)} · {low}-{high} players"
+        modes = or_words([tr(mode.label) for mode in self.modes])
+        players = tr("{fewest}-{most} players").format(fewest=low, most=high)
+        return f"{modes} · {players}"
 
 
 # --- the model ---------------------------------------------------------------------------------
@@ -360,15 +382,15 @@ class SetupModel:
         key = self.rows[self.focus].key if self.rows else ""
         game, rows = self.game, []
         if len(game.modes) > 1:
-            rows.append(SetupRow("mode", "Mode"))
+            rows.append(SetupRow("mode", marked("Mode")))
         if game.players[0] != game.players[1]:
-            rows.append(SetupRow("players", "Players"))
+            rows.append(SetupRow("players", marked("Players")))
         if self.coloured:
-            rows.append(SetupRow("colours", "Colours"))
+            rows.append(SetupRow("colours", marked("Colours")))
         rows += [SetupRow("option", o.label, o) for o in game.options_for(self.mode)]
         if self.roster:
-            rows += [SetupRow("seat", seat_words(seat), seat=seat) for seat in self.people()]
-        rows.append(SetupRow("start", "Start"))
+            rows += [SetupRow("seat", f"Seat {seat}", seat=seat) for seat in self.people()]
+        rows.append(SetupRow("start", marked("Start")))
         self.rows = rows
         keys = [row.key for row in rows]
         self.focus = keys.index(key) if key in keys else min(self.focus, len(rows) - 1)
@@ -411,11 +433,20 @@ class SetupModel:
         have no buttons (profile gpio-spi35)"`` (short: the footer shows it whole)."""
         game, wired = self.game, len(self.offered)
         if wired < game.players[0]:
-            seats = "1 seat has" if wired == 1 else f"{wired} seats have"
-            need = f"{game.title} needs {game.players[0]} players, {seats} buttons"
-            return f"{need} on {self.wiring.where}"
-        missing = " and ".join(self.wiring.missing)
-        return f"{wired} players at most: {missing} have no buttons (profile {self.wiring.profile})"
+            return trn(
+                "{game} needs {players} players, {count} seat has buttons on {where}",
+                "{game} needs {players} players, {count} seats have buttons on {where}",
+                wired,
+            ).format(
+                game=tr(game.title), players=game.players[0], count=wired, where=self.wiring.where
+            )
+        missing = and_words([colour_word(colour) for colour in self.wiring.missing])
+        # the English says "have" for one colour too (as it always has): one form
+        return trn(
+            "{count} players at most: {missing} have no buttons (profile {profile})",
+            "{count} players at most: {missing} have no buttons (profile {profile})",
+            len(self.wiring.missing),
+        ).format(count=wired, missing=missing, profile=self.wiring.profile)
 
     def change(self, delta: int) -> None:
         """Previous/next on the row being edited."""
@@ -478,29 +509,43 @@ class SetupModel:
             self.message = self.wiring.no_buttons([colour])
             return
         low, high = self.game.players
-        rule = f" ({self.game.players_ruling})" if self.game.players_ruling else ""
+        ruling = self.game.players_ruling
+        rule = f" ({tr(ruling)})" if ruling else ""
+        game, word = tr(self.game.title), colour_word(colour)
         if colour in self.colours:
             if self.players <= low:
-                self.message = f"{colour} stays: {self.game.title} needs {low} players{rule}"
+                stays = trn(
+                    "{colour} stays: {game} needs {count} player",
+                    "{colour} stays: {game} needs {count} players",
+                    low,
+                )
+                self.message = stays.format(colour=word, game=game, count=low) + rule
                 return
             self.colours = tuple(c for c in self.colours if c != colour)
-            self.message = f"{colour} left the game"
+            self.message = tr("{colour} left the game").format(colour=word)
         elif self.players >= high:
-            self.message = f"{colour} cannot join: {self.game.title} is for {high} at most{rule}"
+            refused = tr("{colour} cannot join: {game} is for {count} at most")
+            self.message = refused.format(colour=word, game=game, count=high) + rule
         else:
             self.colours = tuple(c for c in SEATS if c in (*self.colours, colour))
-            self.message = f"{colour} joined the game"
+            self.message = tr("{colour} joined the game").format(colour=word)
         self.count = self.players
         self._rebuild()
 
     def flip(self, option: Toggle) -> None:
         """Select on a toggle: on <-> off (on is refused when not allowed)."""
         if not self.values[option.key] and not self.allowed(option):
-            self.message = option.refusal or (
-                f"{option.label} needs at most {option.max_players} players"
-            )
+            self.message = tr(option.refusal) if option.refusal else self._needs_fewer(option)
             return
         self.values[option.key] = int(not self.values[option.key])
+
+    @staticmethod
+    def _needs_fewer(option: Toggle) -> str:
+        """A toggle's refusal when it names none: ``"Limit needs at most 3 players"``."""
+        most = option.max_players or 0
+        return trn(
+            "{option} needs at most {count} player", "{option} needs at most {count} players", most
+        ).format(option=tr(option.label), count=most)
 
     # -- what the rows say --
 
@@ -532,15 +577,23 @@ class SetupModel:
             self.game.name, self.mode, self.players, colours, values, tuning, names=names
         )
 
+    def label(self, row: SetupRow) -> str:
+        """A row's name as the screen shows it, in the screens' language (``"Seat red"``)."""
+        return seat_words(row.seat) if row.kind == "seat" else tr(row.label)
+
     def words(self, row: SetupRow) -> str:
-        """The value shown on a row (empty for Players, Colours and Start)."""
+        """The value shown on a row, in the screens' language (empty for Players, Colours
+        and Start)."""
         option = row.option
         if row.kind in ("mode", "start", "seat"):
             return self._row_words(row)
         if isinstance(option, Toggle):
             if not self.allowed(option):
-                return f"only with < {(option.max_players or 0) + 1} players"
-            return option.on if self.values[option.key] else option.off
+                fewer = (option.max_players or 0) + 1
+                return trn(
+                    "only with < {count} player", "only with < {count} players", fewer
+                ).format(count=fewer)
+            return tr(option.on if self.values[option.key] else option.off)
         if isinstance(option, Count):
             return str(self.number(option)) if option.words is None else option.words(self.choice())
         return ""
@@ -548,14 +601,38 @@ class SetupModel:
     def _row_words(self, row: SetupRow) -> str:
         """Mode: its words; Start: the mode and how many play; a seat: who sits there."""
         if row.kind == "seat":
-            return self.names.get(row.seat, GUEST)
+            return self.names.get(row.seat) or tr(GUEST)
         mode = self.game.mode(self.mode)
-        return mode.words if row.kind == "mode" else f"{mode.label} · {self.players} players"
+        if row.kind == "mode":
+            return mode.words
+        return trn("{mode} · {count} player", "{mode} · {count} players", self.players).format(
+            mode=tr(mode.label), count=self.players
+        )
 
 
 def seat_words(seat: str) -> str:
-    """A seat row's label: ``"Seat red"``, ``"Seat P1"``."""
-    return f"Seat {seat}"
+    """A seat row's label in the screens' language: ``"Seat red"``, ``"Seat P1"``."""
+    return tr("Seat {seat}").format(seat=colour_word(seat))
+
+
+def and_words(words: Sequence[str]) -> str:
+    """``["blue", "green"]`` -> ``"blue and green"`` (three: ``"a and b and c"``), in the
+    screens' language."""
+    return _chained(words, tr("{first} and {second}"))
+
+
+def or_words(words: Sequence[str]) -> str:
+    """``["tracker", "full game"]`` -> ``"tracker or full game"``, in the screens'
+    language."""
+    return _chained(words, tr("{first} or {second}"))
+
+
+def _chained(words: Sequence[str], pair: str) -> str:
+    """``words`` joined two at a time by ``pair`` (its ``{first}`` and ``{second}``)."""
+    joined = words[0] if words else ""
+    for word in words[1:]:
+        joined = pair.format(first=joined, second=word)
+    return joined
 
 
 # --- shared by the games' descriptions and hooks -------------------------------------------------
@@ -702,8 +779,12 @@ class PeopleAndBots:
 def humans_words(choice: SetupChoice, names: Sequence[str] = ()) -> str:
     """``"1 (red); 2 bots"``: the first K seats are people, the rest bots, named by
     ``names`` (seat order) when the game names its numbered seats, else as
-    :attr:`SetupChoice.seats` names them (``"1 (P1); 2 bots"``)."""
+    :attr:`SetupChoice.seats` names them (``"1 (P1); 2 bots"``); in the screens'
+    language."""
     humans = choice.number("humans")
     bots = choice.players - humans
-    people = ", ".join((names or choice.seats)[:humans]) or "nobody"
-    return f"{humans} ({people}); {bots} bot{'s' if bots != 1 else ''}"
+    seats = names or [colour_word(seat) for seat in choice.seats]
+    people = ", ".join(seats[:humans]) or tr("nobody")
+    return trn("{humans} ({people}); {bots} bot", "{humans} ({people}); {bots} bots", bots).format(
+        humans=humans, people=people, bots=bots
+    )

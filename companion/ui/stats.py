@@ -5,14 +5,17 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
+from companion.i18n import tr
+
 
 def victory_words(names: Sequence[str], *, each: str, alone: str, joiner: str = ", ") -> str:
     """The results headline: ``"Shared victory: A, B, <each>"`` for several winners (ties
-    share the victory), ``"A wins with <alone>"`` for one."""
+    share the victory), ``"A wins with <alone>"`` for one (in the screens' language;
+    ``each``, ``alone`` and ``joiner`` come translated)."""
     together = joiner.join(names)
     if len(names) > 1:
-        return f"Shared victory: {together}, {each}"
-    return f"{together} wins with {alone}"
+        return tr("Shared victory: {winners}, {each}").format(winners=together, each=each)
+    return tr("{winner} wins with {alone}").format(winner=together, alone=alone)
 
 
 class TimeSpread:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Final, Literal
 
+from companion.i18n import marked, tr
+
 if TYPE_CHECKING:
     import pygame
 
@@ -40,12 +42,29 @@ SEAT_LETTERS: Final[dict[str, str]] = {
     "green": "G",
     "nav": "N",
 }
+SEAT_WORDS: Final[dict[str, str]] = {
+    "red": marked("red"),
+    "yellow": marked("yellow"),
+    "purple": marked("purple"),
+    "blue": marked("blue"),
+    "green": marked("green"),
+    "nav": marked("nav"),
+}
+"""Each seat colour's word as the screens show it (translated where shown: the colours
+themselves stay the English keys)."""
+
+
+def colour_word(seat: str) -> str:
+    """A seat colour's word in the screens' language (``"red"``); any other seat (``"P1"``,
+    a player's name) as it is."""
+    return tr(SEAT_WORDS[seat]) if seat in SEAT_WORDS else seat
 
 
 def seat_name(colour: str, name: str = "") -> str:
     """``"R red"``, or with the roster's player there ``"R Anna"``: the letter first, for
-    colour-blind players."""
-    return f"{SEAT_LETTERS[colour]} {name or colour}"
+    colour-blind players (the colour's word in the screens' language, the letter never
+    translated)."""
+    return f"{SEAT_LETTERS[colour]} {name or colour_word(colour)}"
 
 
 def text_colour_on(background: RGB) -> RGB:

@@ -210,10 +210,13 @@ def line_height(size: int, *, bold: bool = False) -> int:
 
 
 def wrap(words: str, size: int, width: int, *, bold: bool = False) -> list[str]:
-    """``words`` broken into lines no wider than ``width`` at ``size`` (greedy, by word)."""
+    """``words`` broken into lines no wider than ``width`` at ``size`` (greedy, at spaces;
+    never at a no-break space)."""
     face = theme.font(size, bold=bold)
     lines: list[str] = []
-    for word in words.split():
+    for word in words.split(" "):  # not at no-break spaces: "1 250 F" stays whole
+        if not word:
+            continue
         if lines and face.size(f"{lines[-1]} {word}")[0] <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:

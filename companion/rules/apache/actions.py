@@ -24,9 +24,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
-from companion.rules.apache.cards import KIND_INDEX, KINDS, NUM_CARDS, TYPE_INDEX, card_words
+from companion.rules.apache.cards import (
+    KIND_INDEX,
+    KINDS,
+    NUM_CARDS,
+    TYPE_INDEX,
+    card_words,
+    kind_words,
+    type_name_words,
+)
 from companion.rules.apache.table import seat_words
 from companion.rules.base import JSON, int_field, record_kind
+from companion.rules.words import Words, say
 
 OPTIONS: Final = ("item", "tipis", "prisoner", "wedding")
 """The options of a legal slap (ruling A6; wedding: ruling A12). ``prisoner`` is the chief's
@@ -133,10 +142,10 @@ def action_from_json(data: Any) -> Action:
 
 def parse_action(text: str) -> Action:
     """Read the text form: ``parse_action("slap 1 hunter") == Slap(1, "hunter")``."""
-    words = text.split()
-    if not words:
+    tokens = text.split()
+    if not tokens:
         raise ValueError("an empty apache action; expected e.g. 'slap 1 hunter'")
-    kind, args = words[0], words[1:]
+    kind, args = tokens[0], tokens[1:]
     fields = _ARGUMENTS.get(kind)
     if fields is None or not len(fields) - (kind == "choose") <= len(args) <= len(fields):
         raise ValueError(f"cannot read apache action {text!r}; e.g. 'slap 1 hunter', 'close'")
@@ -146,32 +155,38 @@ def parse_action(text: str) -> Action:
     return action_from_json(data)
 
 
-def action_words(action: Action, colours: Sequence[str]) -> str:
+def action_words(action: Action, colours: Sequence[str]) -> Words:
     """An action as a person reads it, its seat by colour (``colours[seat]``): ``"yellow's
     slap with the hunter"``, ``"red turning the next card"`` (the subject of a refusal)."""
     match action:
         case Turn():
-            return f"{seat_words(colours, action.seat)} turning the next card"
+            return say("{player} turning the next card", player=seat_words(colours, action.seat))
         case Reveal():
-            return f"turning up a {action.card}"
+            return say("turning up a {card}", card=type_name_words(action.card))
         case Slap():
-            return f"{seat_words(colours, action.seat)}'s slap with the {action.indian}"
+            player, indian = seat_words(colours, action.seat), kind_words(action.indian)
+            return say("{player}'s slap with the {indian}", player=player, indian=indian)
         case Choose():
-            return f"{seat_words(colours, action.seat)}'s choice {choice_words(action)}"
+            player, choice = seat_words(colours, action.seat), choice_words(action)
+            return say("{player}'s choice {choice}", player=player, choice=choice)
         case Close():
-            return "closing the slap window"
+            return say("closing the slap window")
         case _:
-            return "ending the game"
+            return say("ending the game")
 
 
 def choice_words(choice: Choose) -> str:
     """``"'tipis'"``, ``"'prisoner' 17 (the yellow hunter)"``: an option as the JSON names
-    it, with its card in words."""
+    it (a name, not words), with its card in words."""
     target = choice.target
     if target is None:
         return repr(choice.option)
-    card = f" (the {card_words(target)})" if 0 <= target < NUM_CARDS else ""
-    return f"{choice.option!r} {target}{card}"
+    if 0 <= target < NUM_CARDS:
+        card = card_words(target)
+        return say(
+            "{option} {target} (the {card})", option=repr(choice.option), target=target, card=card
+        )
+    return f"{choice.option!r} {target}"
 
 
 # --- helpers ---------------------------------------------------------------------------------

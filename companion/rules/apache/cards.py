@@ -14,8 +14,10 @@ controls (``companion.input.controls``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
+
+from companion.rules.words import Words, plural_words, say
 
 # --- colours and kinds -----------------------------------------------------------------------
 
@@ -133,29 +135,129 @@ def cards_of_counts(counts: Sequence[int]) -> tuple[int, ...]:
     )
 
 
-# --- words -----------------------------------------------------------------------------------
+# --- words ---------------------------------------------------------------------------------
 
-TYPE_WORDS: Final = (
-    *(f"{colour} {kind}" for colour in COLOURS for kind in KINDS),
-    "buffalo",
-    "totem pole",
-    "tomahawk",
-    "necklace",
-    "tipi",
+COLOUR_WORDS: Final[dict[str, Words]] = {
+    "red": say("red"),
+    "yellow": say("yellow"),
+    "purple": say("purple"),
+    "blue": say("blue"),
+    "green": say("green"),
+}
+"""Each colour (a seat, a tribe) as a person reads it."""
+
+KIND_WORDS: Final[dict[str, Words]] = {
+    "chief": say("chief"),
+    "warrior": say("warrior"),
+    "woman": say("woman"),
+    "hunter": say("hunter"),
+}
+"""Each hand card (an Indian's kind) as a person reads it."""
+
+TYPE_WORDS: Final[tuple[Words, ...]] = (
+    say("red chief"),
+    say("red warrior"),
+    say("red woman"),
+    say("red hunter"),
+    say("yellow chief"),
+    say("yellow warrior"),
+    say("yellow woman"),
+    say("yellow hunter"),
+    say("purple chief"),
+    say("purple warrior"),
+    say("purple woman"),
+    say("purple hunter"),
+    say("blue chief"),
+    say("blue warrior"),
+    say("blue woman"),
+    say("blue hunter"),
+    say("green chief"),
+    say("green warrior"),
+    say("green woman"),
+    say("green hunter"),
+    say("buffalo"),
+    say("totem pole"),
+    say("tomahawk"),
+    say("necklace"),
+    say("tipi"),
 )
-"""Each type in words, for reasons and screens: ``"red hunter"``, ``"totem pole"``."""
+"""Each type in words, by type index, for reasons and screens: ``"red hunter"``,
+``"totem pole"``."""
 
 TYPE_PLURALS: Final = tuple(
     word if word == "buffalo" else word[:-5] + "women" if word.endswith("woman") else word + "s"
-    for word in TYPE_WORDS
+    for word in map(str, TYPE_WORDS)
 )
+"""Each type's plural in English (the replay tool's words): ``"red women"``, ``"tipis"``."""
+
+_LOOT_NAME_WORDS: Final[dict[str, Words]] = {
+    "buffalo": say("buffalo"),
+    "totem": say("totem"),
+    "tomahawk": say("tomahawk"),
+    "necklace": say("necklace"),
+    "tipi": say("tipi"),
+}
+
+TYPE_NAME_WORDS: Final[dict[str, Words]] = {
+    **{
+        f"{colour}-{kind}": say("{colour}-{kind}", colour=COLOUR_WORDS[colour], kind=said)
+        for colour in COLOURS
+        for kind, said in KIND_WORDS.items()
+    },
+    **_LOOT_NAME_WORDS,
+}
+"""Each type name (``"red-hunter"``, ``"totem"``: as an action names it) as words."""
+
+_COUNTED_LOOT: Final[dict[int, Callable[[int], Words]]] = {
+    BUFFALO: lambda n: plural_words("{count} buffalo", "{count} buffalo", n, count=n),
+    TOTEM: lambda n: plural_words("{count} totem pole", "{count} totem poles", n, count=n),
+    TOMAHAWK: lambda n: plural_words("{count} tomahawk", "{count} tomahawks", n, count=n),
+    NECKLACE: lambda n: plural_words("{count} necklace", "{count} necklaces", n, count=n),
+    TIPI: lambda n: plural_words("{count} tipi", "{count} tipis", n, count=n),
+}
+"""How many of each loot, in words."""
+
+_COUNTED_INDIANS: Final[tuple[Callable[[int, Words], Words], ...]] = (
+    lambda n, c: plural_words(
+        "{count} {colour} chief", "{count} {colour} chiefs", n, count=n, colour=c
+    ),
+    lambda n, c: plural_words(
+        "{count} {colour} warrior", "{count} {colour} warriors", n, count=n, colour=c
+    ),
+    lambda n, c: plural_words(
+        "{count} {colour} woman", "{count} {colour} women", n, count=n, colour=c
+    ),
+    lambda n, c: plural_words(
+        "{count} {colour} hunter", "{count} {colour} hunters", n, count=n, colour=c
+    ),
+)
+"""How many Indians of one kind (by kind index) and one colour, in words."""
 
 
-def card_words(card: int) -> str:
+def colour_words(colour: str) -> str:
+    """A colour as a person reads it (:data:`COLOUR_WORDS`); anything else as it is."""
+    return COLOUR_WORDS.get(colour, colour)
+
+
+def kind_words(kind: str) -> str:
+    """A hand card as a person reads it (:data:`KIND_WORDS`); anything else as it is."""
+    return KIND_WORDS.get(kind, kind)
+
+
+def type_name_words(name: str) -> str:
+    """A type name as a person reads it (``"red-hunter"``, :data:`TYPE_NAME_WORDS`);
+    anything else as it is."""
+    return TYPE_NAME_WORDS.get(name, name)
+
+
+def card_words(card: int) -> Words:
     """A card in words: ``"red hunter"``, ``"buffalo"``, ``"totem pole"``."""
     return TYPE_WORDS[TYPE_OF[card]]
 
 
-def count_words(count: int, card_type: int) -> str:
+def count_words(count: int, card_type: int) -> Words:
     """``"2 buffalo"``, ``"1 tipi"``, ``"3 tipis"``, ``"2 totem poles"``, ``"2 red women"``."""
-    return f"{count} {TYPE_WORDS[card_type] if count == 1 else TYPE_PLURALS[card_type]}"
+    if card_type < NUM_INDIAN_TYPES:
+        colour = COLOUR_WORDS[COLOURS[card_type // 4]]
+        return _COUNTED_INDIANS[card_type % 4](count, colour)
+    return _COUNTED_LOOT[card_type](count)

@@ -42,7 +42,9 @@ from companion.rules.apache.cards import (
     TYPE_OF,
     WARRIOR,
     cards_of_counts,
+    kind_words,
     type_counts,
+    type_name_words,
 )
 from companion.rules.apache.loot import (
     Option,
@@ -81,6 +83,7 @@ from companion.rules.base import (
     victory_reason,
 )
 from companion.rules.setup import check_setup_options, setup_first, setup_players
+from companion.rules.words import Words, joined, plural_words, say
 
 # --- constants -------------------------------------------------------------------------------
 
@@ -585,7 +588,7 @@ def _take(
     raided: Raid = ()
     if state.war_path and kind == WARRIOR and option.option == "item":
         piles, raided = raid(piles, seat)
-        reason += raid_words(state.seating, raided)
+        reason = joined("; ", (reason, raid_words(state.seating, raided)))
     taken = set(option.taken)
     result = SlapResult(
         seat=seat,
@@ -605,7 +608,7 @@ def _take(
 def _illegal(state: ApacheState, slap: Slap, lost: tuple[int, ...]) -> SlapResult:
     """The result of an illegal slap that cost the cards ``lost`` (ruling A5)."""
     why = why_illegal(state.seating, state.window, slap.seat, KIND_INDEX[slap.indian])
-    reason = f"illegal: {why}; {penalty_words(len(lost))}"
+    reason = say("illegal: {why}; {penalty}", why=why, penalty=penalty_words(len(lost)))
     return _nothing(slap, legal=False, penalty=lost, reason=reason)
 
 
@@ -619,7 +622,7 @@ def _snatched(
     return _nothing(slap, legal=True, penalty=(), reason=why)
 
 
-def _nothing(slap: Slap, *, legal: bool, penalty: tuple[int, ...], reason: str) -> SlapResult:
+def _nothing(slap: Slap, *, legal: bool, penalty: tuple[int, ...], reason: Words) -> SlapResult:
     return SlapResult(
         seat=slap.seat,
         indian=slap.indian,
@@ -639,12 +642,14 @@ def _find_option(state: ApacheState, choice: Choose) -> Option:
     for option in found:
         if option.option == choice.option and option.target == choice.target:
             return option
-    listed = ", ".join(choice_words(_as_choice(state, o)) for o in found)
-    who = seat_words(state.colours, choice.seat)
+    listed = joined(", ", (choice_words(_as_choice(state, o)) for o in found))
+    player = seat_words(state.colours, choice.seat)
     raise illegal(
-        "ruling A6 (the player's choice)",
+        say("ruling A6 (the player's choice)"),
         action_words(choice, state.colours),
-        f"not one of the options; {who} may choose {listed}" if found else "no choice is pending",
+        say("not one of the options; {player} may choose {options}", player=player, options=listed)
+        if found
+        else say("no choice is pending"),
     )
 
 
@@ -671,110 +676,138 @@ def _check(state: ApacheState, action: Action) -> None:
     """Raise ``IllegalAction`` naming the rule if ``action`` is not allowed in ``state``: the
     message names the action and its seat by colour, the rule, and what the game awaits."""
     if not isinstance(action, Turn | Reveal | Slap | Close | Choose | End):
-        raise illegal("the apache actions", repr(action), "not an apache action")
-    words = action_words(action, state.colours)
+        raise illegal(say("the apache actions"), repr(action), say("not an apache action"))
+    doing = action_words(action, state.colours)
     if state.phase == OVER:
-        raise illegal("ruling A10 (end of the game)", words, "the game is over")
+        raise illegal(say("ruling A10 (end of the game)"), doing, say("the game is over"))
     match action:
         case Turn():
-            _check_turn(state, action, words)
+            _check_turn(state, action, doing)
         case Reveal():
-            _check_reveal(state, action, words)
+            _check_reveal(state, action, doing)
         case Slap():
-            _check_slap(state, action, words)
+            _check_slap(state, action, doing)
         case Close():
             if state.phase != WINDOW:
-                raise illegal("ruling A9 (slap windows)", words, _phase_words(state))
+                raise illegal(say("ruling A9 (slap windows)"), doing, _phase_words(state))
         case Choose():
-            _check_choose(state, action, words)
+            _check_choose(state, action, doing)
         case End():
             if state.phase != FINAL:
-                raise illegal(
-                    "ruling A10 (the end of the game)",
-                    words,
-                    "the game ends after the last card's window; "
-                    f"{state.deck_count} cards are still face down",
-                )
+                raise illegal(say("ruling A10 (the end of the game)"), doing, _unturned(state))
 
 
-def _check_turn(state: ApacheState, action: Turn, words: str) -> None:
-    if state.phase == FINAL:
-        raise illegal("ruling A10 (the last card)", words, "every card has been turned")
-    if state.phase != READY:
-        raise illegal("ruling A9 (turning)", words, _phase_words(state))
-    if action.seat != state.turner:
-        raise illegal(
-            "ruling A9 (who turns)",
-            words,
-            f"{state.colours[state.turner]} turns the next card, not "
-            f"{seat_words(state.colours, action.seat)}",
-        )
-
-
-def _check_reveal(state: ApacheState, action: Reveal, words: str) -> None:
-    if state.phase != REVEAL:
-        raise illegal("ruling A2 (turning a card)", words, "no card is being turned")
-    t = TYPE_INDEX.get(action.card)
-    if t is None or t not in map(TYPE_OF.__getitem__, state.deck):
-        raise illegal("ruling A2 (the deck)", words, f"no {action.card} is left face down")
-
-
-def _check_slap(state: ApacheState, action: Slap, words: str) -> None:
-    if state.phase not in (READY, WINDOW, FINAL):
-        raise illegal("ruling A9 (slap windows)", words, _phase_words(state))
-    check_slapper(state.colours, words, action.seat, action.indian)
-    if action.seat in state.slapped_on_card:
-        raise illegal(
-            "ruling A8 (one hand card per turned card)", words, _slapped_words(state, action.seat)
-        )
-
-
-def _slapped_words(state: ApacheState, seat: int) -> str:
-    """Why ``seat`` may not slap again (ruling A8), and from when it may."""
-    colour = state.colours[seat]
-    if state.deck_count == NUM_CARDS:
-        return (
-            f"{colour} has already slapped before the first card; {colour} may slap again "
-            "once the first card is turned up"
-        )
-    if not state.deck:
-        return (
-            f"{colour} has already slapped since the last card was turned up and no card is "
-            "left: the game ends when this window closes (ruling A10)"
-        )
-    return (
-        f"{colour} has already slapped since this card was turned up; {colour} may slap "
-        "again once the next card is turned up"
+def _unturned(state: ApacheState) -> Words:
+    """Why the game cannot end yet (ruling A10): cards are still face down."""
+    count = state.deck_count
+    # "1 cards" is the English as it has always been; other languages get their plural forms
+    return plural_words(
+        "the game ends after the last card's window; {count} cards are still face down",
+        "the game ends after the last card's window; {count} cards are still face down",
+        count,
+        count=count,
     )
 
 
-def _check_choose(state: ApacheState, action: Choose, words: str) -> None:
+def _check_turn(state: ApacheState, action: Turn, doing: Words) -> None:
+    if state.phase == FINAL:
+        raise illegal(say("ruling A10 (the last card)"), doing, say("every card has been turned"))
+    if state.phase != READY:
+        raise illegal(say("ruling A9 (turning)"), doing, _phase_words(state))
+    if action.seat != state.turner:
+        raise illegal(
+            say("ruling A9 (who turns)"),
+            doing,
+            say(
+                "{turner} turns the next card, not {player}",
+                turner=seat_words(state.colours, state.turner),
+                player=seat_words(state.colours, action.seat),
+            ),
+        )
+
+
+def _check_reveal(state: ApacheState, action: Reveal, doing: Words) -> None:
+    if state.phase != REVEAL:
+        raise illegal(say("ruling A2 (turning a card)"), doing, say("no card is being turned"))
+    t = TYPE_INDEX.get(action.card)
+    if t is None or t not in map(TYPE_OF.__getitem__, state.deck):
+        raise illegal(
+            say("ruling A2 (the deck)"),
+            doing,
+            say("no {card} is left face down", card=type_name_words(action.card)),
+        )
+
+
+def _check_slap(state: ApacheState, action: Slap, doing: Words) -> None:
+    if state.phase not in (READY, WINDOW, FINAL):
+        raise illegal(say("ruling A9 (slap windows)"), doing, _phase_words(state))
+    check_slapper(state.colours, doing, action.seat, action.indian)
+    if action.seat in state.slapped_on_card:
+        raise illegal(
+            say("ruling A8 (one hand card per turned card)"),
+            doing,
+            _slapped_words(state, action.seat),
+        )
+
+
+def _slapped_words(state: ApacheState, seat: int) -> Words:
+    """Why ``seat`` may not slap again (ruling A8), and from when it may."""
+    player = seat_words(state.colours, seat)
+    if state.deck_count == NUM_CARDS:
+        return say(
+            "{player} has already slapped before the first card; {player} may slap again "
+            "once the first card is turned up",
+            player=player,
+        )
+    if not state.deck:
+        return say(
+            "{player} has already slapped since the last card was turned up and no card is "
+            "left: the game ends when this window closes (ruling A10)",
+            player=player,
+        )
+    return say(
+        "{player} has already slapped since this card was turned up; {player} may slap "
+        "again once the next card is turned up",
+        player=player,
+    )
+
+
+def _check_choose(state: ApacheState, action: Choose, doing: Words) -> None:
     if state.phase != CHOOSE:
-        raise illegal("ruling A6 (the player's choice)", words, "no choice is pending")
+        raise illegal(say("ruling A6 (the player's choice)"), doing, say("no choice is pending"))
     slap = state.slaps[state.resolved]
     if action.seat != slap.seat:
         raise illegal(
-            "ruling A6 (the player's choice)",
-            words,
-            f"{state.colours[slap.seat]} is choosing what the {slap.indian} takes, not "
-            f"{seat_words(state.colours, action.seat)}",
+            say("ruling A6 (the player's choice)"),
+            doing,
+            say(
+                "{chooser} is choosing what the {indian} takes, not {player}",
+                chooser=seat_words(state.colours, slap.seat),
+                indian=kind_words(slap.indian),
+                player=seat_words(state.colours, action.seat),
+            ),
         )
     _find_option(state, action)
 
 
-def _phase_words(state: ApacheState) -> str:
+def _phase_words(state: ApacheState) -> Words:
     """What the game awaits in ``state``, for an action that does not fit its phase."""
     if state.phase == CHOOSE:
         slap = state.slaps[state.resolved]
-        return (
-            f"{state.colours[slap.seat]} must first choose what the {slap.indian} takes (ruling A6)"
+        return say(
+            "{player} must first choose what the {indian} takes (ruling A6)",
+            player=seat_words(state.colours, slap.seat),
+            indian=kind_words(slap.indian),
         )
-    return {
-        READY: "no slap window is open",
-        REVEAL: "a card is being turned: it comes face up first",
-        WINDOW: "a slap window is open: it closes first",
-        FINAL: "every card has been turned",
-    }.get(state.phase, f"phase {state.phase!r}")
+    if state.phase == READY:
+        return say("no slap window is open")
+    if state.phase == REVEAL:
+        return say("a card is being turned: it comes face up first")
+    if state.phase == WINDOW:
+        return say("a slap window is open: it closes first")
+    if state.phase == FINAL:
+        return say("every card has been turned")
+    return say("phase {phase}", phase=repr(state.phase))
 
 
 # --- helpers: the invariants -----------------------------------------------------------------

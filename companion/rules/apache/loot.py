@@ -6,7 +6,7 @@ Every rule cites the ruling it implements; the package docstring lists the decis
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Final, NamedTuple
@@ -26,8 +26,10 @@ from companion.rules.apache.cards import (
     TYPE_WORDS,
     WOMAN,
     card_words,
+    colour_words,
     count_words,
 )
+from companion.rules.words import Words, joined, plural_words, say
 
 Piles = tuple[tuple[int, ...], ...]
 """One winnings pile per seat, each ordered bottom -> top (ruling A11)."""
@@ -73,9 +75,9 @@ class Seating:
         """The Indian type of ``seat``'s hand card ``kind``."""
         return self.colour[seat] * 4 + kind
 
-    def words(self, seat: int, kind: int) -> str:
+    def words(self, seat: int, kind: int) -> Words:
         """``seat``'s Indian ``kind`` in words: ``"red hunter"``."""
-        return f"{self.colours[seat]} {KINDS[kind]}"
+        return TYPE_WORDS[self.indian(seat, kind)]
 
 
 class Option(NamedTuple):
@@ -133,14 +135,18 @@ def legal_slaps(seating: Seating, display: tuple[int, ...]) -> dict[int, list[in
     return found
 
 
-def why_illegal(seating: Seating, display: tuple[int, ...], seat: int, kind: int) -> str:
+def why_illegal(seating: Seating, display: tuple[int, ...], seat: int, kind: int) -> Words:
     """Why ``can_take`` is false, in words (for ``last_resolution``)."""
-    who = seating.words(seat, kind)
+    indian = seating.words(seat, kind)
     if seating.indian(seat, kind) not in types_of(display):
-        return f"no {who} face up"
+        return say("no {indian} face up", indian=indian)
     if kind == CHIEF:
-        return f"the {who} could take nothing (no tipi, nor a totem pole and another male)"
-    return f"the {who} could take nothing (no {TYPE_WORDS[ITEM_OF_KIND[kind]]} nor tipi)"
+        return say(
+            "the {indian} could take nothing (no tipi, nor a totem pole and another male)",
+            indian=indian,
+        )
+    item = TYPE_WORDS[ITEM_OF_KIND[kind]]
+    return say("the {indian} could take nothing (no {item} nor tipi)", indian=indian, item=item)
 
 
 # --- options (rulings A6, A7, A12, A13) ------------------------------------------------------
@@ -286,37 +292,86 @@ def _with_pile(piles: Piles, seat: int, pile: tuple[int, ...]) -> Piles:
 _LOOT_OF_OPTION: Final = {"tipis": TIPI, "prisoner": TOTEM, "wedding": TIPI}
 
 
-def taken_words(seating: Seating, seat: int, kind: int, option: Option) -> str:
+_JOINERS: Final[tuple[Callable[[int], Words], ...]] = (
+    lambda n: plural_words(
+        "{count} unowned chief joins (ruling A13)",
+        "{count} unowned chiefs join (ruling A13)",
+        n,
+        count=n,
+    ),
+    lambda n: plural_words(
+        "{count} unowned warrior joins (ruling A13)",
+        "{count} unowned warriors join (ruling A13)",
+        n,
+        count=n,
+    ),
+    lambda n: plural_words(
+        "{count} unowned woman joins (ruling A13)",
+        "{count} unowned women join (ruling A13)",
+        n,
+        count=n,
+    ),
+    lambda n: plural_words(
+        "{count} unowned hunter joins (ruling A13)",
+        "{count} unowned hunters join (ruling A13)",
+        n,
+        count=n,
+    ),
+)
+"""How many unowned Indians of each kind (by kind index) join a Joint Raid, in words."""
+
+
+def taken_words(seating: Seating, seat: int, kind: int, option: Option) -> Words:
     """``"red hunter takes 2 buffalo"``, ``"red chief takes 3 totem poles and the green
     warrior prisoner"``, ``"red woman marries the blue hunter and takes 1 tipi"``."""
-    who = seating.words(seat, kind)
+    indian = seating.words(seat, kind)
     loot = _LOOT_OF_OPTION.get(option.option, ITEM_OF_KIND[kind])
-    joined = len(option.joined)
+    joiners = len(option.joined)
     # the loot is everything taken but the Indian, the prisoner or spouse, and the joiners
-    count = len(option.taken) - 1 - (option.target is not None) - joined
+    count = len(option.taken) - 1 - (option.target is not None) - joiners
     if option.option == "wedding" and option.target is not None:
-        spouse = card_words(option.target)
-        return f"{who} marries the {spouse} and takes {count_words(count, TIPI)}"
-    text = f"{who} takes {count_words(count, loot)}"
+        return say(
+            "{indian} marries the {spouse} and takes {tipis}",
+            indian=indian,
+            spouse=card_words(option.target),
+            tipis=count_words(count, TIPI),
+        )
     if option.option == "prisoner" and option.target is not None:
-        text += f" and the {card_words(option.target)} prisoner"
-    if joined:
-        word = KINDS[kind] if joined == 1 else "women" if kind == WOMAN else f"{KINDS[kind]}s"
-        text += f"; {joined} unowned {word} join{'s' if joined == 1 else ''} (ruling A13)"
-    return text
+        taken = say(
+            "{indian} takes {loot} and the {prisoner} prisoner",
+            indian=indian,
+            loot=count_words(count, loot),
+            prisoner=card_words(option.target),
+        )
+    else:
+        taken = say("{indian} takes {loot}", indian=indian, loot=count_words(count, loot))
+    return joined("; ", (taken, _JOINERS[kind](joiners))) if joiners else taken
 
 
-def raid_words(seating: Seating, report: Raid) -> str:
+def raid_words(seating: Seating, report: Raid) -> Words:
+    """What a War Path raid gave (ruling A11): ``"war path: buffalo 1 from red, 1 from
+    blue (ruling A11)"``."""
     if not report:
-        return "; war path: nobody has a buffalo to give (ruling A11)"
-    given = ", ".join(f"{len(ids)} from {seating.colours[victim]}" for victim, ids in report)
-    return f"; war path: buffalo {given} (ruling A11)"
+        return say("war path: nobody has a buffalo to give (ruling A11)")
+    given = joined(
+        ", ",
+        (
+            say(
+                "{count} from {player}",
+                count=len(ids),
+                player=colour_words(seating.colours[victim]),
+            )
+            for victim, ids in report
+        ),
+    )
+    return say("war path: buffalo {given} (ruling A11)", given=given)
 
 
-def penalty_words(count: int) -> str:
+def penalty_words(count: int) -> Words:
+    """The cards an illegal slap cost (ruling A5): ``"penalty 2 cards"``."""
     if count == 0:
-        return "penalty 0 cards (the winnings pile is empty)"
-    return f"penalty {count} card{'s' if count > 1 else ''}"
+        return say("penalty 0 cards (the winnings pile is empty)")
+    return plural_words("penalty {count} card", "penalty {count} cards", count, count=count)
 
 
 def snatched_words(
@@ -327,7 +382,7 @@ def snatched_words(
     kind: int,
     *,
     takers: dict[int, int],
-) -> str:
+) -> Words:
     """Why a slap that was legal when the window opened takes nothing now (A5, A9): the
     first card it needed that an earlier slapper took."""
     gone = set(window) - set(display)
@@ -339,10 +394,14 @@ def snatched_words(
     for c in window:
         if c in gone and (TYPE_OF[c] in wanted or (kind == CHIEF and IS_MALE[c])):
             return _snatched(seating, c, takers)
-    return "snatched: nothing was left to take"
+    return say("snatched: nothing was left to take")
 
 
-def _snatched(seating: Seating, card: int, takers: dict[int, int]) -> str:
+def _snatched(seating: Seating, card: int, takers: dict[int, int]) -> Words:
     seat = takers.get(card)
-    who = "another player" if seat is None else seating.colours[seat]
-    return f"snatched: the {card_words(card)} was taken by {who} first; no penalty (ruling A5)"
+    taker = say("another player") if seat is None else colour_words(seating.colours[seat])
+    return say(
+        "snatched: the {card} was taken by {player} first; no penalty (ruling A5)",
+        card=card_words(card),
+        player=taker,
+    )

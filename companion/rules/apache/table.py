@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from companion.rules.apache.cards import COLOURS, KINDS
+from companion.rules.apache.cards import COLOURS, KIND_WORDS, KINDS, colour_words
 from companion.rules.base import SetupError, illegal
+from companion.rules.words import joined, say
 
 __all__ = [
     "PLAYERS",
@@ -42,11 +43,12 @@ def parse_colours(colours: Any) -> list[str]:
 
 
 def seat_words(colours: Sequence[str], seat: object) -> str:
-    """A seat as a person reads it: its colour (``"yellow"``). A value that is no seat of the
-    game (a journal or a caller's mistake) is named as given: ``"seat 7 (no such seat)"``."""
+    """A seat as a person reads it: its colour (``"yellow"``, as words). A value that is no
+    seat of the game (a journal or a caller's mistake) is named as given: ``"seat 7 (no such
+    seat)"``."""
     if type(seat) is int and 0 <= seat < len(colours):
-        return colours[seat]
-    return f"seat {seat!r} (no such seat)"
+        return colour_words(colours[seat])
+    return say("seat {seat} (no such seat)", seat=repr(seat))
 
 
 def check_slapper(colours: Sequence[str], action: str, seat: Any, indian: Any) -> None:
@@ -55,16 +57,25 @@ def check_slapper(colours: Sequence[str], action: str, seat: Any, indian: Any) -
     engine one slap per turned card, the TRACKER one slap per window."""
     if type(seat) is not int or not 0 <= seat < len(colours):
         raise illegal(
-            "ruling A1 (one colour per player)",
+            say("ruling A1 (one colour per player)"),
             action,
-            f"there is no seat {seat!r} in this game: its players are {', '.join(colours)} "
-            f"(seats 0 to {len(colours) - 1} in an action's JSON form)",
+            say(
+                "there is no seat {seat} in this game: its players are {players} "
+                "(seats 0 to {last} in an action's JSON form)",
+                seat=repr(seat),
+                players=joined(", ", map(colour_words, colours)),
+                last=len(colours) - 1,
+            ),
         )
     if indian not in KINDS:
         raise illegal(
-            "the hand cards",
+            say("the hand cards"),
             action,
-            f"{indian!r} is not a hand card; the hand cards are {', '.join(KINDS)}",
+            say(
+                "{indian} is not a hand card; the hand cards are {kinds}",
+                indian=repr(indian),
+                kinds=joined(", ", KIND_WORDS.values()),
+            ),
         )
 
 

@@ -47,7 +47,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, get_args
 
-from companion.rules.apache.cards import COLOURS, KINDS, NUM_CARDS
+from companion.rules.apache.cards import COLOURS, KINDS, NUM_CARDS, kind_words
 from companion.rules.apache.table import (
     PLAYERS,
     check_slapper,
@@ -57,6 +57,7 @@ from companion.rules.apache.table import (
     winners,
 )
 from companion.rules.base import JSON, Engine, Outcome, SetupError, illegal, int_field, record_kind
+from companion.rules.words import Words, joined, plural_words, say
 
 # --- constants -------------------------------------------------------------------------------
 
@@ -72,6 +73,12 @@ Result = Literal["loot", "nothing", "penalty"]
 Phase = Literal["play", "slaps", "confirm", "count", "over"]
 RESULTS: Final[tuple[Result, ...]] = get_args(Result)
 PHASES: Final = frozenset(get_args(Phase))
+RESULT_WORDS: Final[dict[str, Words]] = {
+    "loot": say("loot"),
+    "nothing": say("nothing"),
+    "penalty": say("penalty"),
+}
+"""Each result as a person reads it."""
 ACTION_FIELDS: Final[dict[str, frozenset[str]]] = {
     "slap": frozenset({"seat", "indian"}),
     "close": frozenset(),
@@ -80,6 +87,11 @@ ACTION_FIELDS: Final[dict[str, frozenset[str]]] = {
     "finish": frozenset(),
 }
 """The fields of each action kind in its JSON form (besides ``kind``)."""
+
+RESOLVED_IN_ORDER: Final = say("ruling A5 (slaps are resolved in order)")
+"""The rule a slap or a confirmation out of turn breaks."""
+COUNT_AT_THE_END: Final = say("ruling A10 (count the piles at the end)")
+"""The rule a pile counted out of turn breaks."""
 
 # --- game metadata ---------------------------------------------------------------------------
 
@@ -254,7 +266,11 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
 
     def apply(self, state: TrackerState, action: TrackerAction) -> TrackerState:
         if state.phase == "over":
-            raise illegal("ruling A10 (end of the game)", _words(state, action), "the game is over")
+            raise illegal(
+                say("ruling A10 (end of the game)"),
+                _entry_words(state, action),
+                say("the game is over"),
+            )
         if action.kind == "slap":
             return self._slap(state, action)
         if action.kind == "close":
@@ -278,9 +294,14 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
             return None
         scores = self.scores(state)
         best = winners(scores)
-        reason = "piles counted; the most cards wins"
-        if len(best) > 1:
-            reason += ", and the tied players share the victory (ruling A10)"
+        reason = (
+            say(
+                "piles counted; the most cards wins, and the tied players share the victory "
+                "(ruling A10)"
+            )
+            if len(best) > 1
+            else say("piles counted; the most cards wins")
+        )
         return Outcome(scores=scores, winners=best, reason=reason)
 
     def check_invariants(self, state: TrackerState, *, since: TrackerState | None = None) -> None:
@@ -364,16 +385,19 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
     # -- the rules, one step each --
 
     def _slap(self, state: TrackerState, action: TrackerAction) -> TrackerState:
-        words = _words(state, action)
+        entry = _entry_words(state, action)
         if state.phase not in ("play", "slaps"):
-            raise illegal("ruling A5 (slaps are resolved in order)", words, _phase_reason(state))
-        check_slapper(state.colours, words, action.seat, action.indian)
+            raise illegal(RESOLVED_IN_ORDER, entry, _phase_reason(state))
+        check_slapper(state.colours, entry, action.seat, action.indian)
         if any(seat == action.seat for seat, _ in state.window):
-            colour = state.colours[action.seat]
             raise illegal(
-                "ruling A8 (one slap per player per window in TRACKER mode)",
-                words,
-                f"{colour} already slapped in this window; {colour} may slap again in the next one",
+                say("ruling A8 (one slap per player per window in TRACKER mode)"),
+                entry,
+                say(
+                    "{player} already slapped in this window; {player} may slap again in the "
+                    "next one",
+                    player=seat_words(state.colours, action.seat),
+                ),
             )
         stats = _bump(state.stats, action.seat, slaps=1)
         window = (*state.window, (action.seat, action.indian))
@@ -382,34 +406,43 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
     def _close(self, state: TrackerState, action: TrackerAction) -> TrackerState:
         if state.phase != "slaps":
             raise illegal(
-                "ruling A9 (a window opens with a slap)",
-                _words(state, action),
-                "no window is being entered" if state.phase == "play" else _phase_reason(state),
+                say("ruling A9 (a window opens with a slap)"),
+                _entry_words(state, action),
+                say("no window is being entered")
+                if state.phase == "play"
+                else _phase_reason(state),
             )
         return replace(state, phase="confirm", results=(), windows=state.windows + 1)
 
     def _confirm(self, state: TrackerState, action: TrackerAction) -> TrackerState:
-        words = _words(state, action)
+        entry = _entry_words(state, action)
         if state.phase != "confirm":
             raise illegal(
-                "ruling A5 (slaps are resolved in order)",
-                words,
-                "no closed window awaits confirmation"
+                RESOLVED_IN_ORDER,
+                entry,
+                say("no closed window awaits confirmation")
                 if state.phase in ("play", "slaps")
                 else _phase_reason(state),
             )
         expected = state.window[len(state.results)][0]
         if action.seat != expected:
             raise illegal(
-                "ruling A5 (slaps are resolved in order)",
-                words,
-                f"the next slap to confirm is {state.colours[expected]}'s",
+                RESOLVED_IN_ORDER,
+                entry,
+                say(
+                    "the next slap to confirm is {player}'s",
+                    player=seat_words(state.colours, expected),
+                ),
             )
         if action.result not in RESULTS:
             raise illegal(
-                "ruling A5 (loot, nothing or penalty)",
-                words,
-                f"{action.result!r} is not a result; give one of {', '.join(RESULTS)}",
+                say("ruling A5 (loot, nothing or penalty)"),
+                entry,
+                say(
+                    "{result} is not a result; give one of {results}",
+                    result=repr(action.result),
+                    results=joined(", ", (RESULT_WORDS[result] for result in RESULTS)),
+                ),
             )
         result: Result = action.result
         field = {"loot": "loot", "nothing": "nothing", "penalty": "penalties"}[result]
@@ -421,27 +454,25 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
         return replace(state, phase="play", window=(), results=(), stats=stats, turner=turner)
 
     def _count(self, state: TrackerState, action: TrackerAction) -> TrackerState:
-        words = _words(state, action)
+        entry = _entry_words(state, action)
         if state.phase != "count":
-            raise illegal(
-                "ruling A10 (count the piles at the end)",
-                words,
-                "the piles are counted after 'finish'",
-            )
+            raise illegal(COUNT_AT_THE_END, entry, say("the piles are counted after 'finish'"))
         expected = len(state.piles)
         if action.seat != expected:
             raise illegal(
-                "ruling A10 (count the piles at the end)",
-                words,
-                f"the next pile to count is {state.colours[expected]}'s",
+                COUNT_AT_THE_END,
+                entry,
+                say(
+                    "the next pile to count is {player}'s",
+                    player=seat_words(state.colours, expected),
+                ),
             )
         room = PRAIRIE_CARDS - sum(state.piles)
         if not 0 <= action.cards <= room:
             raise illegal(
-                "ruling A2 (114 prairie cards)",
-                words,
-                f"{action.cards} cards: the piles counted so far hold {sum(state.piles)}, "
-                f"so this one holds 0 to {room}",
+                say("ruling A2 (114 prairie cards)"),
+                entry,
+                _too_many_words(action.cards, sum(state.piles), room),
             )
         piles = (*state.piles, action.cards)
         return replace(state, piles=piles, phase="over" if len(piles) == state.seats else "count")
@@ -449,8 +480,8 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
     def _finish(self, state: TrackerState, action: TrackerAction) -> TrackerState:
         if state.phase != "play":
             raise illegal(
-                "ruling A10 (the last window ends the game)",
-                _words(state, action),
+                say("ruling A10 (the last window ends the game)"),
+                _entry_words(state, action),
                 _phase_reason(state),
             )
         return replace(state, phase="count")
@@ -459,30 +490,53 @@ class ApacheTracker(Engine[TrackerState, TrackerAction]):
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def _phase_reason(state: TrackerState) -> str:
+def _too_many_words(cards: int, counted: int, room: int) -> Words:
+    """Why a pile of ``cards`` cannot be: the piles ``counted`` so far leave ``room``."""
+    # "1 cards" is the English as it has always been; other languages get their plural forms
+    return plural_words(
+        "{count} cards: the piles counted so far hold {counted}, so this one holds 0 to {room}",
+        "{count} cards: the piles counted so far hold {counted}, so this one holds 0 to {room}",
+        cards,
+        count=cards,
+        counted=counted,
+        room=room,
+    )
+
+
+def _phase_reason(state: TrackerState) -> Words:
     if state.phase == "slaps":
-        return "a window is being entered; close it first"
+        return say("a window is being entered; close it first")
     if state.phase == "confirm":
-        return (
-            f"window {state.windows} awaits confirmation of "
-            f"{len(state.window) - len(state.results)} more slap(s)"
+        return say(
+            "window {window} awaits confirmation of {count} more slap(s)",
+            window=state.windows,
+            count=len(state.window) - len(state.results),
         )
     if state.phase == "count":
-        return "the game has ended; the piles are being counted"
-    return f"not allowed in the {state.phase} phase"
+        return say("the game has ended; the piles are being counted")
+    return say("not allowed in the {phase} phase", phase=state.phase)
 
 
-def _words(state: TrackerState, action: TrackerAction) -> str:
+def _entry_words(state: TrackerState, action: TrackerAction) -> Words:
     """An entry as a person reads it, its seat by colour: ``"yellow's slap with the
     hunter"``, ``"red's result 'loot'"`` (the subject of a refusal)."""
-    who = seat_words(state.colours, action.seat)
+    player = seat_words(state.colours, action.seat)
     if action.kind == "slap":
-        return f"{who}'s slap with the {action.indian}"
+        indian = kind_words(action.indian)
+        return say("{player}'s slap with the {indian}", player=player, indian=indian)
     if action.kind == "confirm":
-        return f"{who}'s result {action.result!r}"
-    if action.kind == "count":
-        return f"{who}'s pile of {action.cards} cards"
-    return "closing the window" if action.kind == "close" else "finishing the game"
+        return say("{player}'s result {result}", player=player, result=repr(action.result))
+    if action.kind == "count":  # English as always ("1 cards"), plural forms elsewhere
+        return plural_words(
+            "{player}'s pile of {count} cards",
+            "{player}'s pile of {count} cards",
+            action.cards,
+            player=player,
+            count=action.cards,
+        )
+    if action.kind == "close":
+        return say("closing the window")
+    return say("finishing the game")
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:

@@ -95,7 +95,11 @@ messages, outcomes and screens; the JSON keeps the 0-based seats, and so does th
 ``reason`` in the state's JSON (``seat 0``, the form journals' states keep), while
 ``TrickResult.words`` tells the same trick with ``P1``... A refused action names the rule
 and what the game awaits, from whom (``awaited``: "P2 must first name the first player
-of round 2").
+of round 2"). The words a screen shows are :class:`~companion.rules.words.Words` (English,
+which a screen shows in its language with ``Words.shown``): a refusal
+(``IllegalAction.args[0]``), ``TrickResult.words``, ``card_words``, ``action_words``; the
+TRACKER's trick ``reason``, ``revokes``, ``entry_words`` and ``Play.words``. The players'
+names stay as they are; chance's deals are refused naming them in their text form.
 
 The public face: :class:`Apocalypse` (``APOCALYPSE`` is the engine), its state
 :class:`ApocalypseState` with :class:`Flip`, :class:`TrickResult` and :class:`RoundResult`,

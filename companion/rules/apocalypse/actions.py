@@ -41,9 +41,13 @@ from companion.rules.apocalypse.cards import (
     TYPE_INDEX,
     TYPE_NAMES,
     TYPE_OF,
+    TYPE_WORDS,
+    as_is,
+    suit_words,
 )
 from companion.rules.apocalypse.tricks import player_name
 from companion.rules.base import JSON, int_field, record_kind
+from companion.rules.words import Words, plural_words, say
 
 GAME: Final = "apocalypse"
 """The game's name in error messages."""
@@ -159,28 +163,32 @@ def action_from_json(data: Any) -> Action:
     return Play(card, None if token is None else _suit(token))
 
 
-def action_words(action: object) -> str:
+def action_words(action: object) -> Words:
     """An action as a person reads it in a refusal: ``"playing red 8"``, ``"playing Chaos
     (turning the green token)"``, ``"naming P3 the first player"``, ``"dealing red 8"``."""
     if isinstance(action, Play):
-        token = "" if action.token is None else f" (turning the {action.token} token)"
-        return f"playing {card_type_words(action.card)}{token}"
+        card = card_type_words(action.card)
+        if action.token is None:
+            return say("playing {card}", card=card)
+        token = suit_words(action.token)
+        return say("playing {card} (turning the {token} token)", card=card, token=token)
     if isinstance(action, NameFirst):
         named = player_name(action.seat) if type(action.seat) is int else repr(action.seat)
-        return f"naming {named} the first player"
+        return say("naming {player} the first player", player=named)
     if isinstance(action, Deal):
-        return f"dealing {card_type_words(action.card)}"
+        return say("dealing {card}", card=card_type_words(action.card))
     if isinstance(action, DealCards):
         count = len(action.cards)
-        return f"dealing {count} card{'s' if count != 1 else ''}"
-    return repr(action)
+        return plural_words("dealing {count} card", "dealing {count} cards", count, count=count)
+    return as_is(repr(action))
 
 
-def card_type_words(name: str) -> str:
-    """A card type's name in words: ``"red-8"`` is ``"red 8"``, ``"chaos"`` ``"Chaos"``."""
-    if name in ("chaos", "tranquility"):
-        return name.capitalize()
-    return name.replace("-", " ")
+def card_type_words(name: str) -> Words:
+    """A card type's name in words: ``"red-8"`` is ``"red 8"``, ``"chaos"`` ``"Chaos"``; a
+    name that is no card type as it is, its dash a space."""
+    if name in TYPE_INDEX:
+        return TYPE_WORDS[TYPE_INDEX[name]]
+    return as_is(name.replace("-", " "))
 
 
 def parse_action(text: str) -> Action:

@@ -13,12 +13,17 @@ Tranquility card; names: ``"red-8"``, ``"chaos"``, ``"tranquility"``.
 
 Sets of cards are bit masks (bit ``id``): a hand, a won pile, the discard pile.
 :func:`card_ids`, :func:`mask_of` and :func:`lowest_card` convert between the two.
+
+The words a person reads (:func:`card_words`, :func:`suit_words`) are
+:class:`~companion.rules.words.Words`: English, which a screen shows in its language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Final
+
+from companion.rules.words import Words, joined, say
 
 # --- suits and values ------------------------------------------------------------------------
 
@@ -198,11 +203,9 @@ def card_name(card: int) -> str:
     return TYPE_NAMES[TYPE_OF[card]]
 
 
-def card_words(card: int) -> str:
+def card_words(card: int) -> Words:
     """A card for sentences: ``"red 8"``, ``"Chaos"``, ``"Tranquility"``."""
-    if card < NUM_HORSEMEN:
-        return f"{SUITS[SUIT_OF[card]]} {VALUE_OF[card]}"
-    return "Chaos" if card < FIRST_TRANQUILITY else "Tranquility"
+    return CARD_WORDS[card]
 
 
 def names_of(mask: int) -> list[str]:
@@ -213,3 +216,47 @@ def names_of(mask: int) -> list[str]:
 def horseman(suit: str, value: int) -> int:
     """The id of a Horseman card: ``horseman("red", 8) == 6``."""
     return SUIT_INDEX[suit] * RANKS + VALUES.index(value)
+
+
+# --- words -----------------------------------------------------------------------------------
+
+SUIT_WORDS: Final = {
+    "red": say("red"),
+    "green": say("green"),
+    "purple": say("purple"),
+    "blue": say("blue"),
+    "yellow": say("yellow"),
+}
+"""Each suit's name in words (the colour a person reads), by suit name."""
+CHAOS_WORDS: Final = say("Chaos")
+TRANQUILITY_WORDS: Final = say("Tranquility")
+
+
+def as_is(text: str) -> Words:
+    """``text`` as words that every language shows as it is: a name that is not the
+    rules' own (a misspelt card or suit), or the text form of an action."""
+    return joined("", (text,))
+
+
+def suit_words(suit: str) -> Words:
+    """A suit's name in words (``"red"``); a name that is no suit as it is."""
+    return SUIT_WORDS.get(suit) or as_is(suit)
+
+
+def horseman_words(suit: str, value: object) -> Words:
+    """A Horseman card for sentences, ``"red 8"``, from its suit's name and its value (which
+    may be a stand-in such as ``"?"`` while the table has not entered it)."""
+    return say("{suit} {value}", suit=suit_words(suit), value=value)
+
+
+CARD_WORDS: Final[tuple[Words, ...]] = tuple(
+    horseman_words(SUITS[SUIT_OF[c]], VALUE_OF[c])
+    if c < NUM_HORSEMEN
+    else CHAOS_WORDS
+    if c < FIRST_TRANQUILITY
+    else TRANQUILITY_WORDS
+    for c in range(NUM_CARDS)
+)
+"""``CARD_WORDS[card]``: :func:`card_words` by card id, made once."""
+TYPE_WORDS: Final[tuple[Words, ...]] = (*CARD_WORDS[:NUM_HORSEMEN], CHAOS_WORDS, TRANQUILITY_WORDS)
+"""The words of each card type, by type index (as :data:`TYPE_NAMES`)."""

@@ -54,6 +54,7 @@ from companion.rules.apocalypse.cards import (
     TRANQUILITY_MASK,
     TYPE_INDEX,
     TYPE_MASK,
+    as_is,
     card_ids,
     card_name,
     card_words,
@@ -64,6 +65,7 @@ from companion.rules.apocalypse.cards import (
     names_of,
     nth_card,
     points_of,
+    suit_words,
 )
 from companion.rules.apocalypse.tricks import (
     NOBODY,
@@ -75,10 +77,10 @@ from companion.rules.apocalypse.tricks import (
     blocked_specials,
     game_winners,
     leading_suit,
+    naming_words,
     next_chooser,
     playable,
     player_name,
-    players_words,
     resolve_trick,
     round_over,
     score_round,
@@ -88,6 +90,7 @@ from companion.rules.apocalypse.tricks import (
 )
 from companion.rules.base import CHANCE, JSON, Engine, Outcome, SetupError, illegal, int_value
 from companion.rules.setup import check_setup_options, setup_first, setup_players
+from companion.rules.words import joined, say
 
 # --- constants -------------------------------------------------------------------------------
 
@@ -319,7 +322,11 @@ class Apocalypse(Engine[ApocalypseState, Action]):
     def apply(self, state: ApocalypseState, action: Action) -> ApocalypseState:
         """The state after ``action``, checked: ``IllegalAction`` names the rule broken."""
         if not isinstance(action, Deal | DealCards | Play | NameFirst):
-            raise illegal("the apocalypse actions", action, "not an apocalypse action")
+            raise illegal(
+                say("the apocalypse actions"),
+                as_is(str(action)),
+                say("not an apocalypse action"),
+            )
         _check_action(state, action)
         return self.apply_unchecked(state, action)
 
@@ -659,28 +666,42 @@ def _check_moment(state: ApocalypseState, action: Action) -> None:
     """An action of another moment (a card played while a first player is to be named...)
     is refused by the rule of the moment, naming what it awaits and from whom."""
     if state.phase not in _ACTION_PHASES[type(action)]:
-        rule, words = awaited(_MOMENTS[state.phase], state.turn, state.round)
-        raise illegal(rule, action_words(action), words)
+        rule, reason = awaited(_MOMENTS[state.phase], state.turn, state.round)
+        raise illegal(rule, action_words(action), reason)
+
+
+_DEAL_RULE: Final = say("ruling P3 (the deal)")
+_FOLLOWING: Final = say("ruling P4 (following)")
+_CHAOS_RULE: Final = say("ruling P5 (Chaos)")
 
 
 def _check_deal(state: ApocalypseState, action: Action, names: Sequence[str]) -> None:
     """Ruling P3: each card named is still in the deck (after the ones named before it),
-    and the round's deal has that many cards left."""
+    and the round's deal has that many cards left. Chance's actions, which no person
+    enters, are named in their text form (``deal red-8``), the cards by their type names."""
     left = state.hand_size * state.players - state.dealt
     if len(names) > left:
         raise illegal(
-            "ruling P3 (the deal)",
-            action,
-            f"{len(names)} cards, but only {left} are left to deal this round",
+            _DEAL_RULE,
+            as_is(str(action)),
+            say(
+                "{count} cards, but only {left} are left to deal this round",
+                count=len(names),
+                left=left,
+            ),
         )
     deck = state.deck
     for name in names:
         of_type = deck & TYPE_MASK[TYPE_INDEX[name]] if name in TYPE_INDEX else 0
         if not of_type:
             raise illegal(
-                "ruling P3 (the deal)",
-                action,
-                f"no {name} is left to deal (suits in play: {', '.join(state.suit_names)})",
+                _DEAL_RULE,
+                as_is(str(action)),
+                say(
+                    "no {card} is left to deal (suits in play: {suits})",
+                    card=as_is(name),
+                    suits=joined(", ", map(suit_words, state.suit_names)),
+                ),
             )
         deck ^= BIT[lowest_card(of_type)]
 
@@ -688,58 +709,65 @@ def _check_deal(state: ApocalypseState, action: Action, names: Sequence[str]) ->
 def _check_play(state: ApocalypseState, action: Play) -> None:
     kind = TYPE_INDEX.get(action.card)
     seat, hand = state.turn, state.hands[state.turn]
-    words = action_words(action)
     if kind is None or not hand & TYPE_MASK[kind]:
         held = card_type_words(action.card)
-        raise illegal("ruling P4 (following)", words, f"{player_name(seat)} holds no {held}")
+        reason = say("{player} holds no {card}", player=player_name(seat), card=held)
+        raise illegal(_FOLLOWING, action_words(action), reason)
     if kind >= CHAOS and state.in_trick & TYPE_MASK[kind]:
         raise illegal(
-            "ruling P4 (one copy per trick)",
-            words,
-            f"a {card_words(lowest_card(TYPE_MASK[kind]))} card is already in this trick",
+            say("ruling P4 (one copy per trick)"),
+            action_words(action),
+            say(
+                "a {card} card is already in this trick",
+                card=card_words(lowest_card(TYPE_MASK[kind])),
+            ),
         )
     lead = state.lead
     if kind < CHAOS and lead != NO_SUIT and SUIT_OF[kind] != lead and hand & SUIT_MASK[lead]:
-        held = ", ".join(card_words(c) for c in card_ids(hand & SUIT_MASK[lead]))
         raise illegal(
-            "ruling P4 (following)",
-            words,
-            f"{player_name(seat)} holds a {SUITS[lead]} card ({held}): the leading suit is "
-            f"{SUITS[lead]}, so play one of them or a Special card",
+            _FOLLOWING,
+            action_words(action),
+            say(
+                "{player} holds a {suit} card ({cards}): the leading suit is {suit}, so play "
+                "one of them or a Special card",
+                player=player_name(seat),
+                suit=suit_words(SUITS[lead]),
+                cards=joined(", ", map(card_words, card_ids(hand & SUIT_MASK[lead]))),
+            ),
         )
-    _check_token(state, action, kind, words)
+    _check_token(state, action, kind)
 
 
-def _check_token(state: ApocalypseState, action: Play, kind: int, words: str) -> None:
-    coloured = state.coloured_tokens
+def _check_token(state: ApocalypseState, action: Play, kind: int) -> None:
     if kind != CHAOS:
         if action.token is not None:
-            raise illegal("ruling P5 (tokens)", words, "only a Chaos card names a token to flip")
+            reason = say("only a Chaos card names a token to flip")
+            raise illegal(say("ruling P5 (tokens)"), action_words(action), reason)
         return
+    coloured = state.coloured_tokens
+    tokens = joined(", ", map(suit_words, coloured))
     if action.token is None and coloured:
-        raise illegal(
-            "ruling P5 (Chaos)",
-            words,
-            f"a Chaos card MUST flip a coloured token: name one of {', '.join(coloured)}",
-        )
+        reason = say("a Chaos card MUST flip a coloured token: name one of {tokens}", tokens=tokens)
+        raise illegal(_CHAOS_RULE, action_words(action), reason)
     if action.token is not None and action.token not in coloured:
-        why = (
-            "every token is already black: flip none (no token)"
-            if not coloured
-            else f"the {action.token} token is not a coloured token in play; "
-            f"name one of {', '.join(coloured)}"
-        )
-        raise illegal("ruling P5 (Chaos)", words, why)
+        if coloured:
+            reason = say(
+                "the {token} token is not a coloured token in play; name one of {tokens}",
+                token=suit_words(action.token),
+                tokens=tokens,
+            )
+        else:
+            reason = say("every token is already black: flip none (no token)")
+        raise illegal(_CHAOS_RULE, action_words(action), reason)
 
 
 def _check_first(state: ApocalypseState, action: NameFirst) -> None:
     if type(action.seat) is not int or not 0 <= action.seat < state.players:
-        rule = "ruling P8 (the next first player)"
+        rule = say("ruling P8 (the next first player)")
         if state.phase == CHOOSE:
-            rule = "ruling P10 (the next round's first player)"
-        who = player_name(state.turn)
-        everyone = players_words(state.players)
-        raise illegal(rule, action_words(action), f"{who} names one of the players, {everyone}")
+            rule = say("ruling P10 (the next round's first player)")
+        reason = naming_words(state.turn, state.players)
+        raise illegal(rule, action_words(action), reason)
 
 
 # --- helpers: the invariants -----------------------------------------------------------------

@@ -73,6 +73,7 @@ from typing import Any, Final, Literal, get_args
 from companion.errors import IllegalAction
 from companion.rules.apocalypse.cards import (
     BIT,
+    CHAOS_WORDS,
     DROPPED_SUIT,
     DUEL_SPECIALS,
     DUEL_SUITS,
@@ -85,11 +86,15 @@ from companion.rules.apocalypse.cards import (
     SUIT_INDEX,
     SUITS,
     SUITS_IN_PLAY,
+    TRANQUILITY_WORDS,
     VALUES,
+    as_is,
     full_hand,
     horseman,
+    horseman_words,
     is_duel,
     mask_of,
+    suit_words,
 )
 from companion.rules.apocalypse.cards import SPECIAL_IN_HAND_POINTS as SPECIAL_IN_HAND
 from companion.rules.apocalypse.tricks import (
@@ -102,9 +107,9 @@ from companion.rules.apocalypse.tricks import (
     duel_swaps,
     game_winners,
     leading_suit,
+    naming_words,
     next_chooser,
     player_name,
-    players_words,
     round_over,
     round_score,
     taken,
@@ -113,6 +118,7 @@ from companion.rules.apocalypse.tricks import (
     winning_play,
 )
 from companion.rules.base import JSON, Engine, Outcome, SetupError, illegal, int_field, record_kind
+from companion.rules.words import Words, joined, say
 
 # --- constants -------------------------------------------------------------------------------
 
@@ -125,6 +131,13 @@ NAME: Final = "apocalypse_tracker"
 RULES_VERSION: Final = "1"
 GAME: Final = "apocalypse tracker"
 """The game's name in error messages."""
+
+_KIND_WORDS: Final = {
+    "chaos": CHAOS_WORDS,
+    "tranquility": TRANQUILITY_WORDS,
+    "skip": say("Skip"),
+}
+"""The words of a played card that is not a Horseman card, by its kind."""
 
 
 # --- actions and state -----------------------------------------------------------------------
@@ -196,12 +209,16 @@ class Play:
     token: str | None = None
 
     @property
-    def words(self) -> str:
+    def words(self) -> Words:
+        """The card in words: ``"red 8"`` (``"red ?"`` before its value is entered),
+        ``"Chaos (green)"`` with the token it flipped, ``"Tranquility"``, ``"Skip"``."""
         if self.kind == "horseman":
-            return f"{self.suit} {'?' if self.value is None else self.value}"
+            return horseman_words(str(self.suit), "?" if self.value is None else self.value)
         if self.kind == "chaos":
-            return "Chaos" + (f" ({self.token})" if self.token else "")
-        return self.kind.capitalize()
+            if not self.token:
+                return CHAOS_WORDS
+            return say("Chaos ({token})", token=suit_words(self.token))
+        return _KIND_WORDS.get(self.kind) or as_is(self.kind.capitalize())
 
     @property
     def card(self) -> int | None:
@@ -236,7 +253,10 @@ class TrickResult:
     won: tuple[Play, ...]
     points: int
     reason: str
+    """Why the trick went as it did, in words (:class:`~companion.rules.words.Words` once
+    resolved; a plain ``str`` when read back from JSON)."""
     revokes: tuple[str, ...] = ()
+    """The revokes the trick showed, in words (as ``reason``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,11 +443,12 @@ class ApocalypseTracker(Engine[TrackerState, Entry]):
 
     def apply(self, state: TrackerState, action: Entry) -> TrackerState:
         if not isinstance(action, Entry) or action.kind not in KINDS:
-            raise illegal("the apocalypse tracker's entries", action, "not an entry")
+            said = entry_words(action) if isinstance(action, Entry) else as_is(str(action))
+            raise illegal(say("the apocalypse tracker's entries"), said, say("not an entry"))
         expected = _EXPECTED[state.phase]
         if action.kind not in expected:
-            rule, words = _awaited(state)
-            raise illegal(rule, action, words)
+            rule, reason = _awaited(state)
+            raise illegal(rule, entry_words(action), reason)
         if action.kind in PLAYS:
             return _after_play(state, _checked_play(state, action))
         if action.kind == "value":
@@ -499,6 +520,18 @@ class ApocalypseTracker(Engine[TrackerState, Entry]):
             return _state_from_json(data)
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not an apocalypse tracker state: {exc!r}") from exc
+
+
+# --- the rules a refused entry names ---------------------------------------------------------
+
+_DEAL_RULE: Final = say("ruling P3 (the deal)")
+_ONE_SPECIAL_RULE: Final = say("ruling P3 (one of each Special)")
+_VALUES_RULE: Final = say("ruling P2 (values)")
+_VALUES_WORDS: Final = say("Horseman values are 1-4 and 6-10")
+_ONE_CARD_RULE: Final = say("ruling P2 (one card each)")
+_SKIPPING_RULE: Final = say("ruling P4 (skipping)")
+_CHAOS_RULE: Final = say("ruling P5 (Chaos)")
+_DUEL_DECK_RULE: Final = say("ruling P12 (the Duel deck)")
 
 
 # --- setup helpers ---------------------------------------------------------------------------
@@ -610,16 +643,18 @@ def _checked_play(state: TrackerState, entry: Entry) -> Play:
         _check_skip(state, entry, seat)
         return Play(seat, "skip")
     if state.hand_size(seat) <= 0:
-        raise illegal("ruling P3 (the deal)", entry, f"{player_name(seat)}'s hand is empty")
+        reason = say("{player}'s hand is empty", player=player_name(seat))
+        raise illegal(_DEAL_RULE, entry_words(entry), reason)
     if entry.kind == "horseman":
         return _checked_horseman(state, entry, seat)
     if any(p.kind == entry.kind for p in state.trick):
-        name = entry.kind.capitalize()
-        raise illegal("ruling P4 (one copy a trick)", entry, f"a {name} card is in this trick")
+        reason = say("a {card} card is in this trick", card=_KIND_WORDS[entry.kind])
+        raise illegal(say("ruling P4 (one copy a trick)"), entry_words(entry), reason)
     _check_own_special(state, entry, seat)
     if entry.kind == "tranquility":
         if entry.token is not None or entry.suit is not None or entry.value is not None:
-            raise illegal("ruling P6 (Tranquility)", entry, "Tranquility has no suit or value")
+            reason = say("Tranquility has no suit or value")
+            raise illegal(say("ruling P6 (Tranquility)"), entry_words(entry), reason)
         return Play(seat, "tranquility")
     _check_token(state, entry)
     return Play(seat, "chaos", token=entry.token)
@@ -628,29 +663,33 @@ def _checked_play(state: TrackerState, entry: Entry) -> Play:
 def _checked_horseman(state: TrackerState, entry: Entry, seat: int) -> Play:
     suit, value = entry.suit, entry.value
     if suit not in state.suits:
-        raise illegal("ruling P2 (suits)", entry, f"the suits in play are {', '.join(state.suits)}")
+        suits = joined(", ", map(suit_words, state.suits))
+        reason = say("the suits in play are {suits}", suits=suits)
+        raise illegal(say("ruling P2 (suits)"), entry_words(entry), reason)
     if value is not None and value not in VALUES:
-        raise illegal("ruling P2 (values)", entry, "Horseman values are 1-4 and 6-10")
+        raise illegal(_VALUES_RULE, entry_words(entry), _VALUES_WORDS)
     if (suit, value) in state.played:
-        raise illegal("ruling P2 (one card each)", entry, f"{suit} {value} was already played")
+        reason = say("{card} was already played", card=horseman_words(str(suit), value))
+        raise illegal(_ONE_CARD_RULE, entry_words(entry), reason)
     if value is None and not _may_wait(state, suit):
-        raise illegal(
-            "ruling P6 (the winner)",
-            entry,
-            "give the value: this card can win the trick"
-            if not state.apocalypse
-            else "give the value: every card of an Apocalypse is won and scored",
-        )
+        if state.apocalypse:
+            reason = say("give the value: every card of an Apocalypse is won and scored")
+        else:
+            reason = say("give the value: this card can win the trick")
+        raise illegal(say("ruling P6 (the winner)"), entry_words(entry), reason)
     if suit_exhausted(state, suit):
-        raise illegal("ruling P2 (nine cards a suit)", entry, f"every {suit} card was played")
+        reason = say("every {suit} card was played", suit=suit_words(suit))
+        raise illegal(say("ruling P2 (nine cards a suit)"), entry_words(entry), reason)
     if not state.duel and state.horseman[seat] >= HAND_SIZES[state.players]:
-        raise illegal(
-            "ruling P3 (the deal)",
-            entry,
-            f"{player_name(seat)} has played all {HAND_SIZES[state.players]} Horseman cards",
+        reason = say(
+            "{player} has played all {count} Horseman cards",
+            player=player_name(seat),
+            count=HAND_SIZES[state.players],
         )
+        raise illegal(_DEAL_RULE, entry_words(entry), reason)
     if entry.token is not None:
-        raise illegal("ruling P5 (tokens)", entry, "a Horseman card flips its own suit's token")
+        reason = say("a Horseman card flips its own suit's token")
+        raise illegal(say("ruling P5 (tokens)"), entry_words(entry), reason)
     return Play(seat, "horseman", suit=suit, value=value)
 
 
@@ -681,12 +720,12 @@ def _check_skip(state: TrackerState, entry: Entry, seat: int) -> None:
             if kind in in_trick
         )
         if not 0 < state.hand_size(seat) <= copies:
-            raise illegal(
-                "ruling P4 (skipping)",
-                entry,
-                f"{player_name(seat)} holds {state.hand_size(seat)} cards: not all can be "
-                "Specials already in the trick",
+            reason = say(
+                "{player} holds {count} cards: not all can be Specials already in the trick",
+                player=player_name(seat),
+                count=state.hand_size(seat),
             )
+            raise illegal(_SKIPPING_RULE, entry_words(entry), reason)
         return
     horseman_left = HAND_SIZES[state.players] - state.horseman[seat]
     chaos_left = 1 - state.chaos[seat]
@@ -696,39 +735,44 @@ def _check_skip(state: TrackerState, entry: Entry, seat: int) -> None:
     )
     blocked = blocked_specials(mask_of(p.card for p in state.trick if p.card is not None))
     if horseman_left or specials_left & ~blocked:
-        raise illegal(
-            "ruling P4 (skipping)",
-            entry,
-            f"{player_name(seat)} still has a card they may play "
-            f"({horseman_left} Horseman, {chaos_left} Chaos, {tranquility_left} Tranquility)",
+        reason = say(
+            "{player} still has a card they may play ({horseman} Horseman, {chaos} Chaos, "
+            "{tranquility} Tranquility)",
+            player=player_name(seat),
+            horseman=horseman_left,
+            chaos=chaos_left,
+            tranquility=tranquility_left,
         )
+        raise illegal(_SKIPPING_RULE, entry_words(entry), reason)
 
 
 def _check_own_special(state: TrackerState, entry: Entry, seat: int) -> None:
-    name = entry.kind.capitalize()
     if _has_special(state, entry.kind, seat):
         return
+    card = _KIND_WORDS[entry.kind]
     if state.duel:
-        raise illegal("ruling P12 (the Duel deck)", entry, f"all three {name} cards are out")
-    raise illegal(
-        "ruling P3 (one of each Special)",
-        entry,
-        f"{player_name(seat)} already played their {name} card this round",
+        reason = say("all three {card} cards are out", card=card)
+        raise illegal(_DUEL_DECK_RULE, entry_words(entry), reason)
+    reason = say(
+        "{player} already played their {card} card this round", player=player_name(seat), card=card
     )
+    raise illegal(_ONE_SPECIAL_RULE, entry_words(entry), reason)
 
 
 def _check_token(state: TrackerState, entry: Entry) -> None:
     coloured = state.coloured
     if entry.suit is not None or entry.value is not None:
-        raise illegal("ruling P6 (Chaos)", entry, "Chaos counts as the leading suit, value 5")
+        reason = say("Chaos counts as the leading suit, value 5")
+        raise illegal(say("ruling P6 (Chaos)"), entry_words(entry), reason)
     if not coloured:
         if entry.token is not None:
-            raise illegal("ruling P5 (Chaos)", entry, "every token is black: Chaos flips none")
+            reason = say("every token is black: Chaos flips none")
+            raise illegal(_CHAOS_RULE, entry_words(entry), reason)
         return
     if entry.token not in coloured:
-        raise illegal(
-            "ruling P5 (Chaos)", entry, f"Chaos flips a coloured token: {', '.join(coloured)}"
-        )
+        tokens = joined(", ", map(suit_words, coloured))
+        reason = say("Chaos flips a coloured token: {tokens}", tokens=tokens)
+        raise illegal(_CHAOS_RULE, entry_words(entry), reason)
 
 
 def _after_play(state: TrackerState, play: Play) -> TrackerState:
@@ -742,11 +786,13 @@ def _after_play(state: TrackerState, play: Play) -> TrackerState:
     leading = state.leading
     void, revokes = state.void, state.revokes
     if play.kind == "horseman" and play.suit in void[seat]:
-        revokes = (
-            *revokes,
-            f"{player_name(seat)} played {play.suit} after showing no {play.suit} earlier "
-            "this round: a revoke (ruling P4)",
+        revoke = say(
+            "{player} played {suit} after showing no {suit} earlier this round: a revoke "
+            "(ruling P4)",
+            player=player_name(seat),
+            suit=suit_words(play.suit),
         )
+        revokes = (*revokes, revoke)
     if play.kind == "horseman" and leading is not None and play.suit != leading:
         void = _bump_void(void, seat, leading)
     state = replace(
@@ -773,11 +819,11 @@ def _give_value(state: TrackerState, entry: Entry) -> TrackerState:
     assert k is not None
     play = state.trick[k]
     if entry.value not in VALUES:
-        raise illegal("ruling P2 (values)", entry, "Horseman values are 1-4 and 6-10")
+        raise illegal(_VALUES_RULE, entry_words(entry), _VALUES_WORDS)
     if (play.suit, entry.value) in state.played:
-        raise illegal(
-            "ruling P2 (one card each)", entry, f"{play.suit} {entry.value} was already played"
-        )
+        card = horseman_words(str(play.suit), entry.value)
+        reason = say("{card} was already played", card=card)
+        raise illegal(_ONE_CARD_RULE, entry_words(entry), reason)
     known = replace(play, value=entry.value)
     trick = (*state.trick[:k], known, *state.trick[k + 1 :])
     state = replace(state, trick=trick, played=_with_known(state.played, known))
@@ -789,7 +835,7 @@ def _give_value(state: TrackerState, entry: Entry) -> TrackerState:
 
 def _trick_outcome(
     plays: tuple[Play, ...], apocalypse: bool
-) -> tuple[int | None, tuple[Play, ...], str]:
+) -> tuple[int | None, tuple[Play, ...], Words]:
     """Rulings P6 and P7 (:func:`~companion.rules.apocalypse.tricks.winning_play` and
     :func:`~companion.rules.apocalypse.tricks.taken` on the cards entered): the winner (a
     seat or None), the cards won and the reason in words. A card whose value was left out
@@ -799,13 +845,19 @@ def _trick_outcome(
     lead = leading_suit(cards)
     best = winning_play(cards, lead, apocalypse)
     if best == NOBODY:
-        return None, (), "no Horseman or Chaos card: nobody wins, the cards are discarded (P7)"
+        reason = say("no Horseman or Chaos card: nobody wins, the cards are discarded (P7)")
+        return None, (), reason
     winner = known[best]
     if lead == NO_SUIT:
-        reason = "Chaos is the only card that can win (P7)"
+        reason = say("Chaos is the only card that can win (P7)")
+    elif apocalypse:
+        reason = say(
+            "{card} is the lowest of {suit} (P6)", card=winner.words, suit=suit_words(SUITS[lead])
+        )
     else:
-        order = "the lowest" if apocalypse else "the highest"
-        reason = f"{winner.words} is {order} of {SUITS[lead]} (P6)"
+        reason = say(
+            "{card} is the highest of {suit} (P6)", card=winner.words, suit=suit_words(SUITS[lead])
+        )
     return winner.seat, taken(known, best, apocalypse), reason
 
 
@@ -849,7 +901,8 @@ def _resolve(state: TrackerState) -> TrackerState:
 def _lead(state: TrackerState, entry: Entry) -> TrackerState:
     seat = entry.seat
     if type(seat) is not int or not 0 <= seat < state.players:
-        raise illegal("ruling P8 (the next first player)", entry, _seats_words(state))
+        rule = say("ruling P8 (the next first player)")
+        raise illegal(rule, entry_words(entry), _seats_words(state))
     return replace(state, phase="play", first=seat, leader=None)
 
 
@@ -860,7 +913,8 @@ def _score(state: TrackerState, entry: Entry) -> TrackerState:
     counted = computed
     if entry.totals is not None:
         if len(entry.totals) != n or any(t < 0 for t in entry.totals):
-            raise illegal("ruling P9 (scoring)", entry, f"give {n} round totals, each 0 or more")
+            reason = say("give {count} round totals, each 0 or more", count=n)
+            raise illegal(say("ruling P9 (scoring)"), entry_words(entry), reason)
         counted = entry.totals
     record = RoundRecord(computed, counted, swapped=counted_scores(counted)[1])
     totals = tuple(t + s for t, s in zip(state.totals, record.scores, strict=True))
@@ -876,24 +930,23 @@ def _round_specials(state: TrackerState, entry: Entry) -> tuple[int, ...]:
     n = state.players
     if not state.duel:
         if entry.specials is not None:
-            raise illegal(
-                "ruling P3 (one of each Special)",
-                entry,
-                "the companion knows the Specials left in hand outside the Duel",
-            )
+            reason = say("the companion knows the Specials left in hand outside the Duel")
+            raise illegal(_ONE_SPECIAL_RULE, entry_words(entry), reason)
         return tuple(state.specials_in_hand(s) or 0 for s in range(n))
     if entry.specials is None:
         if entry.totals is not None:
             return (0,) * n
-        raise illegal("ruling P12 (the Duel)", entry, "give the Special cards left in each hand")
+        reason = say("give the Special cards left in each hand")
+        raise illegal(say("ruling P12 (the Duel)"), entry_words(entry), reason)
     if entry.specials not in _duel_specials(state):
-        raise illegal(
-            "ruling P12 (the Duel deck)",
-            entry,
-            f"{list(entry.specials)} Specials in hand cannot be: hands hold "
-            f"{[state.hand_size(s) for s in range(n)]} cards, "
-            f"{_specials_out(state)} of the six Specials are out",
+        reason = say(
+            "{specials} Specials in hand cannot be: hands hold {sizes} cards, {out} of the six "
+            "Specials are out",
+            specials=str(list(entry.specials)),
+            sizes=str([state.hand_size(s) for s in range(n)]),
+            out=_specials_out(state),
         )
+        raise illegal(_DUEL_DECK_RULE, entry_words(entry), reason)
     return entry.specials
 
 
@@ -923,7 +976,8 @@ def _first(state: TrackerState, entry: Entry) -> TrackerState:
     """Ruling P10: the named seat opens the round (already counted: :func:`_score`)."""
     seat = entry.seat
     if type(seat) is not int or not 0 <= seat < state.players:
-        raise illegal("ruling P10 (the next round's first player)", entry, _seats_words(state))
+        rule = say("ruling P10 (the next round's first player)")
+        raise illegal(rule, entry_words(entry), _seats_words(state))
     return replace(state, phase="play", first=seat, leader=None)
 
 
@@ -996,10 +1050,9 @@ def _token_mask(suits: Sequence[str]) -> int:
     return sum(1 << SUIT_INDEX[suit] for suit in suits)
 
 
-def _seats_words(state: TrackerState) -> str:
+def _seats_words(state: TrackerState) -> Words:
     """What a naming awaits (ruling P8 or P10), as the FULL engine says it."""
-    who = player_name(state.leader or 0)
-    return f"{who} names one of the players, {players_words(state.players)}"
+    return naming_words(state.leader or 0, state.players)
 
 
 _FIELDS: Final = {
@@ -1039,7 +1092,7 @@ _MOMENTS: Final = {
 engine's moments, with the tracker's own ``values`` and ``score``)."""
 
 
-def _awaited(state: TrackerState) -> tuple[str, str]:
+def _awaited(state: TrackerState) -> tuple[Words, Words]:
     """The rule of the moment and what it awaits, from whom (for a refused entry)."""
     seat, suit = state.leader or 0, ""
     if state.phase == "play":
@@ -1050,24 +1103,45 @@ def _awaited(state: TrackerState) -> tuple[str, str]:
     return awaited(_MOMENTS[state.phase], seat, state.round, suit)
 
 
-def entry_words(entry: Entry, actor: int | None = None) -> str:
+def entry_words(entry: Entry, actor: int | None = None) -> Words:
     """An entry as a person reads it: ``"P2 red 8"``, ``"P4 naming P1 to open"`` with its
     ``actor``; without one (a refused entry of another moment), ``"red 8"``, ``"naming P1
-    to open"``."""
-    who = "" if actor is None or actor < 0 else f"{player_name(actor)} "
+    to open"``. A value or the round's scores name no actor."""
+    said = _entry_words(entry)
+    if actor is None or actor < 0 or entry.kind not in _ACTED:
+        return said
+    return say("{player} {entry}", player=player_name(actor), entry=said)
+
+
+_ACTED: Final = frozenset({"horseman", "chaos", "tranquility", "skip", "lead", "first"})
+"""The entries whose words name the seat that made them (:func:`entry_words`)."""
+
+
+def _entry_words(entry: Entry) -> Words:
+    """An entry in words without its actor (:func:`entry_words`)."""
+    if entry.kind in PLAYS:
+        return _played_words(entry)
     named = player_name(entry.seat) if type(entry.seat) is int else repr(entry.seat)
-    value = "(value later)" if entry.value is None else str(entry.value)
-    token = f" turning {entry.token}" if entry.token else ""
-    words = {
-        "horseman": f"{who}{entry.suit} {value}",
-        "chaos": f"{who}Chaos{token}",
-        "tranquility": f"{who}Tranquility",
-        "skip": f"{who}skipping",
-        "value": f"the value {entry.value}",
-        "lead": f"{who}naming {named} to open",
-        "first": f"{who}naming {named} to start the round",
-    }
-    return words.get(entry.kind, "the round's scores")
+    if entry.kind == "value":
+        return say("the value {value}", value=entry.value)
+    if entry.kind == "lead":
+        return say("naming {player} to open", player=named)
+    if entry.kind == "first":
+        return say("naming {player} to start the round", player=named)
+    return say("the round's scores")
+
+
+def _played_words(entry: Entry) -> Words:
+    """A card entered (or a skip) in words: ``"red 8"``, ``"Chaos turning green"``."""
+    if entry.kind == "horseman":
+        if entry.value is None:
+            return say("{suit} (value later)", suit=suit_words(str(entry.suit)))
+        return horseman_words(str(entry.suit), entry.value)
+    if entry.kind == "chaos":
+        if not entry.token:
+            return CHAOS_WORDS
+        return say("Chaos turning {token}", token=suit_words(entry.token))
+    return TRANQUILITY_WORDS if entry.kind == "tranquility" else say("skipping")
 
 
 # --- JSON ------------------------------------------------------------------------------------

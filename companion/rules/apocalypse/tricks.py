@@ -1,7 +1,9 @@
 """Apocalypse's pure rules, one function per rule: following (P4), tokens and the Apocalypse
 (P5), the trick's winner and what it takes (P6, P7), the round's end and scores (P9), the
 next round's chooser (P10), the winners (P11) and the Duel swap (P12); and the words that
-name the players (P1, P2, ...) and tell a trick's and a game's outcome.
+name the players (P1, P2, ...) and tell a trick's and a game's outcome. The words a
+screen shows (a trick's, a refusal's) are :class:`~companion.rules.words.Words`: English,
+which a screen shows in its language; the players' names stay as they are.
 
 Nothing here knows an engine's state: the FULL engine (:mod:`.engine`, virtual hands) and the
 TRACKER (:mod:`.tracker`, real cards entered at the table) both call these functions. Cards
@@ -35,8 +37,10 @@ from companion.rules.apocalypse.cards import (
     mask_of,
     points_of,
     specials_in,
+    suit_words,
 )
 from companion.rules.base import JSON, int_value, victory_reason
+from companion.rules.words import Words, joined, plural_words, say
 
 NOBODY: Final = -1
 """The winner of a trick without one (ruling P7), and of no trick yet."""
@@ -58,36 +62,34 @@ def player_name(seat: int) -> str:
     return f"P{seat + 1}"
 
 
-def players_words(players: int) -> str:
+def players_words(players: int) -> Words:
     """Every player of a game in words: ``"P1 to P4"``."""
-    return f"{player_name(0)} to {player_name(players - 1)}"
+    return say("{first} to {last}", first=player_name(0), last=player_name(players - 1))
 
 
-_AWAITED: Final = {
-    "deal": ("ruling P3 (the deal)", "the cards of round {round} are being dealt"),
-    "play": ("ruling P4 (playing a card)", "{who} must first play a card"),
-    "name": (
-        "ruling P8 (the next first player)",
-        "{who} won the trick and must first name the next first player",
-    ),
-    "choose": (
-        "ruling P10 (the next round's first player)",
-        "{who} must first name the first player of round {round}",
-    ),
-    "values": (
-        "ruling P6 (an Apocalypse scores every card)",
-        "the value of {who}'s {suit} card must be entered first",
-    ),
-    "score": (
-        "ruling P9 (scoring the round)",
-        "the scores of round {round} must be accepted or entered first",
-    ),
-    "over": ("ruling P11 (three rounds)", "the game is over"),
+def naming_words(seat: int, players: int) -> Words:
+    """What a naming of the next first player awaits (rulings P8, P10), for both modes'
+    refusals: ``"P2 names one of the players, P1 to P4"``."""
+    return say(
+        "{player} names one of the players, {players}",
+        player=player_name(seat),
+        players=players_words(players),
+    )
+
+
+_AWAITED_RULES: Final = {
+    "deal": say("ruling P3 (the deal)"),
+    "play": say("ruling P4 (playing a card)"),
+    "name": say("ruling P8 (the next first player)"),
+    "choose": say("ruling P10 (the next round's first player)"),
+    "values": say("ruling P6 (an Apocalypse scores every card)"),
+    "score": say("ruling P9 (scoring the round)"),
+    "over": say("ruling P11 (three rounds)"),
 }
-"""Each moment's rule and what it awaits, for :func:`awaited`."""
+"""Each moment's rule, for :func:`awaited`."""
 
 
-def awaited(moment: str, seat: int, round_number: int, suit: str = "") -> tuple[str, str]:
+def awaited(moment: str, seat: int, round_number: int, suit: str = "") -> tuple[Words, Words]:
     """What the game awaits at a ``moment`` of a round, for both modes' refusals: the rule
     that says so and the words (``seat`` is who acts; ``suit`` the card whose value an
     Apocalypse needs). E.g. ``awaited("choose", 1, 2)`` is ``("ruling P10 (the next
@@ -96,8 +98,35 @@ def awaited(moment: str, seat: int, round_number: int, suit: str = "") -> tuple[
     Moments: ``deal`` (P3), ``play`` (P4), ``name`` (P8), ``choose`` (P10), ``values`` (the
     TRACKER's missing values, P6), ``score`` (the TRACKER's round scores, P9), ``over``
     (P11)."""
-    rule, words = _AWAITED[moment]
-    return rule, words.format(who=player_name(seat), round=round_number, suit=suit)
+    return _AWAITED_RULES[moment], _awaited_words(moment, player_name(seat), round_number, suit)
+
+
+def _awaited_words(moment: str, who: str, round_number: int, suit: str) -> Words:
+    """The words of :func:`awaited`: what the ``moment`` awaits, from whom (``who``)."""
+    if moment in ("deal", "choose", "score"):
+        return _round_awaited_words(moment, who, round_number)
+    if moment == "play":
+        return say("{who} must first play a card", who=who)
+    if moment == "name":
+        return say("{who} won the trick and must first name the next first player", who=who)
+    if moment == "values":
+        return say(
+            "the value of {who}'s {suit} card must be entered first",
+            who=who,
+            suit=suit_words(suit),
+        )
+    return say("the game is over")
+
+
+def _round_awaited_words(moment: str, who: str, round_number: int) -> Words:
+    """The words of :func:`awaited` at the moments between a round's tricks."""
+    if moment == "deal":
+        return say("the cards of round {round} are being dealt", round=round_number)
+    if moment == "choose":
+        return say(
+            "{who} must first name the first player of round {round}", who=who, round=round_number
+        )
+    return say("the scores of round {round} must be accepted or entered first", round=round_number)
 
 
 def json_seat_name(seat: int) -> str:
@@ -225,13 +254,13 @@ class TrickResult(NamedTuple):
     points: int
 
     @property
-    def reason(self) -> str:
+    def reason(self) -> Words:
         """The trick's outcome in words, citing the rulings, with the seats named as the
         state's JSON names them (``seat 0``): the form journals' states keep."""
         return trick_words(self, json_seat_name)
 
     @property
-    def words(self) -> str:
+    def words(self) -> Words:
         """The trick's outcome in words for people: the same words, the players named
         ``P1``, ``P2``, ... (:func:`player_name`)."""
         return trick_words(self, player_name)
@@ -285,50 +314,105 @@ def resolve_trick(
     )
 
 
-def trick_words(result: TrickResult, name: Callable[[int], str] = player_name) -> str:
+def trick_words(result: TrickResult, name: Callable[[int], str] = player_name) -> Words:
     """E.g. ``"Apocalypse, leading suit red: P2's Chaos (5) is the lowest of the leading
-    suit and wins (ruling P6); P2 takes all 4 cards: 17 points"``; ``name`` names a seat."""
-    kind = "Apocalypse" if result.apocalypse else "regular trick"
-    lead = "no leading suit" if result.lead == NO_SUIT else f"leading suit {SUITS[result.lead]}"
-    skips = "".join(f"; {name(s)} could not play and skipped (ruling P4)" for s in result.skipped)
-    if result.winner == NOBODY:
-        return (
-            f"{kind}, {lead}: neither a Horseman nor a Chaos card, so no winner (ruling P7); "
-            f"the cards are discarded and the first player opens the next trick{skips}"
-        )
-    card = card_words(result.card)
-    value = f" ({VALUE_OF[result.card]})" if result.card >= FIRST_CHAOS else ""
-    order = "lowest" if result.apocalypse else "highest"
-    only = " (the only card that could win, ruling P7)" if result.lead == NO_SUIT else ""
-    if result.apocalypse:
-        take = f"all {len(result.plays)} cards ({result.points} points)"
+    suit and wins (ruling P6); P2 takes all 4 cards (17 points)..."``; ``name`` names a seat.
+    Its clauses are Words joined by ``"; "``."""
+    kind = say("Apocalypse") if result.apocalypse else say("regular trick")
+    if result.lead == NO_SUIT:
+        lead = say("no leading suit")
     else:
-        rest = len(result.plays) - 1
-        others = f", the {rest} other cards are discarded" if rest > 1 else ""
-        others = ", the other card is discarded" if rest == 1 else others
-        take = f"only their {card} ({result.points} points){others}"
-    winner = name(result.winner)
-    return (
-        f"{kind}, {lead}: {winner}'s {card}{value} is the {order} of the leading "
-        f"suit and wins (ruling P6){only}; {winner} takes {take}"
-        f"{_losers(result, name)}{skips}"
+        lead = say("leading suit {suit}", suit=suit_words(SUITS[result.lead]))
+    skips = [
+        say("{player} could not play and skipped (ruling P4)", player=name(seat))
+        for seat in result.skipped
+    ]
+    if result.winner == NOBODY:
+        outcome = say("neither a Horseman nor a Chaos card, so no winner (ruling P7)")
+        return joined(
+            "; ",
+            (
+                say("{kind}, {lead}: {outcome}", kind=kind, lead=lead, outcome=outcome),
+                say("the cards are discarded and the first player opens the next trick"),
+                *skips,
+            ),
+        )
+    outcome = _winning_words(result, name(result.winner))
+    return joined(
+        "; ",
+        (
+            say("{kind}, {lead}: {outcome}", kind=kind, lead=lead, outcome=outcome),
+            _taking_words(result, name(result.winner)),
+            *_losers(result, name),
+            *skips,
+        ),
     )
 
 
-def _losers(result: TrickResult, name: Callable[[int], str]) -> str:
+def _winning_words(result: TrickResult, winner: str) -> Words:
+    """Why the ``winner`` of a trick with one won it (rulings P6, P7)."""
+    card = card_words(result.card)
+    if result.card >= FIRST_CHAOS:
+        card = say("{card} ({value})", card=card, value=VALUE_OF[result.card])
+    if result.apocalypse:
+        said = say(
+            "{player}'s {card} is the lowest of the leading suit and wins (ruling P6)",
+            player=winner,
+            card=card,
+        )
+    else:
+        said = say(
+            "{player}'s {card} is the highest of the leading suit and wins (ruling P6)",
+            player=winner,
+            card=card,
+        )
+    if result.lead != NO_SUIT:
+        return said
+    return joined(" ", (said, say("(the only card that could win, ruling P7)")))
+
+
+def _taking_words(result: TrickResult, winner: str) -> Words:
+    """What the ``winner`` takes (ruling P6) and what that scores (P9)."""
+    if result.apocalypse:
+        return say(
+            "{player} takes all {count} cards ({points} points)",
+            player=winner,
+            count=len(result.plays),
+            points=result.points,
+        )
+    card, rest = card_words(result.card), len(result.plays) - 1
+    if rest == 0:
+        return say(
+            "{player} takes only their {card} ({points} points)",
+            player=winner,
+            card=card,
+            points=result.points,
+        )
+    return plural_words(
+        "{player} takes only their {card} ({points} points), the other card is discarded",
+        "{player} takes only their {card} ({points} points), the {count} other cards are discarded",
+        rest,
+        player=winner,
+        card=card,
+        points=result.points,
+        count=rest,
+    )
+
+
+def _losers(result: TrickResult, name: Callable[[int], str]) -> list[Words]:
     """Why the other plays could not win: off-suit Horseman cards and Tranquility."""
     off = [
-        f"{name(seat)}'s {card_words(card)}"
+        say("{player}'s {card}", player=name(seat), card=card_words(card))
         for seat, card in result.plays
         if card < NUM_HORSEMEN and SUIT_OF[card] != result.lead
     ]
     calm = [name(seat) for seat, card in result.plays if card >= FIRST_TRANQUILITY]
-    words = ""
+    said = []
     if off:
-        words += f"; not of the leading suit: {', '.join(off)}"
+        said.append(say("not of the leading suit: {cards}", cards=joined(", ", off)))
     if calm:
-        words += f"; Tranquility never wins: {', '.join(calm)}"
-    return words
+        said.append(say("Tranquility never wins: {players}", players=", ".join(calm)))
+    return said
 
 
 # --- the round and the game (rulings P9, P10, P11, P12) --------------------------------------

@@ -29,7 +29,8 @@ pure functions over plain numbers in :mod:`~companion.rules.paris.settlement`, e
 by both modes; the FULL engine
 in :mod:`~companion.rules.paris.engine`, its conservation laws in
 :mod:`~companion.rules.paris.invariants`; the TRACKER (``"paris_tracker"``, the bank beside
-a real board) in :mod:`~companion.rules.paris.tracker`.
+a real board) in :mod:`~companion.rules.paris.tracker`; the gangs', the slots' outcomes' and
+lists' names inside the words in :mod:`~companion.rules.paris.wording`.
 
 Decisions beyond the rulebook and the rulings (each rests on the ruling named)
 =============================================================================
@@ -85,6 +86,9 @@ the 0-based seats). A refused action names the rule and what the game awaits, fr
 The outcome reads the same in both modes (:func:`~companion.rules.paris.settlement.outcome_words`):
 a tie on money broken by the operational Apaches says so, a shared victory says the tie
 stands.
+Every such text a screen shows (a refusal's rule, action and reason, a settlement step, an
+entry, the outcome) is :class:`~companion.rules.words.Words`: the English for the journals
+and the command line, which a screen shows in its language with ``Words.shown(catalog)``.
 
 The public face: :class:`Paris` (``PARIS`` is the engine), its state
 :class:`ParisState`, the actions, the board (:mod:`~companion.rules.paris.board`) and the

@@ -18,7 +18,8 @@ Bourgeois  ``{"kind": "bourgeois", "identity": "policeman"}`` (chance, D7)      
 
 A stash is named by its district and its slot (1 = the first slot, ruling D3). Recruits are
 the reinforcements. ``repr`` is a constructor call, ``str`` the text form;
-:func:`action_words` says an action as a person reads it (in a refusal).
+:func:`action_words` says an action as a person reads it (in a refusal), as
+:class:`~companion.rules.words.Words` a screen shows in its language.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
 from companion.rules.base import JSON, int_field, record_kind
-from companion.rules.paris.board import DISTRICT_NAMES, district_words
+from companion.rules.paris.board import district_words
+from companion.rules.paris.wording import and_words
+from companion.rules.words import Words, joined, plural_words, say
 
 LEADER: Final = "leader"
 NOVICE: Final = "novice"
@@ -150,59 +153,107 @@ class Bourgeois:
 Action: TypeAlias = First | SetAside | Take | Draw | Place | Move | Stash | Bourgeois
 
 
-def apaches_words(leaders: int, novices: int, recruits: int) -> str:
+def apaches_words(leaders: int, novices: int, recruits: int) -> Words:
     """``"2 leaders, 1 novice"``: some Apaches by kind (recruits are reinforcements)."""
-    parts = [
-        f"{n} {word}{'s' if n != 1 else ''}"
-        for n, word in ((leaders, "leader"), (novices, "novice"), (recruits, "reinforcement"))
-        if n
-    ]
-    return ", ".join(parts) or "no Apache"
+    parts = []
+    if leaders:
+        parts.append(plural_words("{count} leader", "{count} leaders", leaders, count=leaders))
+    if novices:
+        parts.append(plural_words("{count} novice", "{count} novices", novices, count=novices))
+    if recruits:
+        parts.append(
+            plural_words(
+                "{count} reinforcement", "{count} reinforcements", recruits, count=recruits
+            )
+        )
+    return joined(", ", parts) if parts else say("no Apache")
 
 
 def action_words(action: object) -> str:
     """An action as a person reads it in a refusal, e.g. ``"placing 2 leaders in district 4
     (blue)"``, ``"moving a leader from district 4 to district 8"``, ``"placing stash 4.2
-    and paying bail"``."""
+    and paying bail"`` (:class:`~companion.rules.words.Words`; an object that is no Paris
+    action, its ``repr``)."""
     if isinstance(action, Place):
         placed = apaches_words(action.leaders, action.novices, action.recruits)
-        return f"placing {placed} in {district_words_or_number(action.district)}"
+        return say(
+            "placing {apaches} in {district}",
+            apaches=placed,
+            district=district_words(action.district),
+        )
     if isinstance(action, Move):
-        steps = " and ".join(
-            f"a {_APACHE_WORDS.get(s.apache, s.apache)} from district {s.source} to district "
-            f"{s.target}"
-            for s in action.steps
-        )
-        return f"moving {steps}"
+        return say("moving {steps}", steps=and_words(map(move_step_words, action.steps)))
     if isinstance(action, Stash):
-        return f"placing stash {action.district}.{action.slot}" + (
-            " and paying bail" if action.bail else ""
-        )
+        district, slot = action.district, action.slot
+        if action.bail:
+            return say(
+                "placing stash {district}.{slot} and paying bail", district=district, slot=slot
+            )
+        return say("placing stash {district}.{slot}", district=district, slot=slot)
     if isinstance(action, Take):
-        return f"taking a stash from {district_words_or_number(action.district)}"
+        return say("taking a stash from {district}", district=district_words(action.district))
     return _chance_words(action)
+
+
+def move_step_words(step: Step) -> Words:
+    """One Apache of a move: ``"a leader from district 4 to district 8"``."""
+    source, target = step.source, step.target
+    if step.apache == LEADER:
+        return say(
+            "a leader from district {source} to district {target}", source=source, target=target
+        )
+    if step.apache == NOVICE:
+        return say(
+            "a novice from district {source} to district {target}", source=source, target=target
+        )
+    if step.apache == RECRUIT:
+        return say(
+            "a reinforcement from district {source} to district {target}",
+            source=source,
+            target=target,
+        )
+    return say(
+        "a {apache} from district {source} to district {target}",
+        apache=step.apache,
+        source=source,
+        target=target,
+    )
+
+
+def step_text_words(step: Step) -> Words:
+    """One Apache of a move in the actions' text form, ``"4>8 leader"`` (its kind in words)."""
+    kind = APACHE_KIND_WORDS.get(step.apache, step.apache)
+    return say("{source}>{target} {apache}", source=step.source, target=step.target, apache=kind)
 
 
 def _chance_words(action: object) -> str:
     if isinstance(action, First):
-        return "drawing the first player"
+        return say("drawing the first player")
     if isinstance(action, SetAside):
-        return f"setting stash {action.district}.{action.slot} aside"
+        return say(
+            "setting stash {district}.{slot} aside", district=action.district, slot=action.slot
+        )
     if isinstance(action, Draw):
-        return f"drawing stash {action.district}.{action.slot}"
+        return say("drawing stash {district}.{slot}", district=action.district, slot=action.slot)
     if isinstance(action, Bourgeois):
-        return f"drawing the {action.identity} counter"
+        return _counter_words(action.identity)
     return repr(action)
 
 
-def district_words_or_number(district: int) -> str:
-    """``"district 4 (blue)"``, or ``"district 12"`` for a number that is no district."""
-    if type(district) is int and 1 <= district < len(DISTRICT_NAMES):
-        return district_words(district)
-    return f"district {district}"
+def _counter_words(identity: str) -> Words:
+    if identity == "bourgeois":
+        return say("drawing the bourgeois counter")
+    if identity == "policeman":
+        return say("drawing the policeman counter")
+    return say("drawing the {identity} counter", identity=identity)
 
 
-_APACHE_WORDS: Final = {LEADER: "leader", NOVICE: "novice", RECRUIT: "reinforcement"}
+APACHE_KIND_WORDS: Final = {
+    LEADER: say("leader"),
+    NOVICE: say("novice"),
+    RECRUIT: say("recruit"),
+}
+"""Each kind of Apache as the actions' text form names it (recruits are reinforcements)."""
 
 
 def action_to_json(action: Action) -> JSON:

@@ -22,6 +22,7 @@ from typing import Any, Final, NamedTuple
 
 from companion.errors import ConfigError
 from companion.rules.base import SetupError
+from companion.rules.words import Words, say
 
 # --- constants -------------------------------------------------------------------------------
 
@@ -37,7 +38,22 @@ DISTRICT_NAMES: Final = (
     "bourgeois",
     "fence",
 )
-"""District ``d`` (1..9) is ``DISTRICT_NAMES[d]`` (ruling D2)."""
+"""District ``d`` (1..9) is ``DISTRICT_NAMES[d]`` (ruling D2); in words a person reads,
+:func:`district_words` (``"district 5 (yellow)"``)."""
+
+DISTRICT_WORDS: Final = {
+    1: say("district 1 (green)"),
+    2: say("district 2 (orange)"),
+    3: say("district 3 (red)"),
+    4: say("district 4 (blue)"),
+    5: say("district 5 (yellow)"),
+    6: say("district 6 (pink)"),
+    7: say("district 7 (light blue)"),
+    8: say("district 8 (bourgeois)"),
+    9: say("district 9 (fence)"),
+}
+"""Each district by its number and its rulebook name (:data:`DISTRICT_NAMES`), one message
+each, so that a language can agree the name with its word for district."""
 
 DISTRICTS: Final = tuple(range(1, 10))
 STASH_DISTRICTS: Final = tuple(range(1, 8))
@@ -131,20 +147,20 @@ class Board:
 
 def parse_outcome(text: Any, where: str) -> Outcome:
     """``"money 400"`` -> ``Outcome("money", 400)``; :class:`BoardError` naming ``where``."""
-    words = text.split() if isinstance(text, str) else []
-    kind = words[0] if words else None
+    parts = text.split() if isinstance(text, str) else []
+    kind = parts[0] if parts else None
     if kind not in OUTCOME_KINDS:
         raise BoardError(
             f"{where}: {text!r} is not a slot outcome; one of: money N, valuables N, "
             "steal, reinforcements, wounded, killed, prison"
         )
     if kind in WITH_AMOUNT:
-        if len(words) != 2 or not words[1].isdigit() or int(words[1]) <= 0:
+        if len(parts) != 2 or not parts[1].isdigit() or int(parts[1]) <= 0:
             raise BoardError(
                 f"{where}: {text!r} needs a positive amount in francs, e.g. '{kind} 300'"
             )
-        return Outcome(kind, int(words[1]))
-    if len(words) != 1:
+        return Outcome(kind, int(parts[1]))
+    if len(parts) != 1:
         raise BoardError(f"{where}: {text!r}: {kind} takes no amount")
     return Outcome(kind)
 
@@ -205,9 +221,12 @@ def board_names() -> list[str]:
     )
 
 
-def district_words(district: int) -> str:
-    """``"district 5 (yellow)"``: a district by its number and its colour (ruling D2)."""
-    return f"district {district} ({DISTRICT_NAMES[district]})"
+def district_words(district: int) -> Words:
+    """``"district 5 (yellow)"``: a district by its number and its name (ruling D2), or
+    ``"district 12"`` for a number that is no district."""
+    if type(district) is int and district in DISTRICT_WORDS:
+        return DISTRICT_WORDS[district]
+    return say("district {number}", number=district)
 
 
 # --- configurations (ruling D2) --------------------------------------------------------------

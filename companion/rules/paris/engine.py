@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 from operator import add
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from companion.rules.base import (
     CHANCE,
@@ -42,6 +42,7 @@ from companion.rules.paris.actions import (
     action_from_json,
     action_to_json,
     action_words,
+    step_text_words,
 )
 from companion.rules.paris.board import (
     BOURGEOIS_DISTRICT,
@@ -111,6 +112,8 @@ from companion.rules.paris.state import (
     with_change,
     with_item,
 )
+from companion.rules.paris.wording import gang_words
+from companion.rules.words import Words, say
 
 # --- game metadata ---------------------------------------------------------------------------
 
@@ -224,7 +227,7 @@ class Paris(Engine[ParisState, Action]):
     def apply(self, state: ParisState, action: Action) -> ParisState:
         """The state after ``action``, checked: ``IllegalAction`` names the rule broken."""
         if not isinstance(action, Action):
-            raise illegal("the paris actions", action, "not a paris action")
+            raise illegal(say("the paris actions"), action, say("not a paris action"))
         _check_moment(state, action)
         match action:
             case Take():
@@ -456,29 +459,66 @@ def _uniform(actions: Sequence[Action]) -> list[tuple[Action, float]]:
 
 # --- the rules' checks (None: allowed; else (rule, reason)) ---------------------------------
 
-_NO_TIE: Final = "ruling D5 (no tie)"
+_NO_TIE: Final = say("ruling D5 (no tie)")
+_PROHIBITED: Final = say("ruling D5 (prohibited districts)")
+_MOVING: Final = say("ruling D5 (moving)")
+_ADJACENT: Final = say("ruling D5 (adjacent districts)")
+_OWN_APACHES: Final = say("ruling D5 (moving your own Apaches)")
+_A_TURN: Final = say("ruling D5 (a turn)")
+_OBLIGATORY: Final = say("ruling D5 (the obligatory action)")
+_DRAFT: Final = say("the stash draft")
 
 
-def tie_problem(state: ParisState, seat: int, district: int, count: int, verb: str) -> Problem:
-    """D5: ``seat`` having ``count`` Apaches in ``district`` must not equal another gang's
-    non-zero count there."""
+def tie_problem(
+    state: ParisState, seat: int, district: int, count: int, after: Literal["placement", "move"]
+) -> Problem:
+    """D5: ``seat`` having ``count`` Apaches in ``district`` (``after`` a placement or a
+    move) must not equal another gang's non-zero count there."""
     if not count:
         return None
     for other, n in enumerate(state.district_counts(district)):
         if other != seat and n == count:
-            return _NO_TIE, (
-                f"{verb} {state.colours[seat]} would have {count} Apaches in "
-                f"{district_words(district)} where {state.colours[other]} has {count}"
-            )
+            return _NO_TIE, _tie_words(state, (seat, other), district, count, after)
     return None
+
+
+def _tie_words(
+    state: ParisState,
+    seats: tuple[int, int],
+    district: int,
+    count: int,
+    after: Literal["placement", "move"],
+) -> Words:
+    """``"after this move purple would have 2 Apaches in district 5 (yellow) where yellow
+    has 2"``: the gang of ``seats[0]`` tied with ``seats[1]``'s."""
+    gang, other = (gang_words(state.colours[seat]) for seat in seats)
+    where = district_words(district)
+    if after == "placement":
+        return say(
+            "after this placement {gang} would have {count} Apaches in {district} where "
+            "{other} has {count}",
+            gang=gang,
+            count=count,
+            district=where,
+            other=other,
+        )
+    return say(
+        "after this move {gang} would have {count} Apaches in {district} where {other} has {count}",
+        gang=gang,
+        count=count,
+        district=where,
+        other=other,
+    )
 
 
 def placement_problem(state: ParisState, seat: int, place: Place) -> Problem:
     """Ruling D5 (a): from the reserve, into one district in play, no tie, no follower alone."""
     d = place.district
     if d not in state.districts:
-        return "ruling D5 (prohibited districts)", (
-            f"district {d} is not in configuration {configuration_name(state.districts)}"
+        return _PROHIBITED, say(
+            "district {district} is not in configuration {configuration}",
+            district=d,
+            configuration=configuration_name(state.districts),
         )
     problem = placement_refusal(
         state.colours[seat],
@@ -489,7 +529,7 @@ def placement_problem(state: ParisState, seat: int, place: Place) -> Problem:
     )
     if problem is not None:
         return problem
-    return tie_problem(state, seat, d, state.apaches(seat, d) + place.total, "after this placement")
+    return tie_problem(state, seat, d, state.apaches(seat, d) + place.total, "placement")
 
 
 def move_problem(state: ParisState, seat: int, steps: Sequence[Step]) -> Problem:
@@ -497,7 +537,7 @@ def move_problem(state: ParisState, seat: int, steps: Sequence[Step]) -> Problem
     adjacent district in play; afterwards no tie and no follower without a leader in any
     district touched."""
     if not 1 <= len(steps) <= 2:
-        return "ruling D5 (moving)", "move 1 or 2 Apaches"
+        return _MOVING, say("move 1 or 2 Apaches")
     for step in steps:
         problem = _step_problem(state, step)
         if problem is not None:
@@ -508,10 +548,13 @@ def move_problem(state: ParisState, seat: int, steps: Sequence[Step]) -> Problem
     after = _after_move(state, seat, steps)
     for d, (leaders, followers) in after.items():
         if followers and not leaders:
-            colour, where = state.colours[seat], district_words(d)
-            return FOLLOWERS_RULE, f"after this move {colour} would have no leader in {where}"
+            return FOLLOWERS_RULE, say(
+                "after this move {gang} would have no leader in {district}",
+                gang=gang_words(state.colours[seat]),
+                district=district_words(d),
+            )
     for d, (leaders, followers) in after.items():
-        problem = tie_problem(state, seat, d, leaders + followers, "after this move")
+        problem = tie_problem(state, seat, d, leaders + followers, "move")
         if problem is not None:
             return problem
     return None
@@ -521,16 +564,21 @@ def _step_problem(state: ParisState, step: Step) -> Problem:
     a, b = step.source, step.target
     districts = state.districts
     if a not in districts or b not in districts:
-        return "ruling D5 (prohibited districts)", (
-            f"{step} leaves configuration {configuration_name(districts)}"
+        return _PROHIBITED, say(
+            "{step} leaves configuration {configuration}",
+            step=step_text_words(step),
+            configuration=configuration_name(districts),
         )
     board = get_board(state.board)
     if b not in board.neighbours[a]:
-        return "ruling D5 (adjacent districts)", (
-            f"district {b} is not adjacent to district {a} on board {board.name!r}"
+        return _ADJACENT, say(
+            "district {target} is not adjacent to district {source} on board {board}",
+            target=b,
+            source=a,
+            board=repr(board.name),
         )
     if step.apache not in _LAYERS:
-        return "ruling D5 (moving)", f"unknown apache {step.apache!r}"
+        return _MOVING, say("unknown apache {apache}", apache=repr(step.apache))
     return None
 
 
@@ -541,11 +589,38 @@ def _departure_problem(state: ParisState, seat: int, steps: Sequence[Step]) -> P
     for step in steps:
         have = getattr(state, _LAYERS[step.apache])[seat * STRIDE + step.source]
         if leaving > have:
-            return "ruling D5 (moving your own Apaches)", (
-                f"{state.colours[seat]} has {have} {step.apache}(s) in "
-                f"{district_words(step.source)} before the move, not {leaving}"
-            )
+            gang = gang_words(state.colours[seat])
+            return _OWN_APACHES, _before_move_words(step, gang, have, leaving)
     return None
+
+
+def _before_move_words(step: Step, gang: str, have: int, leaving: int) -> Words:
+    """``"purple has 1 leader(s) in district 4 (blue) before the move, not 2"``, a message
+    per kind of Apache."""
+    where = district_words(step.source)
+    if step.apache == LEADER:
+        return say(
+            "{gang} has {have} leader(s) in {district} before the move, not {leaving}",
+            gang=gang,
+            have=have,
+            district=where,
+            leaving=leaving,
+        )
+    if step.apache == NOVICE:
+        return say(
+            "{gang} has {have} novice(s) in {district} before the move, not {leaving}",
+            gang=gang,
+            have=have,
+            district=where,
+            leaving=leaving,
+        )
+    return say(
+        "{gang} has {have} recruit(s) in {district} before the move, not {leaving}",
+        gang=gang,
+        have=have,
+        district=where,
+        leaving=leaving,
+    )
 
 
 def _after_move(state: ParisState, seat: int, steps: Sequence[Step]) -> dict[int, list[int]]:
@@ -594,45 +669,51 @@ def _check_moment(state: ParisState, action: Action) -> None:
     """An action of another moment (a placement during the draft, a second optional
     action...) is refused by the rule of the moment, naming what it awaits and from whom."""
     if state.phase not in _ACTION_PHASES[type(action)]:
-        rule, words = awaited(state)
-        raise illegal(rule, action_words(action), words)
+        rule, said = awaited(state)
+        raise illegal(rule, action_words(action), said)
 
 
-def awaited(state: ParisState) -> tuple[str, str]:
+def awaited(state: ParisState) -> tuple[Words, Words]:
     """The rule of the moment and what it awaits, from whom, in words (for a refusal)."""
     phase, colours = state.phase, state.colours
     if phase in PLAYER_TURN:
         who = colours[state.order[state.step]]
-        words = turn_words(who, state.turn, state.round, acted=phase == STASH)
-        rule = "ruling D5 (the obligatory action)" if phase == STASH else "ruling D5 (a turn)"
-        return rule, words
+        said = turn_words(who, state.turn, state.round, acted=phase == STASH)
+        return (_OBLIGATORY if phase == STASH else _A_TURN), said
     if phase == DRAFT:
-        who = colours[drafter(state)]
-        return "the stash draft", f"{who} must first take a stash from a district's pile"
-    return _CHANCE_MOMENTS.get(phase, ("ruling D10 (the end of the game)", "the game is over"))
+        who = gang_words(colours[drafter(state)])
+        return _DRAFT, say("{gang} must first take a stash from a district's pile", gang=who)
+    return _CHANCE_MOMENTS.get(phase, _GAME_OVER)
 
 
 _CHANCE_MOMENTS: Final = {
-    FIRST: ("the setup (the first player is drawn)", "round 1's first player is being drawn"),
-    ASIDE: ("ruling D3 (stashes set aside)", "a stash per district is being set aside"),
-    DRAW: ("the stash draft", "the stash taken is being drawn from its pile"),
-    BOURGEOIS: ("ruling D7 (district 8)", "the bourgeois counter is being drawn"),
+    FIRST: (
+        say("the setup (the first player is drawn)"),
+        say("round 1's first player is being drawn"),
+    ),
+    ASIDE: (
+        say("ruling D3 (stashes set aside)"),
+        say("a stash per district is being set aside"),
+    ),
+    DRAW: (_DRAFT, say("the stash taken is being drawn from its pile")),
+    BOURGEOIS: (say("ruling D7 (district 8)"), say("the bourgeois counter is being drawn")),
 }
 """What the game awaits while chance acts (the companion, not a player)."""
+_GAME_OVER: Final = (say("ruling D10 (the end of the game)"), say("the game is over"))
 
 
 def _check_chance(state: ParisState, action: Action) -> None:
     if action not in dict(chance_outcomes(state)):
         rule, _ = awaited(state)
-        raise illegal(rule, action_words(action), "not a possible outcome now")
+        raise illegal(rule, action_words(action), say("not a possible outcome now"))
 
 
 def _check_take(state: ParisState, action: Take) -> None:
     if action not in takes(state):
         raise illegal(
-            "the stash draft",
+            _DRAFT,
             action_words(action),
-            f"district {action.district} has no stash left to take",
+            say("district {district} has no stash left to take", district=action.district),
         )
 
 
@@ -649,10 +730,15 @@ def _check_stash(state: ParisState, action: Stash) -> None:
     held = state.hand(seat)
     if (action.district, action.slot) not in held:
         raise illegal(
-            "ruling D5 (the obligatory action)",
+            _OBLIGATORY,
             action_words(action),
-            f"{state.colours[seat]} holds no stash {action.district}.{action.slot}; they hold "
-            + ", ".join(f"{a}.{b}" for a, b in held),
+            say(
+                "{gang} holds no stash {district}.{slot}; they hold {held}",
+                gang=gang_words(state.colours[seat]),
+                district=action.district,
+                slot=action.slot,
+                held=", ".join(f"{a}.{b}" for a, b in held),
+            ),
         )
     if action.bail:
         _raise(bail_problem(state, seat), action)

@@ -19,6 +19,11 @@ written once, and so are the words that tell its outcome.
 * :func:`final_tally`, :func:`policeman_jailed`, :func:`tally_movements` and
   :func:`tally_winners`: ruling D10, with each player's breakdown; :func:`outcome_words`:
   who won and why, the one outcome text of both modes and the results screens.
+
+The words a person reads (the refusals' rules and reasons, the steps' words, the outcome's)
+are :class:`~companion.rules.words.Words`: the English as before, which a screen shows in its
+language (the gangs, the districts and the slots' outcomes in them too,
+:mod:`~companion.rules.paris.wording`).
 """
 
 from __future__ import annotations
@@ -27,8 +32,8 @@ from collections.abc import Mapping, Sequence
 from operator import add
 from typing import Any, Final, NamedTuple, TypeAlias
 
-from companion.rules.base import JSON, victory_reason
-from companion.rules.paris.actions import APACHE_KINDS
+from companion.rules.base import JSON
+from companion.rules.paris.actions import APACHE_KINDS, LEADER, NOVICE
 from companion.rules.paris.board import (
     BOURGEOIS_DISTRICT,
     FENCE_DISTRICT,
@@ -42,6 +47,8 @@ from companion.rules.paris.board import (
     Outcome,
     district_words,
 )
+from companion.rules.paris.wording import and_words, gang_words, slot_outcome_words
+from companion.rules.words import Words, joined, plural_words, say
 
 TURNS_PER_ROUND: Final = 6
 """Turns per round: each player drafts 6 stashes and places one per turn; the 6th is the
@@ -58,9 +65,12 @@ BAIL: Final = 150
 LEADER_FATES: Final = {WOUNDED: "hospital", KILLED: "cemetery", PRISON: "prison"}
 """Where the holder's leader goes for a loss outcome (ruling D7)."""
 
-Problem: TypeAlias = tuple[str, str] | None
-"""Why the rules refuse something: ``(rule, reason)``; ``None`` when they allow it."""
-FOLLOWERS_RULE: Final = "ruling D5 (novices and reinforcements never without a leader)"
+Problem: TypeAlias = tuple[Words, Words] | None
+"""Why the rules refuse something: ``(rule, reason)`` in words; ``None`` when they allow it."""
+FOLLOWERS_RULE: Final = say("ruling D5 (novices and reinforcements never without a leader)")
+_PLACING: Final = say("ruling D5 (placing)")
+_FROM_RESERVE: Final = say("ruling D5 (placing from the reserve)")
+_BAIL_RULE: Final = say("ruling D8 (bail)")
 
 
 class SettlementStep(NamedTuple):
@@ -95,7 +105,7 @@ class SettlementStep(NamedTuple):
     thefts: int
 
     @property
-    def words(self) -> str:
+    def words(self) -> Words:
         """The step in words, e.g. ``district 5 (yellow): purple 2, yellow 3: yellow holds
         it with 3 Apaches; uncovered: money 400: yellow wins 400 F``."""
         return step_words(self)
@@ -176,30 +186,63 @@ def placement_refusal(
     and reinforcements only beside a leader: one of ``leaders_there`` (the gang's leaders
     already in ``district``; ``None``: on the whole board, as far as the bank knows) or one
     placed with them."""
+    gang = gang_words(colour)
     if min(place) < 0 or not sum(place):
-        return "ruling D5 (placing)", "place one or more Apaches, no negative counts"
+        return _PLACING, say("place one or more Apaches, no negative counts")
     for kind, wanted, held in zip(APACHE_KINDS, place, reserve, strict=True):
         if wanted > held:
-            return "ruling D5 (placing from the reserve)", (
-                f"{colour} has {held} {kind}(s) in reserve, not {wanted}"
-            )
+            return _FROM_RESERVE, _in_reserve_words(kind, gang, held, wanted)
     leaders, novices, recruits = place
     if novices + recruits and not leaders_there + leaders:
-        where = "on the board" if district is None else f"in {district_words(district)}"
-        return FOLLOWERS_RULE, f"{colour} has no leader {where}"
+        if district is None:
+            return FOLLOWERS_RULE, say("{gang} has no leader on the board", gang=gang)
+        where = district_words(district)
+        return FOLLOWERS_RULE, say("{gang} has no leader in {district}", gang=gang, district=where)
     return None
+
+
+def _in_reserve_words(kind: str, gang: str, held: int, wanted: int) -> Words:
+    """``"purple has 1 leader(s) in reserve, not 2"``, a message per kind of Apache."""
+    if kind == LEADER:
+        return say(
+            "{gang} has {held} leader(s) in reserve, not {wanted}",
+            gang=gang,
+            held=held,
+            wanted=wanted,
+        )
+    if kind == NOVICE:
+        return say(
+            "{gang} has {held} novice(s) in reserve, not {wanted}",
+            gang=gang,
+            held=held,
+            wanted=wanted,
+        )
+    return say(
+        "{gang} has {held} recruit(s) in reserve, not {wanted}",
+        gang=gang,
+        held=held,
+        wanted=wanted,
+    )
 
 
 # --- the turn order (ruling D6) --------------------------------------------------------------
 
 
-def turn_words(colour: str, turn: int, round_number: int, *, acted: bool = False) -> str:
+def turn_words(colour: str, turn: int, round_number: int, *, acted: bool = False) -> Words:
     """Whose turn it is, for both modes' refusals: ``"it is purple's turn 3 of round 1"``;
     ``acted``: their optional action is made, the stash is next (ruling D5)."""
-    words = f"it is {colour}'s turn {turn} of round {round_number}"
+    gang = gang_words(colour)
     if acted:
-        return f"{words}: their optional action is made, their stash is next"
-    return words
+        return say(
+            "it is {gang}'s turn {turn} of round {round}: their optional action is made, "
+            "their stash is next",
+            gang=gang,
+            turn=turn,
+            round=round_number,
+        )
+    return say(
+        "it is {gang}'s turn {turn} of round {round}", gang=gang, turn=turn, round=round_number
+    )
 
 
 def clockwise(first: int, players: int) -> tuple[int, ...]:
@@ -311,60 +354,130 @@ def settle_fence(
     )  # fmt: skip
 
 
-def step_words(step: SettlementStep, *, counts_known: bool = True) -> str:
+def step_words(step: SettlementStep, *, counts_known: bool = True) -> Words:
     """What a settlement step did, in words (:attr:`SettlementStep.words`), e.g.
     ``"district 5 (yellow): purple 2, yellow 3: yellow holds it with 3 Apaches; uncovered:
     money 400: yellow wins 400 F"``. ``counts_known`` False: only what the table entered
     (who holds the district, the slot uncovered), never the counts
     (``"district 5 (yellow): yellow holds it; ..."``)."""
-    colours, holder = step.colours, step.holder
-    name = district_words(step.district)
-    present = ", ".join(f"{colours[s]} {n}" for s, n in enumerate(step.counts) if n)
-    if holder < 0:
-        if not counts_known:
-            head = f"{name}: nobody holds it"
-        else:
-            head = f"{name}: {'nobody there' if not present else 'no majority: ' + present}"
-        if step.district >= BOURGEOIS_DISTRICT:
-            return head
-        if not step.outcome:
-            return f"{head}; no slot uncovered" if counts_known else head
-        return f"{head}; the uncovered {step.outcome} goes to nobody"
-    who = colours[holder]
-    if counts_known:
-        head = f"{name}: {present}: {who} holds it with {_apaches(step.counts[holder])}"
+    if step.holder < 0:
+        head, tail = _nobody_head(step, counts_known), _nobody_tail(step, counts_known)
     else:
-        head = f"{name}: {who} holds it"
+        head, tail = _holder_head(step, counts_known), _holder_tail(step)
+    return head if tail is None else joined("; ", (head, tail))
+
+
+def _nobody_head(step: SettlementStep, counts_known: bool) -> Words:
+    """The start of the words of a step nobody holds: ``"district 5 (yellow): nobody
+    there"``."""
+    name = district_words(step.district)
+    present = _present(step)
+    if not counts_known:
+        return say("{district}: nobody holds it", district=name)
+    if not present:
+        return say("{district}: nobody there", district=name)
+    return say("{district}: no majority: {present}", district=name, present=joined(", ", present))
+
+
+def _nobody_tail(step: SettlementStep, counts_known: bool) -> Words | None:
+    """What became of the uncovered slot of a district nobody holds (districts 1..7)."""
+    if step.district >= BOURGEOIS_DISTRICT:
+        return None
+    if not step.outcome:
+        return say("no slot uncovered") if counts_known else None
+    outcome = slot_outcome_words(step.outcome)
+    return say("the uncovered {outcome} goes to nobody", outcome=outcome)
+
+
+def _holder_head(step: SettlementStep, counts_known: bool) -> Words:
+    """The start of the words of a held district: ``"district 5 (yellow): purple 2, yellow
+    3: yellow holds it with 3 Apaches"``, or without the counts ``"...: yellow holds it"``."""
+    name, who = district_words(step.district), gang_words(step.colours[step.holder])
+    if not counts_known:
+        return say("{district}: {gang} holds it", district=name, gang=who)
+    count = step.counts[step.holder]
+    return plural_words(
+        "{district}: {present}: {gang} holds it with {count} Apache",
+        "{district}: {present}: {gang} holds it with {count} Apaches",
+        count,
+        district=name,
+        present=joined(", ", _present(step)),
+        gang=who,
+        count=count,
+    )
+
+
+def _holder_tail(step: SettlementStep) -> Words:
+    """What the holder of a district received (ruling D7)."""
+    who = gang_words(step.colours[step.holder])
     if step.district == BOURGEOIS_DISTRICT:
-        return f"{head}; {who} draws a bourgeois counter and keeps it secret"
+        return say("{gang} draws a bourgeois counter and keeps it secret", gang=who)
     if step.district == FENCE_DISTRICT:
-        return (
-            f"{head}; {who} fences {step.thefts} theft(s) of this round: "
-            f"{step.money[holder]} F, and takes {step.recruits} reinforcement for next round"
+        return say(
+            "{gang} fences {thefts} theft(s) of this round: {money} F, and takes {recruits} "
+            "reinforcement for next round",
+            gang=who,
+            thefts=step.thefts,
+            money=step.money[step.holder],
+            recruits=step.recruits,
         )
-    return f"{head}; uncovered: {step.outcome}: {_outcome_words(step, who)}"
+    return say(
+        "uncovered: {outcome}: {result}",
+        outcome=slot_outcome_words(step.outcome),
+        result=_outcome_words(step, who),
+    )
 
 
-def _outcome_words(step: SettlementStep, who: str) -> str:
+def _present(step: SettlementStep) -> list[Words]:
+    """Each gang in the district with its Apaches: ``purple 2``."""
+    colours = step.colours
+    return [_number_words(colours[s], n) for s, n in enumerate(step.counts) if n]
+
+
+def _number_words(name: str, number: int) -> Words:
+    """A gang (by colour, or a name) and a number of theirs: ``"purple 2"``."""
+    return say("{gang} {number}", gang=gang_words(name), number=number)
+
+
+def _outcome_words(step: SettlementStep, who: str) -> Words:
     kind = step.outcome.split(" ")[0]
     if kind in (MONEY, VALUABLES):
-        theft = " (a theft)" if kind == VALUABLES else ""
-        return f"{who} wins {step.money[step.holder]} F{theft}"
+        won = step.money[step.holder]
+        if kind == VALUABLES:
+            return say("{gang} wins {amount} F (a theft)", gang=who, amount=won)
+        return say("{gang} wins {amount} F", gang=who, amount=won)
     if kind == STEAL:
-        paid = ", ".join(
-            f"{step.colours[s]} {-m}" for s, m in enumerate(step.money) if s != step.holder
+        paid = [
+            _number_words(step.colours[s], -m) for s, m in enumerate(step.money) if s != step.holder
+        ]
+        return say(
+            "{gang} steals {each} F from each other gang ({paid} F paid)",
+            gang=who,
+            each=STEAL_AMOUNTS[len(step.counts)],
+            paid=joined(", ", paid),
         )
-        each = STEAL_AMOUNTS[len(step.counts)]
-        return f"{who} steals {each} F from each other gang ({paid} F paid)"
     if kind == REINFORCEMENTS:
-        return (
-            f"{who} takes {step.recruits} of the {step.supply} reinforcements left, for next round"
+        return say(
+            "{gang} takes {count} of the {supply} reinforcements left, for next round",
+            gang=who,
+            count=step.recruits,
+            supply=step.supply,
         )
-    place = _PLACE_WORDS.get(step.leader, "nowhere (none there)")
-    return f"one of {who}'s leaders there goes to {place}"
+    return _leader_gone_words(step.leader, who)
 
 
-def bank_step_words(step: SettlementStep) -> str:
+def _leader_gone_words(place: str, who: str) -> Words:
+    """Where a loss outcome sent one of the holder's leaders (ruling D7)."""
+    if place == "hospital":
+        return say("one of {gang}'s leaders there goes to the hospital", gang=who)
+    if place == "cemetery":
+        return say("one of {gang}'s leaders there goes to the cemetery", gang=who)
+    if place == "prison":
+        return say("one of {gang}'s leaders there goes to prison", gang=who)
+    return say("one of {gang}'s leaders there goes to nowhere (none there)", gang=who)
+
+
+def bank_step_words(step: SettlementStep) -> Words:
     """A step as the bank (TRACKER) tells it: who holds the district and what the uncovered
     slot gave, never the counts (the table entered only the holder and the slot)."""
     return step_words(step, counts_known=False)
@@ -438,13 +551,15 @@ def settle_step(
 def bail_refusal(colour: str, prisoners: int, money: int, *, last_turn: bool) -> Problem:
     """Ruling D8: bail frees one of ``prisoners`` (leaders serving this round) for 150 F
     (never a partial payment), and not on the round's ``last_turn``."""
-    rule = "ruling D8 (bail)"
+    gang = gang_words(colour)
     if not prisoners:
-        return rule, f"{colour} has no leader in prison"
+        return _BAIL_RULE, say("{gang} has no leader in prison", gang=gang)
     if money < BAIL:
-        return rule, f"{colour} has {money} F, the bail is {BAIL} F"
+        return _BAIL_RULE, say(
+            "{gang} has {money} F, the bail is {bail} F", gang=gang, money=money, bail=BAIL
+        )
     if last_turn:
-        return rule, (
+        return _BAIL_RULE, say(
             "this is the round's last turn: the freed leader could not play before the "
             "round ends, and he returns at its end anyway"
         )
@@ -559,7 +674,7 @@ def tally_winners(tally: Sequence[TallyLine]) -> tuple[int, ...]:
     return tuple(line.seat for line in tally if (line.total, line.operational) == best)
 
 
-def outcome_words(tally: Sequence[TallyLine], names: Sequence[str] = ()) -> str:
+def outcome_words(tally: Sequence[TallyLine], names: Sequence[str] = ()) -> Words:
     """Ruling D10's outcome in words, the same in both modes and on the results screens;
     the players called ``names`` (seat order; default: their colours). Only what happened:
 
@@ -569,39 +684,56 @@ def outcome_words(tally: Sequence[TallyLine], names: Sequence[str] = ()) -> str:
     * ``"shared victory (ruling D10): purple and yellow with 1000 F and 10 operational
       Apaches each: the tie stands"`` (others tied on money but with fewer Apaches are
       named after it).
+
+    The English is :func:`~companion.rules.base.victory_reason`'s, each form one message.
     """
-    called = list(names) or [line.colour for line in tally]
+    called = list(names) or [gang_words(line.colour) for line in tally]
     winners = tally_winners(tally)
     best = tally[winners[0]]
-    money = f"{best.total} F"
     on_money = [line for line in tally if line.total == best.total]
     if len(winners) == 1:
-        alone = money
-        if len(on_money) > 1:
-            counts = ", ".join(f"{called[line.seat]} {line.operational}" for line in on_money)
-            alone = f"{money}, the tie on money broken by operational Apaches: {counts}"
-        return victory_reason([called[best.seat]], "ruling D10", shared="", alone=alone)
-    shared = f"{money} and {_operational(best.operational)} each: the tie stands"
+        winner = called[best.seat]
+        if len(on_money) == 1:
+            return say("{winner} wins with {money} F (ruling D10)", winner=winner, money=best.total)
+        counts = joined(
+            ", ", [_number_words(called[line.seat], line.operational) for line in on_money]
+        )
+        return say(
+            "{winner} wins with {money} F, the tie on money broken by operational Apaches: "
+            "{counts} (ruling D10)",
+            winner=winner,
+            money=best.total,
+            counts=counts,
+        )
+    named = and_words(called[seat] for seat in winners)
     behind = [line for line in on_money if line.seat not in winners]
-    if behind:
-        fewer = ", ".join(f"{called[line.seat]} {line.operational}" for line in behind)
-        shared += f" (also {money}, with fewer operational Apaches: {fewer})"
-    names_of_winners = [called[seat] for seat in winners]
-    return victory_reason(names_of_winners, "ruling D10", shared=shared, alone="")
+    count = best.operational
+    if not behind:
+        return plural_words(
+            "shared victory (ruling D10): {winners} with {money} F and {count} operational "
+            "Apache each: the tie stands",
+            "shared victory (ruling D10): {winners} with {money} F and {count} operational "
+            "Apaches each: the tie stands",
+            count,
+            winners=named,
+            money=best.total,
+            count=count,
+        )
+    fewer = joined(", ", [_number_words(called[line.seat], line.operational) for line in behind])
+    return plural_words(
+        "shared victory (ruling D10): {winners} with {money} F and {count} operational Apache "
+        "each: the tie stands (also {money} F, with fewer operational Apaches: {fewer})",
+        "shared victory (ruling D10): {winners} with {money} F and {count} operational Apaches "
+        "each: the tie stands (also {money} F, with fewer operational Apaches: {fewer})",
+        count,
+        winners=named,
+        money=best.total,
+        count=count,
+        fewer=fewer,
+    )
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-_PLACE_WORDS: Final = {"hospital": "the hospital", "cemetery": "the cemetery", "prison": "prison"}
-
-
-def _apaches(count: int) -> str:
-    return f"{count} Apache" if count == 1 else f"{count} Apaches"
-
-
-def _operational(count: int) -> str:
-    return f"{count} operational Apache" if count == 1 else f"{count} operational Apaches"
 
 
 def _ints(values: Any) -> tuple[int, ...]:

@@ -127,6 +127,8 @@ from companion.rules.paris.state import (
     parse_setup,
     with_change,
 )
+from companion.rules.paris.wording import gang_words
+from companion.rules.words import Words, joined, say
 
 __all__ = [
     "NAME",
@@ -152,8 +154,11 @@ Kind = Literal["place", "move", "stash", "settle", "policeman"]
 Phase = Literal["turn", "settle", "policeman", "over"]
 KINDS: Final = frozenset(get_args(Kind))
 TRACKER_SETUP_KEYS: Final = (*SETUP_KEYS, "first")
-_RULE_D5: Final = "ruling D5 (optional actions)"
-_RULE_STASH: Final = "ruling D5 (the obligatory action)"
+_RULE_D5: Final = say("ruling D5 (optional actions)")
+_RULE_STASH: Final = say("ruling D5 (the obligatory action)")
+_RULE_TURN: Final = say("ruling D5 (a turn)")
+_RULE_SETTLE: Final = say("ruling D7 (settlement)")
+_RULE_END: Final = say("ruling D10 (game end)")
 
 
 # --- entries and state -----------------------------------------------------------------------
@@ -359,12 +364,12 @@ class ParisTracker(Engine[TrackerState, Entry]):
 
     def apply(self, state: TrackerState, action: Entry) -> TrackerState:
         if not isinstance(action, Entry) or action.kind not in KINDS:
-            raise illegal("the paris tracker's entries", action, "not an entry")
+            raise illegal(say("the paris tracker's entries"), action, say("not an entry"))
         if state.phase == "over":
-            raise illegal("ruling D10 (game end)", action, "the game is over")
+            raise illegal(_RULE_END, entry_words(action, ()), _GAME_OVER)
         if action.kind not in _EXPECTED[state.phase]:
-            rule, words = awaited(state)
-            raise illegal(rule, entry_words(action, state.colours), words)
+            rule, said = awaited(state)
+            raise illegal(rule, entry_words(action, state.colours), said)
         if action.kind == "place":
             return _place(state, action)
         if action.kind == "move":
@@ -455,57 +460,70 @@ TRACKER: Final = ParisTracker()
 # --- helpers: words --------------------------------------------------------------------------
 
 
-def tracker_step_words(step: SettlementStep) -> str:
+def tracker_step_words(step: SettlementStep) -> Words:
     """A settlement step in the bank's words: who holds the district and what its slot
     gave, never the counts it does not know (:func:`bank_step_words`)."""
     return bank_step_words(step)
 
 
-def entry_words(entry: Entry, colours: Sequence[str]) -> str:
+def entry_words(entry: Entry, colours: Sequence[str]) -> Words:
     """An entry as a person reads it, the gangs by ``colours`` (seat order; empty: the
     entry alone): ``"placed 2 leaders"``, ``"settled: purple holds it, slot 3
     uncovered"``, ``"the policeman: yellow"``."""
     if entry.kind == "place":
-        return f"placed {apaches_words(entry.leaders, entry.novices, entry.recruits)}"
+        return say(
+            "placed {apaches}", apaches=apaches_words(entry.leaders, entry.novices, entry.recruits)
+        )
     if entry.kind == "move":
-        return "moved"
+        return say("moved")
     if entry.kind == "stash":
-        return "stash placed" + (", bail paid" if entry.bail else "")
-    who = _gang_words(entry.holder, colours)
+        return say("stash placed, bail paid") if entry.bail else say("stash placed")
+    return _holder_entry_words(entry, _gang_words(entry.holder, colours))
+
+
+def _holder_entry_words(entry: Entry, who: str) -> Words:
+    """A settle or policeman entry, its holder called ``who``."""
     if entry.kind == "settle":
-        slot = f", slot {entry.slot} uncovered" if entry.slot else ""
-        return f"settled: {who} holds it{slot}"
-    return "the policeman: nobody drew him" if entry.holder < 0 else f"the policeman: {who}"
+        if entry.slot:
+            return say("settled: {gang} holds it, slot {slot} uncovered", gang=who, slot=entry.slot)
+        return say("settled: {gang} holds it", gang=who)
+    if entry.holder < 0:
+        return say("the policeman: nobody drew him")
+    return say("the policeman: {gang}", gang=who)
 
 
 def _gang_words(seat: int, colours: Sequence[str]) -> str:
     """A seat's gang by colour; -1 is nobody; a seat no gang sits at, or without colours,
     "a gang"."""
     if seat < 0:
-        return "nobody"
-    return colours[seat] if seat < len(colours) else "a gang"
+        return say("nobody")
+    return gang_words(colours[seat]) if seat < len(colours) else say("a gang")
 
 
-def phase_words(state: TrackerState) -> str:
+def phase_words(state: TrackerState) -> Words:
     """What the bank awaits now, in words (:func:`awaited`)."""
     return awaited(state)[1]
 
 
-def awaited(state: TrackerState) -> tuple[str, str]:
+def awaited(state: TrackerState) -> tuple[Words, Words]:
     """The rule of the moment and what it awaits, from whom (for a refused entry): the
     turn's words are the FULL engine's (:func:`~companion.rules.paris.settlement.turn_words`)."""
     if state.phase == "turn":
         who = state.colours[state.order[state.step]]
-        words = turn_words(who, state.turn, state.round, acted=state.acted)
-        return _RULE_STASH if state.acted else "ruling D5 (a turn)", words
+        said = turn_words(who, state.turn, state.round, acted=state.acted)
+        return (_RULE_STASH if state.acted else _RULE_TURN), said
     if state.phase == "settle":
         district = district_words(state.district or 0)
-        return "ruling D7 (settlement)", (
-            f"the round is being settled: who holds {district} must be entered first"
+        return _RULE_SETTLE, say(
+            "the round is being settled: who holds {district} must be entered first",
+            district=district,
         )
     if state.phase == "policeman":
-        return "ruling D10 (game end)", "who holds the policeman must be entered first"
-    return "ruling D10 (game end)", "the game is over"
+        return _RULE_END, say("who holds the policeman must be entered first")
+    return _RULE_END, _GAME_OVER
+
+
+_GAME_OVER: Final = say("the game is over")
 
 
 def policeman_choices(state: TrackerState) -> list[int]:
@@ -572,8 +590,8 @@ def _place_problem(state: TrackerState, seat: int, entry: Entry) -> Problem:
 def _check_optional(state: TrackerState, entry: Entry) -> None:
     """Ruling D5: one optional action a turn, then the obligatory stash."""
     if state.acted:
-        rule, words = awaited(state)
-        raise illegal(rule, entry_words(entry, state.colours), words)
+        rule, said = awaited(state)
+        raise illegal(rule, entry_words(entry, state.colours), said)
 
 
 def _place(state: TrackerState, entry: Entry) -> TrackerState:
@@ -581,7 +599,7 @@ def _place(state: TrackerState, entry: Entry) -> TrackerState:
     seat = state.order[state.step]
     problem = _place_problem(state, seat, entry)
     if problem is not None:
-        raise illegal(problem[0], entry, problem[1])
+        raise illegal(problem[0], entry_words(entry, ()), problem[1])
     return replace(
         state,
         acted=True,
@@ -598,7 +616,10 @@ def _move(state: TrackerState, entry: Entry) -> TrackerState:
     _check_optional(state, entry)
     seat = state.order[state.step]
     if not on_board(state, seat):
-        raise illegal(_RULE_D5, entry, f"{state.colours[seat]} has no Apache on the board")
+        gang = gang_words(state.colours[seat])
+        raise illegal(
+            _RULE_D5, entry_words(entry, ()), say("{gang} has no Apache on the board", gang=gang)
+        )
     return replace(state, acted=True)
 
 
@@ -620,7 +641,7 @@ def _pay_bail(state: TrackerState, seat: int, entry: Entry) -> TrackerState:
     """Ruling D8: 150 F to the bank; the prisoner rejoins the reserve at once."""
     problem = _bail_problem(state, seat)
     if problem is not None:
-        raise illegal(problem[0], entry, problem[1])
+        raise illegal(problem[0], entry_words(entry, ()), problem[1])
     return replace(
         _pay(state, seat, -BAIL, "bail"),
         prison=with_change(state.prison, seat, -1),
@@ -667,21 +688,29 @@ def _settle(state: TrackerState, entry: Entry) -> TrackerState:
 
 
 def _check_settle(state: TrackerState, entry: Entry, district: int) -> None:
-    rule = "ruling D7 (settlement)"
-    words = entry_words(entry, state.colours)
+    said = entry_words(entry, state.colours)
     if not -1 <= entry.holder < state.players:
-        gangs = ", ".join(state.colours)
-        raise illegal(rule, words, f"the holder is one of the gangs ({gangs}) or nobody")
+        gangs = joined(", ", map(gang_words, state.colours))
+        reason = say("the holder is one of the gangs ({gangs}) or nobody", gangs=gangs)
+        raise illegal(_RULE_SETTLE, said, reason)
     if entry.holder >= 0 and not on_board(state, entry.holder):
-        gang = state.colours[entry.holder]
-        raise illegal(rule, words, f"{gang} has no Apache on the board: it cannot hold a district")
-    slots = SLOT_COUNTS[district]
-    if not slots and entry.slot:
-        raise illegal(rule, words, f"{district_words(district)} has no stash slot")
-    if slots and not 1 <= entry.slot <= slots and not (entry.holder < 0 and entry.slot == 0):
-        raise illegal(
-            rule, words, f"{district_words(district)} has slots 1 to {slots}, not {entry.slot}"
+        reason = say(
+            "{gang} has no Apache on the board: it cannot hold a district",
+            gang=gang_words(state.colours[entry.holder]),
         )
+        raise illegal(_RULE_SETTLE, said, reason)
+    slots = SLOT_COUNTS[district]
+    where = district_words(district)
+    if not slots and entry.slot:
+        raise illegal(_RULE_SETTLE, said, say("{district} has no stash slot", district=where))
+    if slots and not 1 <= entry.slot <= slots and not (entry.holder < 0 and entry.slot == 0):
+        reason = say(
+            "{district} has slots 1 to {slots}, not {slot}",
+            district=where,
+            slots=slots,
+            slot=entry.slot,
+        )
+        raise illegal(_RULE_SETTLE, said, reason)
 
 
 def board_of(state: TrackerState) -> Board:
@@ -790,12 +819,10 @@ def _next_round(state: TrackerState) -> TrackerState:
 def _unveil(state: TrackerState, entry: Entry) -> TrackerState:
     cop = entry.holder
     if cop not in policeman_choices(state):
-        holders = [state.colours[s] for s in range(state.players) if state.counters[s]]
         raise illegal(
-            "ruling D10 (the policeman)",
+            say("ruling D10 (the policeman)"),
             entry_words(entry, state.colours),
-            f"the policeman is held by a gang that drew a counter ({', '.join(holders) or 'none'})"
-            + ("" if sum(state.counters) < COUNTERS else "; all four were drawn"),
+            _no_policeman_words(state),
         )
     players = range(state.players)
     bourgeois = [state.counters[s] - (s == cop) for s in players]
@@ -816,6 +843,21 @@ def _unveil(state: TrackerState, entry: Entry) -> TrackerState:
             prison=with_change(state.prison, cop, 1),
         )
     return replace(state, phase="over", policeman_holder=cop, tally=tally)
+
+
+def _no_policeman_words(state: TrackerState) -> Words:
+    """Why a gang cannot hold the policeman: the gangs that drew a counter may, and nobody
+    only while a counter was left undrawn."""
+    drew = [gang_words(state.colours[s]) for s in range(state.players) if state.counters[s]]
+    holders = joined(", ", drew) if drew else say("none")
+    if sum(state.counters) < COUNTERS:
+        return say(
+            "the policeman is held by a gang that drew a counter ({holders})", holders=holders
+        )
+    return say(
+        "the policeman is held by a gang that drew a counter ({holders}); all four were drawn",
+        holders=holders,
+    )
 
 
 # --- invariants ------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from typing import Final
 
 import pygame
 
+from companion.i18n import marked, number, said, tr, trn
 from companion.input.events import Press, Stuck, Unstuck
 from companion.rules.apache import KINDS, Choose, card_type
 from companion.ui import theme, widgets
@@ -59,6 +60,7 @@ from companion.ui.apache.view import (
     pow_wows,
     slap_row_height,
 )
+from companion.ui.apache.words import kind_word, more_words
 from companion.ui.game_menu import MENU_HINT, MENU_ROWS, GameMenu, shared_row
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
@@ -66,11 +68,11 @@ from companion.ui.scenes import AppContext, BaseScene
 MOUSE_SOURCE: Final = "mouse"
 """The source of a press made by clicking an on-screen hand button (stamped at the click)."""
 
-TITLE: Final = "Apache — full game"
-PLAY_HINT: Final = "Seat buttons: slap · Next: turn · Select: menu · Back: undo"
-WINDOW_HINT: Final = "Seat buttons: slap · the order is final after the quiet time"
-CHOOSE_HINT: Final = "Your buttons or Previous/Next + Select: choose · Back: undo"
-PAUSED: Final = "the game is paused: close the menu first"
+TITLE: Final = marked("Apache — full game")
+PLAY_HINT: Final = marked("Seat buttons: slap · Next: turn · Select: menu · Back: undo")
+WINDOW_HINT: Final = marked("Seat buttons: slap · the order is final after the quiet time")
+CHOOSE_HINT: Final = marked("Your buttons or Previous/Next + Select: choose · Back: undo")
+PAUSED: Final = marked("the game is paused: close the menu first")
 LOOT_COLOURS: Final[dict[str, theme.RGB]] = {
     "buffalo": (120, 82, 52),
     "totem": (40, 130, 130),
@@ -79,27 +81,27 @@ LOOT_COLOURS: Final[dict[str, theme.RGB]] = {
     "tipi": (200, 170, 110),
 }
 LOOT_WORDS: Final = {
-    "buffalo": "buffalo",
-    "totem": "totem pole",
-    "tomahawk": "tomahawk",
-    "necklace": "necklace",
-    "tipi": "tipi",
+    "buffalo": marked("buffalo"),
+    "totem": marked("totem pole"),
+    "tomahawk": marked("tomahawk"),
+    "necklace": marked("necklace"),
+    "tipi": marked("tipi"),
 }
 OPTION_WORDS: Final = {
-    "item": "own item",
-    "tipis": "all tipis",
-    "prisoner": "totems + prisoner",
-    "wedding": "wedding",
+    "item": marked("own item"),
+    "tipis": marked("all tipis"),
+    "prisoner": marked("totems + prisoner"),
+    "wedding": marked("wedding"),
 }
 
 
 def tile_words(card: int) -> tuple[str, theme.RGB]:
-    """A face-up card as a tile: its words and fill colour."""
+    """A face-up card as a tile: its words (in the screens' language) and fill colour."""
     name = card_type(card)
     colour, _, kind = name.partition("-")
     if kind:
-        return f"{theme.SEAT_LETTERS[colour]} {kind}", theme.SEAT_COLOURS[colour]
-    return LOOT_WORDS[name], LOOT_COLOURS[name]
+        return f"{theme.SEAT_LETTERS[colour]} {kind_word(kind)}", theme.SEAT_COLOURS[colour]
+    return tr(LOOT_WORDS[name]), LOOT_COLOURS[name]
 
 
 def display_groups(display: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -157,7 +159,7 @@ class ApacheFullScene(BaseScene):
 
     def seat(self, press: Press, now_ns: int) -> None:
         if self.menu.open:
-            self.flashes.add(PAUSED, now_ns)
+            self.flashes.add(tr(PAUSED), now_ns)
             return
         self.guarded(lambda: self.model.press(press, now_ns), now_ns)
 
@@ -240,7 +242,8 @@ class ApacheFullScene(BaseScene):
 
     def stuck(self, event: Stuck | Unstuck, now_ns: int) -> None:
         if isinstance(event, Stuck):
-            self.flashes.add(f"{event.control} is stuck: ignored until released", now_ns)
+            words = tr("{button} is stuck: ignored until released")
+            self.flashes.add(words.format(button=event.control), now_ns)
 
     # -- time --
 
@@ -277,8 +280,8 @@ class ApacheFullScene(BaseScene):
         model, state = self.model, self.model.state
         size = surface.get_size()
         layout = ApacheFullLayout(size, model)
-        right = f"deck {state.deck_count} · {pow_wows(len(model.windows))}"
-        widgets.page(surface, TITLE, right)
+        deck = tr("deck {cards}").format(cards=state.deck_count)
+        widgets.page(surface, tr(TITLE), f"{deck} · {pow_wows(len(model.windows))}")
         _draw_display(surface, layout.tiles, state.display)
         _draw_players(surface, layout.side, model, now_ns)
         _draw_hand(surface, model)
@@ -286,20 +289,20 @@ class ApacheFullScene(BaseScene):
         lower = layout.lower
         if stage == "choose":
             self._draw_choose(surface, lower, now_ns)
-            hint = CHOOSE_HINT
+            hint = tr(CHOOSE_HINT)
         elif stage == "window":
             _draw_live(surface, lower, model, now_ns)
-            hint = WINDOW_HINT
+            hint = tr(WINDOW_HINT)
         else:
             turn = turn_button(size, model)
             if turn is not None:
                 _draw_turn_button(surface, turn, model, now_ns)
                 lower = pygame.Rect(lower.left, lower.top, lower.width, turn.top - lower.top)
             _draw_last(surface, lower, model)
-            hint = PLAY_HINT
+            hint = tr(PLAY_HINT)
         if self.menu.open:
             self.menu.draw(surface)
-            hint = MENU_HINT
+            hint = tr(MENU_HINT)
         self.draw_hint(surface, hint, now_ns)
 
     def _draw_choose(self, surface: pygame.Surface, area: pygame.Rect, now_ns: int) -> None:
@@ -313,7 +316,11 @@ class ApacheFullScene(BaseScene):
         slap = model.state.slaps[model.state.resolved]
         widgets.text(
             surface,
-            f"{theme.SEAT_LETTERS[colour]} {slap.indian} chooses ({left_s:.0f} s)",
+            tr("{seat} {indian} chooses ({seconds} s)").format(
+                seat=theme.SEAT_LETTERS[colour],
+                indian=kind_word(slap.indian),
+                seconds=number(left_s, 0),
+            ),
             theme.floor_px("table", size),
             theme.WARN,
             line,
@@ -334,11 +341,13 @@ class ApacheFullScene(BaseScene):
             widgets.panel(surface, rect, focused=focused)
             inner = rect.inflate(-widgets.px(size, 8), 0)
             label, words = widgets.columns(inner, [1.0, 3.6], gap=4)
-            widgets.text(surface, KINDS[k], body_px, theme.TEXT_DIM, label, role="body")
-            mark = " (default)" if option == default else ""
+            widgets.text(surface, kind_word(KINDS[k]), body_px, theme.TEXT_DIM, label, role="body")
+            offered = _option_words(model, option)
+            if option == default:
+                offered = tr("{option} (default)").format(option=offered)
             widgets.paragraph(
                 surface,
-                _option_words(model, option) + mark,
+                offered,
                 round(body_px * 1.15),
                 theme.TEXT,
                 words,
@@ -350,7 +359,7 @@ class ApacheFullScene(BaseScene):
             note = pygame.Rect(line.left, line.top, line.width, line.height)
             widgets.text(
                 surface,
-                f"{page + 1}/{pages} Next",
+                tr("{page}/{pages} Next").format(page=page + 1, pages=pages),
                 body_px,
                 theme.TEXT_DIM,
                 note,
@@ -460,7 +469,9 @@ def _draw_turn_button(
     pygame.draw.rect(surface, theme.TEXT, rect, width=3, border_radius=radius)
     ink = theme.text_colour_on(fill)
     table_px = theme.floor_px("table", size)
-    widgets.text(surface, TURN_WORDS, table_px, ink, rect, role="table", align="center", bold=True)
+    widgets.text(
+        surface, tr(TURN_WORDS), table_px, ink, rect, role="table", align="center", bold=True
+    )
     left_ns = model.auto_turn_left_ns(now_ns)
     if left_ns is not None and model.auto_turn_ns:
         bar_h = widgets.px(size, 5)
@@ -470,7 +481,7 @@ def _draw_turn_button(
         widgets.progress(surface, bar, left_ns / model.auto_turn_ns, theme.TEXT)
 
 
-TURN_WORDS: Final = "Turn (Next)"
+TURN_WORDS: Final = marked("Turn (Next)")
 
 
 def _draw_hand(surface: pygame.Surface, model: ApacheFullModel) -> None:
@@ -479,11 +490,14 @@ def _draw_hand(surface: pygame.Surface, model: ApacheFullModel) -> None:
 
 
 def _option_words(model: ApacheFullModel, option: Choose) -> str:
-    cards = model.engine.choice_cards(model.state, option)
-    words = OPTION_WORDS.get(option.option, option.option)
+    """``"wedding (B chief): 3 cards"``: a choice and how many cards it takes."""
+    count = len(model.engine.choice_cards(model.state, option))
+    words = OPTION_WORDS.get(option.option)
+    choice = option.option if words is None else tr(words)
     if option.target is not None:
-        words += f" ({tile_words(option.target)[0]})"
-    return f"{words}: {len(cards)} card{'s' if len(cards) != 1 else ''}"
+        choice = f"{choice} ({tile_words(option.target)[0]})"
+    taken = trn("{option}: {count} card", "{option}: {count} cards", count)
+    return taken.format(option=choice, count=count)
 
 
 def _display_height(size: tuple[int, int], groups: int, most_rows: int) -> int:
@@ -500,7 +514,7 @@ def _draw_display(surface: pygame.Surface, area: pygame.Rect, display: tuple[int
     if not display:
         widgets.text(
             surface,
-            "no card face up yet",
+            tr("no card face up yet"),
             theme.floor_px("body", size),
             theme.TEXT_DIM,
             area,
@@ -527,7 +541,7 @@ def _draw_display(surface: pygame.Surface, area: pygame.Rect, display: tuple[int
     if hidden:
         rest = cells[len(shown)]
         widgets.panel(surface, rest)
-        words = f"+{sum(count for _, count in hidden)} more"
+        words = more_words(sum(count for _, count in hidden))
         size_px = theme.floor_px("body", size)
         widgets.text(surface, words, size_px, theme.TEXT_DIM, rest, role="body", align="center")
 
@@ -538,9 +552,10 @@ def _player_row_height(size: tuple[int, int]) -> int:
 
 def _who(name: str | None, size: int, width: int) -> str:
     """A person's row: their name, or its first word, where it fits whole; else "you"."""
+    you = tr("you")
     if name is None:
-        return "you"
-    return widgets.first_fitting([name, name.split()[0], "you"], size, width)
+        return you
+    return widgets.first_fitting([name, name.split()[0], you], size, width)
 
 
 def _draw_players(
@@ -558,7 +573,9 @@ def _draw_players(
         inner = line.inflate(-6, -6)
         badge, who, pile = widgets.columns(inner, [1.0, 0.9, 1.2], gap=3)
         widgets.chip(surface, badge, colour, role="table")
-        words = "bot" if model.is_bot(seat) else _who(model.names.get(colour), body_px, who.width)
+        words = (
+            tr("bot") if model.is_bot(seat) else _who(model.names.get(colour), body_px, who.width)
+        )
         widgets.text(surface, words, body_px, theme.TEXT_DIM, who, role="body")
         widgets.text(
             surface,
@@ -597,17 +614,18 @@ def _status_words(model: ApacheFullModel, now_ns: int, names: Mapping[str, str])
         return theme.seat_name(colour, names.get(colour, ""))
 
     if state.phase == "final":
-        return "Last card!", "One last Pow-Wow (ruling A10)"
+        return tr("Last card!"), tr("One last Pow-Wow (ruling A10)")
     if state.phase == "choose":
-        return f"{who(state.pending_seat or 0)} chooses", ""
+        return tr("{seat} chooses").format(seat=who(state.pending_seat or 0)), ""
     if model.stage == "window":
-        return "Pow-Wow!", ""
+        return tr("Pow-Wow!"), ""
+    turns = tr("{seat} turns").format(seat=who(state.turner))
     if model.is_bot(state.turner):
-        return f"{who(state.turner)} turns", "(a bot)"
+        return turns, tr("(a bot)")
     left_ns = model.auto_turn_left_ns(now_ns)
     if left_ns is not None:
-        return f"{who(state.turner)} turns", f"auto turn in {left_ns / 1e9:.1f} s"
-    return f"{who(state.turner)} turns", "Next or Turn button"
+        return turns, tr("auto turn in {seconds} s").format(seconds=number(left_ns / 1e9, 1))
+    return turns, tr("Next or Turn button")
 
 
 def _draw_live(
@@ -616,7 +634,7 @@ def _draw_live(
     size = surface.get_size()
     body_px = theme.floor_px("body", size)
     line = pygame.Rect(area.left, area.top, area.width, widgets.line_height(body_px) + 4)
-    words = "Pow-Wow! Slaps in stamp order so far"
+    words = tr("Pow-Wow! Slaps in stamp order so far")
     widgets.text(surface, words, body_px, theme.WARN, line, role="body", bold=True)
     rest = pygame.Rect(area.left, line.bottom + 2, area.width, area.bottom - line.bottom - 2)
     draw_pending(surface, rest, model.live_presses(now_ns), slapped=model.slapped_on_card())
@@ -631,9 +649,11 @@ def _draw_last(surface: pygame.Surface, area: pygame.Rect, model: ApacheFullMode
     if window is None or not results:
         widgets.paragraph(
             surface,
-            "When an Indian of your colour is face up, slap it to take loot: hunter buffalo, "
-            "warrior tomahawks, woman necklaces, chief totem pole + a male Indian; any of "
-            "them tipis.",
+            tr(
+                "When an Indian of your colour is face up, slap it to take loot: hunter "
+                "buffalo, warrior tomahawks, woman necklaces, chief totem pole + a male Indian; "
+                "any of them tipis."
+            ),
             round(body_px * 1.2),
             theme.TEXT_DIM,
             area,
@@ -641,7 +661,7 @@ def _draw_last(surface: pygame.Surface, area: pygame.Rect, model: ApacheFullMode
         )
         return
     line = pygame.Rect(area.left, area.top, area.width, widgets.line_height(body_px) + 2)
-    title = f"Pow-Wow {window.index + 1}"
+    title = tr("Pow-Wow {number}").format(number=window.index + 1)
     widgets.text(surface, title, body_px, theme.TEXT_DIM, line, role="body")
     count = min(len(window.slaps), len(results))
     gap = widgets.px(size, 3)
@@ -654,7 +674,7 @@ def _draw_last(surface: pygame.Surface, area: pygame.Rect, model: ApacheFullMode
         colour = {"loot": theme.GOOD, "nothing": theme.TEXT_DIM, "penalty": theme.BAD}[
             result_kind(result)
         ]
-        for part in widgets.wrap(result.reason, body_px, area.width):
+        for part in widgets.wrap(said(result.reason), body_px, area.width):
             if top + reason_h > area.bottom:
                 return
             band = pygame.Rect(area.left, top, area.width, reason_h)
@@ -685,13 +705,21 @@ class ApacheFullResultsScene(BaseScene):
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         counts = [(p.slaps, p.won, p.penalties) for p in self.results.players]
         draw_results(surface, self.results, RESULTS_PAGE, counts, self.model.names)
-        self.draw_hint(surface, RESULTS_PAGE.hint, now_ns)
+        self.draw_hint(surface, tr(RESULTS_PAGE.hint), now_ns)
 
 
 RESULTS_PAGE: Final = ResultsPage(
-    title="Results — full game",
-    times_label="reaction from the card turn, ms",
+    title=marked("Results — full game"),
+    times_label=marked("reaction from the card turn, ms"),
     decimals=0,
-    columns=("cards", "slaps", "won", "pen.", "fastest", "median", "slowest"),
-    hint="Select: the start menu",
+    columns=(
+        marked("cards"),
+        marked("slaps"),
+        marked("won"),
+        marked("pen."),
+        marked("fastest"),
+        marked("median"),
+        marked("slowest"),
+    ),
+    hint=marked("Select: the start menu"),
 )

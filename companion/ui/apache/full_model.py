@@ -50,6 +50,7 @@ from typing import Final, Literal
 
 from companion.bots.apache import ReflexBot, ReflexTeam
 from companion.errors import IllegalAction
+from companion.i18n import said, tr
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
 from companion.powwow import IGNORED_WORDS, Ignored, PowwowSettings, Window
@@ -72,7 +73,9 @@ from companion.rules.apache import (
 from companion.rules.apache.engine import Apache
 from companion.session import Session
 from companion.ui.apache.tracker_model import ApachePlayerResult, ApacheResults
+from companion.ui.apache.words import kind_word
 from companion.ui.game_model import SessionModel
+from companion.ui.theme import colour_word
 
 FullStage = Literal["play", "window", "choose", "over"]
 
@@ -238,7 +241,8 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
         self._land_bot_hands(press.t_ns)  # bot slaps that landed before this press count
         colour = seat_of(press.control)
         if colour not in self.colours:
-            self.notices.append(f"{colour} is not in this game: press ignored")
+            words = tr("{colour} is not in this game: press ignored")
+            self.notices.append(words.format(colour=colour_word(str(colour))))
             return
         seat = self.colours.index(colour)
         state = self.state
@@ -262,15 +266,16 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
         """Why no person may turn the next card now ("" when the turner may)."""
         state = self.state
         if state.phase == OVER:
-            return "the game is over"
+            return tr("the game is over")
         if state.phase == FINAL:
-            return "every card is turned: one last Pow-Wow, then the end (ruling A10)"
+            return tr("every card is turned: one last Pow-Wow, then the end (ruling A10)")
         if state.phase == CHOOSE:
-            return "wait: a choice is being made"
+            return tr("wait: a choice is being made")
         if self.arbiter.pending or self.queued:
-            return "wait: a Pow-Wow is being decided"
+            return tr("wait: a Pow-Wow is being decided")
         if self.is_bot(state.turner):
-            return f"{self.colours[state.turner]} is a bot: it turns by itself"
+            words = tr("{colour} is a bot: it turns by itself")
+            return words.format(colour=colour_word(self.colours[state.turner]))
         return ""
 
     def auto_turn_left_ns(self, now_ns: int) -> int | None:
@@ -347,7 +352,7 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
         chooses again, with the full time. Raises ``IllegalAction`` with the reason when
         that would take back what the table has seen (a turned card, a decided Pow-Wow)."""
         if self.arbiter.pending or self.queued:
-            raise IllegalAction("wait: a Pow-Wow is being decided")
+            raise IllegalAction(tr("wait: a Pow-Wow is being decided"))
         mine = self._last_own_choice()
         while len(self.session.history) > mine:
             self.session.undo()  # the person's choice, and the bots' choices after it
@@ -356,8 +361,10 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
         self.choice_since_ns = self.calm_since_ns = now_ns
         self.choice_focus = 0
         seat = self.state.pending_seat
-        colour = self.colours[seat] if seat is not None else "the player"
-        return f"undone: {colour}'s choice, choose again"
+        if seat is None:
+            return tr("undone: the player's choice, choose again")
+        words = tr("undone: {colour}'s choice, choose again")
+        return words.format(colour=colour_word(self.colours[seat]))
 
     def _last_own_choice(self) -> int:
         """Where the last person's choice is in the line of play, when only the same
@@ -371,11 +378,11 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
             if isinstance(action, Choose):
                 continue  # a bot's choice in the same Pow-Wow: it will choose again
             if isinstance(action, Slap | Close):
-                raise IllegalAction("the Pow-Wow is decided: a slap cannot be taken back")
+                raise IllegalAction(tr("the Pow-Wow is decided: a slap cannot be taken back"))
             if isinstance(action, End):
-                raise IllegalAction("the game is over: it cannot be taken back")
-            raise IllegalAction("the card is turned: it cannot be taken back")
-        raise IllegalAction("nothing to undo: no card turned yet")
+                raise IllegalAction(tr("the game is over: it cannot be taken back"))
+            raise IllegalAction(tr("the card is turned: it cannot be taken back"))
+        raise IllegalAction(tr("nothing to undo: no card turned yet"))
 
     def resume(self, paused_ns: int) -> None:
         """The game comes back after a pause of ``paused_ns`` (the game menu): the bots'
@@ -466,10 +473,17 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
     def _late(self, ignored: Ignored) -> None:
         """A press ignored outside any window (late, re-sent, or spent on this card)."""
         self.session.annotate(LATE_NOTE, ignored.to_json())
-        words = IGNORED_WORDS.get(ignored.reason, f"{ignored.reason}, ignored")
-        self.notices.append(
-            f"{ignored.seat} {ignored.control.partition('.')[2]}: {words}, no penalty"
+        known = IGNORED_WORDS.get(ignored.reason)  # the arbiter's words
+        if known is None:
+            words = tr("{reason}, ignored").format(reason=ignored.reason)
+        else:
+            words = said(known)
+        notice = tr("{colour} {indian}: {why}, no penalty").format(
+            colour=colour_word(ignored.seat),
+            indian=kind_word(ignored.control.partition(".")[2]),
+            why=words,
         )
+        self.notices.append(notice)
 
     def _enter_queued(self, now_ns: int) -> bool:
         entered = False
@@ -478,7 +492,9 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
             entered = True
             if self.state.phase == OVER or self.final_window_taken:
                 self.session.annotate(DROPPED_NOTE, window.to_json())
-                self.notices.append("the game is over: only one Pow-Wow after the last card (A10)")
+                self.notices.append(
+                    tr("the game is over: only one Pow-Wow after the last card (A10)")
+                )
                 continue
             self._enter(window, now_ns)
         return entered
@@ -529,12 +545,13 @@ class ApacheFullModel(SessionModel[ApacheState, Action]):
 
 
 def describe_result(result: SlapResult) -> str:
-    """A slap's result in a few words for the timeline's result column."""
+    """A slap's result in a few words for the timeline's result column (in the screens'
+    language)."""
     if not result.legal:
-        return f"penalty −{len(result.penalty)}"
+        return tr("penalty −{cards}").format(cards=len(result.penalty))
     if not result.taken:
-        return "snatched"
-    return f"took {len(result.taken)}"
+        return tr("snatched")
+    return tr("took {cards}").format(cards=len(result.taken))
 
 
 def result_kind(result: SlapResult) -> str:

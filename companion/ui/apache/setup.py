@@ -4,13 +4,15 @@ Rows: Mode (tracker: real cards; full game: virtual cards), Players (2-5, ruling
 Colours (which seat colours play), and in the full game Humans (the first K colours are
 people, the rest bots), the variants War Path, Wedding and Joint Raid (fewer than 5 players
 only, ruling A13) and Auto turn. The tests' tuning comes as ``SetupChoice.tuning``: a
-:class:`~companion.ui.apache.full_model.ApacheFullTuning`.
+:class:`~companion.ui.apache.full_model.ApacheFullTuning`. The words are only marked for
+the catalogs here: the start menu translates them where it draws them.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
+from companion.i18n import marked
 from companion.rules.apache.tracker import MAX_SEATS, MIN_SEATS
 from companion.session import Session
 from companion.ui.apache.full_model import ApacheFullOptions, ApacheFullTuning
@@ -133,24 +135,27 @@ def _full_scene(
 
 APACHE_SETUP: Final = GameSetup(
     name="apache",
-    title="Apache",
-    modes=(Mode("tracker", "tracker", "real cards"), Mode("full", "full game", "virtual cards")),
+    title=marked("Apache"),
+    modes=(
+        Mode("tracker", marked("tracker"), marked("real cards")),
+        Mode("full", marked("full game"), marked("virtual cards")),
+    ),
     players=(MIN_SEATS, MAX_SEATS),
-    players_ruling="ruling A1",
+    players_ruling=marked("ruling A1"),
     options=(
-        Count("humans", "Humans", low=0, default=1, modes=("full",), words=humans_words),
-        Toggle("war_path", "War Path", modes=("full",)),
-        Toggle("wedding", "Wedding", modes=("full",)),
+        Count("humans", marked("Humans"), low=0, default=1, modes=("full",), words=humans_words),
+        Toggle("war_path", marked("War Path"), modes=("full",)),
+        Toggle("wedding", marked("Wedding"), modes=("full",)),
         Toggle(
             "joint_raid",
-            "Joint Raid",
+            marked("Joint Raid"),
             modes=("full",),
             max_players=4,
-            refusal="Joint Raid needs fewer than 5 players (ruling A13)",
+            refusal=marked("Joint Raid needs fewer than 5 players (ruling A13)"),
         ),
-        Toggle("auto_turn", "Auto turn", modes=("full",), on="2 s"),
+        Toggle("auto_turn", marked("Auto turn"), modes=("full",), on=marked("2 s")),
     ),
-    journals={"apache_tracker": "Apache tracker", "apache": "Apache"},
+    journals={"apache_tracker": marked("Apache tracker"), "apache": marked("Apache")},
     start=start_apache,
     resume=resume_apache,
 )

@@ -38,6 +38,7 @@ from typing import Final
 
 import pygame
 
+from companion.i18n import marked, tr, trc, trn
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press, Stuck, Unstuck
 from companion.rules.apache.tracker import INDIANS, PRAIRIE_CARDS, RESULTS
@@ -55,6 +56,7 @@ from companion.ui.apache.view import (
     draw_timeline,
     pow_wows,
 )
+from companion.ui.apache.words import kind_word, short_number
 from companion.ui.game_menu import (
     BACK_TO_THE_GAME,
     DISCARD,
@@ -68,26 +70,33 @@ from companion.ui.game_model import names_key
 from companion.ui.nav import NavButton
 from companion.ui.rules_help import RULES_HELP
 from companion.ui.scenes import AppContext, BaseScene
+from companion.ui.theme import colour_word
 
-TITLE: Final = "Apache — tracker"
-SLAP_HINT: Final = "Seat buttons: slap, once per Pow-Wow (A8) · Select: menu · Back: undo"
+TITLE: Final = marked("Apache — tracker")
+SLAP_HINT: Final = marked("Seat buttons: slap, once per Pow-Wow (A8) · Select: menu · Back: undo")
 """The keys while slapping. Ruling A8 allows one slap per turned card, but the tracker does
 not see the cards turned: each Pow-Wow stands alone, and the table judges the rest."""
-PENALTY_REMINDER: Final = (
+PENALTY_REMINDER: Final = marked(
     "Penalty (ruling A5): an illegal slap costs the top two cards of the winnings pile; "
     "they leave the game."
 )
 MOUSE_SOURCE: Final = "mouse"
 """The source of a slap made on the slap pad (stamped at the click)."""
-OPTION_LABELS: Final = {"loot": "Loot", "nothing": "Nothing", "penalty": "Penalty"}
-OPTION_NOTES: Final = {
-    "loot": "took cards",
-    "nothing": "legal, nothing left",
-    "penalty": "top 2 cards lost",
+OPTION_LABELS: Final = {
+    "loot": marked("Loot"),
+    "nothing": marked("Nothing"),
+    "penalty": marked("Penalty"),
 }
+OPTION_NOTES: Final = {
+    "loot": marked("took cards"),
+    "nothing": marked("legal, nothing left"),
+    "penalty": marked("top 2 cards lost"),
+}
+COUNT_TITLE: Final = marked("End of game: count the piles")
+"""The count screen's title, and the game menu's row that opens it."""
 MENU_ROWS: Final = (
     BACK_TO_THE_GAME,
-    "End of game: count the piles",
+    COUNT_TITLE,
     RULES_HELP,
     SETTINGS,
     LEAVE,
@@ -121,7 +130,8 @@ class _ModelScene(BaseScene):
 
     def stuck(self, event: Stuck | Unstuck, now_ns: int) -> None:
         if isinstance(event, Stuck):
-            self.flashes.add(f"{event.control} is stuck: ignored until released", now_ns)
+            words = tr("{button} is stuck: ignored until released")
+            self.flashes.add(words.format(button=event.control), now_ns)
 
     def close(self) -> None:
         """The program is leaving: enter the slaps still being decided, then release the
@@ -188,7 +198,7 @@ class ApacheTrackerScene(_ModelScene):
                 self.menu.close()
                 self.app.stack.replace(ApacheTrackerCountScene(self.app, model))
         elif model.arbiter.pending or model.queued:
-            self.flashes.add("wait: a Pow-Wow is still being decided", now_ns)
+            self.flashes.add(tr("wait: a Pow-Wow is still being decided"), now_ns)
         else:
             model.close()
             self.app.stack.pop()
@@ -255,26 +265,31 @@ class ApacheTrackerScene(_ModelScene):
             self.menu.draw(
                 surface, enabled=(True, self.model.can_finish, True, True, settled, True)
             )
-            hint = MENU_HINT
+            hint = tr(MENU_HINT)
         elif self.pad_open and stage != "confirm":
             _draw_pad(surface, self.model.colours)
-            hint = "Click an Indian to slap with it · click elsewhere to close"
+            hint = tr("Click an Indian to slap with it · click elsewhere to close")
         self.draw_hint(surface, hint, now_ns)
 
     def _texts(self, stage: str) -> tuple[str, str, str]:
+        """The title, the header's right-hand words and the hint, in the screens' language."""
         model = self.model
         waiting = len(model.queued) + (1 if model.arbiter.pending else 0)
         if stage == "confirm":
-            total = len(model.state.window)
-            title = f"Pow-Wow {model.state.windows}: confirm {model.confirm_index + 1} of {total}"
-            right = f"{waiting} more waiting" if waiting else ""
-            hint = "Previous/Next: choose · Select: confirm · Back: undo previous"
+            title = tr("Pow-Wow {number}: confirm {slap} of {slaps}").format(
+                number=model.state.windows,
+                slap=model.confirm_index + 1,
+                slaps=len(model.state.window),
+            )
+            more = trn("{count} more waiting", "{count} more waiting", waiting)
+            right = more.format(count=waiting) if waiting else ""
+            hint = tr("Previous/Next: choose · Select: confirm · Back: undo previous")
             return title, right, hint
-        hint = SLAP_HINT
+        hint = tr(SLAP_HINT)
         if stage == "window":
-            return "Pow-Wow!", "deciding who was first", hint
-        right = pow_wows(model.state.windows) if model.state.windows else "no Pow-Wow yet"
-        return TITLE, right, hint
+            return tr("Pow-Wow!"), tr("deciding who was first"), hint
+        right = pow_wows(model.state.windows) if model.state.windows else tr("no Pow-Wow yet")
+        return tr(TITLE), right, hint
 
     def _draw_play(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         size = surface.get_size()
@@ -286,7 +301,7 @@ class ApacheTrackerScene(_ModelScene):
         if window is None:
             widgets.text(
                 surface,
-                "Slap your Indian on the Pow-Wow!",
+                tr("Slap your Indian on the Pow-Wow!"),
                 widgets.px(size, 22),
                 theme.TEXT,
                 label,
@@ -295,7 +310,7 @@ class ApacheTrackerScene(_ModelScene):
             return
         widgets.text(
             surface,
-            f"Last Pow-Wow ({window.index + 1})",
+            tr("Last Pow-Wow ({number})").format(number=window.index + 1),
             widgets.px(size, 18),
             theme.TEXT_DIM,
             label,
@@ -307,10 +322,14 @@ class ApacheTrackerScene(_ModelScene):
         note = pygame.Rect(right.left, right.bottom - note_h, right.width, note_h)
         turns = pygame.Rect(right.left, note.top - turn_h, right.width, turn_h)
         named = self.model.names.get(turner, "")
-        options = [f"{theme.seat_name(turner, named)} turns", f"{theme.seat_name(turner)} turns"]
+        turns_words = trc("the line under it: the next card (ruling A9)", "{seat} turns")
+        options = [
+            turns_words.format(seat=theme.seat_name(turner, named)),
+            turns_words.format(seat=theme.seat_name(turner)),
+        ]
         words = widgets.first_wrapping(options, table_px, turns.width, lines=1, bold=True)
         widgets.text(surface, words, table_px, theme.TEXT, turns, role="table", bold=True)
-        words = "the next card (ruling A9)"
+        words = tr("the next card (ruling A9)")
         widgets.text(surface, words, body_px, theme.TEXT_DIM, note, role="body")
         area = pygame.Rect(
             right.left, label.bottom + gap // 2, right.width, turns.top - label.bottom - gap
@@ -325,10 +344,17 @@ class ApacheTrackerScene(_ModelScene):
         line = pygame.Rect(
             body.left, bar.bottom + widgets.px(size, 4), body.width, widgets.px(size, 20)
         )
-        quiet = model.arbiter.quiet_ns / 1e9
-        words = f"Slaps in stamp order so far; the order is final {quiet:g} s after the last one."
+        quiet = short_number(model.arbiter.quiet_ns / 1e9)
+        words = tr(
+            "Slaps in stamp order so far; the order is final {seconds} s after the last one."
+        ).format(seconds=quiet)
         if model.queued:
-            words = f"{len(model.queued)} Pow-Wow(s) decided, waiting to be confirmed."
+            queued = len(model.queued)
+            words = trn(
+                "{count} Pow-Wow(s) decided, waiting to be confirmed.",
+                "{count} Pow-Wow(s) decided, waiting to be confirmed.",
+                queued,
+            ).format(count=queued)
         widgets.text(surface, words, widgets.px(size, 17), theme.TEXT_DIM, line, role="body")
         area = pygame.Rect(
             body.left,
@@ -358,7 +384,7 @@ class ApacheTrackerScene(_ModelScene):
         if RESULTS[model.option] == "penalty":
             widgets.paragraph(
                 surface,
-                PENALTY_REMINDER,
+                tr(PENALTY_REMINDER),
                 round(theme.floor_px("body", size) * 1.25),
                 theme.WARN,
                 question,
@@ -368,8 +394,9 @@ class ApacheTrackerScene(_ModelScene):
         else:
             named = model.names.get(colour, "")
             table_px = theme.floor_px("table", size)
+            question_words = tr("{seat} {indian}: what did the slap get?")
             asked = [
-                f"{theme.seat_name(colour, seat)} {indian}: what did the slap get?"
+                question_words.format(seat=theme.seat_name(colour, seat), indian=kind_word(indian))
                 for seat in (named, "")
             ]
             words = widgets.first_wrapping(asked, table_px, question.width, lines=2, bold=True)
@@ -394,7 +421,7 @@ def _draw_option(surface: pygame.Surface, rect: pygame.Rect, result: str, *, foc
     bottom = pygame.Rect(rect.left + 4, top.bottom - 2, rect.width - 8, rect.height - top.height)
     widgets.text(
         surface,
-        OPTION_LABELS[result],
+        tr(OPTION_LABELS[result]),
         max(widgets.fill_px(top.height), theme.floor_px("body", size)),
         theme.TEXT,
         top,
@@ -404,7 +431,7 @@ def _draw_option(surface: pygame.Surface, rect: pygame.Rect, result: str, *, foc
     )
     widgets.text(
         surface,
-        OPTION_NOTES[result],
+        tr(OPTION_NOTES[result]),
         theme.floor_px("body", size),
         theme.TEXT_DIM,
         bottom,
@@ -441,7 +468,7 @@ def _draw_pad(surface: pygame.Surface, colours: tuple[str, ...]) -> None:
     widgets.panel(surface, menu)
     widgets.text(
         surface,
-        "Game menu",
+        tr("Game menu"),
         round(menu.height * 0.5),
         theme.TEXT,
         menu,
@@ -464,7 +491,7 @@ def _draw_seat_table(surface: pygame.Surface, area: pygame.Rect, model: ApacheTr
     )
     weights = [1.0, 1.0, 1.0, 1.0]
     heads = widgets.columns(head, weights, gap=4)
-    for cell, word in zip(heads[1:], ("slaps", "loot", "pen."), strict=True):
+    for cell, word in zip(heads[1:], (tr("slaps"), tr("loot"), tr("pen.")), strict=True):
         widgets.text(surface, word, body_px, theme.TEXT_DIM, cell, role="body", align="center")
     table_px = theme.floor_px("table", size)
     for line, colour, stats in zip(lines, model.colours, model.state.stats, strict=True):
@@ -513,9 +540,8 @@ class ApacheTrackerCountScene(_ModelScene):
     def nav(self, button: NavButton, now_ns: int) -> None:
         if button in ("previous", "next"):
             if self.done_focused:
-                self.flashes.add(
-                    "Select: enter these piles · Back: change a pile", now_ns, theme.TEXT_DIM
-                )
+                words = tr("Select: enter these piles · Back: change a pile")
+                self.flashes.add(words, now_ns, theme.TEXT_DIM)
             else:
                 self._add(self.focus, -1 if button == "previous" else 1)
         elif button == "select":
@@ -526,7 +552,7 @@ class ApacheTrackerCountScene(_ModelScene):
         elif self.focus > self.first:
             self.focus -= 1
         elif self.first:
-            self.flashes.add("the piles counted before the interruption stand", now_ns)
+            self.flashes.add(tr("the piles counted before the interruption stand"), now_ns)
         elif self.guarded(self.model.unfinish, now_ns):
             self.app.stack.replace(ApacheTrackerScene(self.app, self.model))
 
@@ -555,8 +581,8 @@ class ApacheTrackerCountScene(_ModelScene):
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         size = surface.get_size()
         total = sum(self.piles)
-        right = f"total {total} of {PRAIRIE_CARDS}"
-        layout = widgets.page(surface, "End of game: count the piles", right)
+        right = tr("total {counted} of {cards}").format(counted=total, cards=PRAIRIE_CARDS)
+        layout = widgets.page(surface, tr(COUNT_TITLE), right)
         legend = pygame.Rect(
             widgets.px(size, 10),
             layout.body.top + widgets.px(size, 4),
@@ -565,7 +591,7 @@ class ApacheTrackerCountScene(_ModelScene):
         )
         widgets.text(
             surface,
-            "Your own buttons: chief +10 · warrior +5 · woman +1 · hunter −1",
+            tr("Your own buttons: chief +10 · warrior +5 · woman +1 · hunter −1"),
             widgets.px(size, 18),
             theme.TEXT_DIM,
             legend,
@@ -580,9 +606,11 @@ class ApacheTrackerCountScene(_ModelScene):
         widgets.panel(surface, done, focused=self.done_focused)
         ink = theme.BAD if total > PRAIRIE_CARDS else theme.TEXT
         words = (
-            "Done: these are the piles"
+            tr("Done: these are the piles")
             if total <= PRAIRIE_CARDS
-            else (f"{total} cards: more than the {PRAIRIE_CARDS} prairie cards (ruling A2)")
+            else tr("{counted} cards: more than the {cards} prairie cards (ruling A2)").format(
+                counted=total, cards=PRAIRIE_CARDS
+            )
         )
         widgets.text(
             surface,
@@ -596,7 +624,7 @@ class ApacheTrackerCountScene(_ModelScene):
         key_area = pygame.Rect(done.left, done.bottom + widgets.px(size, 6), done.width, 0)
         key_area.height = layout.body.bottom - key_area.top
         widgets.names_key(surface, key_area, names_key(self.model.colours, self.model.names))
-        hint = "Previous/Next: −1/+1 · Select: next pile · Back: previous pile"
+        hint = tr("Previous/Next: −1/+1 · Select: next pile · Back: previous pile")
         self.draw_hint(surface, hint, now_ns)
 
     def _pile_labels(self, surface: pygame.Surface, rect: pygame.Rect) -> list[str]:
@@ -606,10 +634,11 @@ class ApacheTrackerCountScene(_ModelScene):
         floor = theme.floor_px("table", surface.get_size())
         room = badge.width - max(4, badge.height // 4)
         colours = self.model.colours
-        names = [self.model.names.get(colour, colour) for colour in colours]
+        words = [colour_word(colour) for colour in colours]
+        names = [self.model.names.get(c, word) for c, word in zip(colours, words, strict=True)]
         shown = [theme.seat_name(c, name) for c, name in zip(colours, names, strict=True)]
-        fit = all(widgets.text_width(words, floor, bold=True) <= room for words in shown)
-        return names if fit else list(colours)
+        fit = all(widgets.text_width(label, floor, bold=True) <= room for label in shown)
+        return names if fit else words
 
     def _draw_pile(
         self,
@@ -678,13 +707,21 @@ class ApacheTrackerResultsScene(_ModelScene):
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         counts = [(p.slaps, p.loot, p.penalties) for p in self.results.players]
         draw_results(surface, self.results, RESULTS_PAGE, counts, self.model.names)
-        self.draw_hint(surface, RESULTS_PAGE.hint, now_ns)
+        self.draw_hint(surface, tr(RESULTS_PAGE.hint), now_ns)
 
 
 RESULTS_PAGE: Final = ResultsPage(
-    title="Results",
-    times_label="gap to the first slap, ms",
+    title=marked("Results"),
+    times_label=marked("gap to the first slap, ms"),
     decimals=3,
-    columns=("cards", "slaps", "loot", "pen.", "fastest", "median", "slowest"),
-    hint="Select: the start menu · Back: a count was wrong",
+    columns=(
+        marked("cards"),
+        marked("slaps"),
+        marked("loot"),
+        marked("pen."),
+        marked("fastest"),
+        marked("median"),
+        marked("slowest"),
+    ),
+    hint=marked("Select: the start menu · Back: a count was wrong"),
 )

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Generic, Literal, TypeVar
 
 from companion.errors import IllegalAction, JournalError
+from companion.i18n import marked, said, tr
 from companion.input.events import Press
 from companion.powwow import Ignored, PowwowSettings, Window
 from companion.rules.apache.tracker import (
@@ -32,8 +33,10 @@ from companion.rules.apache.tracker import (
     TrackerState,
 )
 from companion.session import Session
+from companion.ui.apache.words import kind_word
 from companion.ui.game_model import SessionModel
 from companion.ui.stats import TimeSpread
+from companion.ui.theme import colour_word
 
 Stage = Literal["play", "window", "confirm", "count", "over"]
 
@@ -44,7 +47,12 @@ slap whose confirmation was undone offers its own previous answer instead."""
 WINDOW_NOTE: Final = "window"
 LATE_NOTE: Final = "late"
 
-RESULT_WORDS: Final[dict[str, str]] = {"loot": "loot", "nothing": "nothing", "penalty": "penalty"}
+RESULT_WORDS: Final[dict[str, str]] = {
+    "loot": marked("loot"),
+    "nothing": marked("nothing"),
+    "penalty": marked("penalty"),
+}
+"""A confirmed slap's result as a word (translate it with ``tr`` where it is shown)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +131,7 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
         """Confirmations taken back by ``undo`` and not entered again: (Pow-Wow number, seat,
         result). Each is offered again to its own slapper only."""
         if session.repair is not None:
-            self.notices.append("the journal's torn last line was dropped (see the log)")
+            self.notices.append(tr("the journal's torn last line was dropped (see the log)"))
         self._complete_interrupted_window()
 
     # -- what the screens show --
@@ -182,8 +190,10 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
         """A seat button: a slap for the arbiter. False (and a notice) if the seat is not
         in the game."""
         if not self.arbiter.accepts(press.control):
-            colour = press.control.partition(".")[0]
-            self.notices.append(f"{colour} is not in this game: press ignored")
+            colour = colour_word(press.control.partition(".")[0])
+            self.notices.append(
+                tr("{colour} is not in this game: press ignored").format(colour=colour)
+            )
             return False
         filed = self.arbiter.pending
         self.arbiter.press(press)
@@ -239,13 +249,19 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
         last = history[-1].action if history else None
         if last is None or last.kind != "confirm":
             if self.state.phase == "confirm":
-                return "nothing to undo in this window: the slaps stand as the arbiter ranked them"
-            return "nothing to undo"
+                return tr(
+                    "nothing to undo in this window: the slaps stand as the arbiter ranked them"
+                )
+            return tr("nothing to undo")
         self._undone.append((self.state.windows, last.seat, last.result))
         self.session.undo()
         self.option = self._offered()
         seat, indian = self.state.window[len(self.state.results)]
-        return f"undone: {self.colour_of(seat)} {indian} {RESULT_WORDS[last.result]}"
+        return tr("undone: {colour} {indian} {result}").format(
+            colour=colour_word(self.colour_of(seat)),
+            indian=kind_word(indian),
+            result=tr(RESULT_WORDS[last.result]),
+        )
 
     def _offered(self) -> int:
         """The option focused for the slap being confirmed: its own undone answer if it had
@@ -261,7 +277,7 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
     def finish(self) -> None:
         """The last card is turned and the last window confirmed: count the piles."""
         if not self.can_finish:
-            raise IllegalAction("finish refused: a Pow-Wow is still being decided or confirmed")
+            raise IllegalAction(tr("finish refused: a Pow-Wow is still being decided or confirmed"))
         self.session.apply(FINISH)
 
     def unfinish(self) -> bool:
@@ -285,8 +301,10 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
         total = sum(piles)
         if total > PRAIRIE_CARDS:
             raise IllegalAction(
-                f"the piles hold {total} cards together, but there are only {PRAIRIE_CARDS} "
-                "prairie cards (ruling A2): check the counts"
+                tr(
+                    "the piles hold {counted} cards together, but there are only {cards} "
+                    "prairie cards (ruling A2): check the counts"
+                ).format(counted=total, cards=PRAIRIE_CARDS)
             )
         for seat in range(len(self.state.piles), len(self.colours)):
             self.session.apply(TrackerAction.count(seat, piles[seat]))
@@ -326,7 +344,7 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
             players=players,
             winners=tuple(self.colours[s] for s in winners),
             windows=state.windows,
-            reason=outcome.reason if outcome else "not over yet",
+            reason=said(outcome.reason) if outcome else tr("not over yet"),
         )
 
     # -- internals --
@@ -338,7 +356,7 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
         try:
             window = Window.from_json(data)
         except JournalError as exc:
-            self.notices.append(f"a window note could not be read: {exc}")
+            self.notices.append(tr("a window note could not be read: {error}").format(error=exc))
             return
         self._windows.append((window, n))
 
@@ -348,9 +366,13 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
 
     def _late(self, ignored: Ignored) -> None:
         self.session.annotate(LATE_NOTE, ignored.to_json())
+        words = tr("{colour} {indian}: {reason}, ignored, no penalty (ruling A9)")
         self.notices.append(
-            f"{ignored.seat} {ignored.control.partition('.')[2]}: {ignored.reason}, "
-            "ignored, no penalty (ruling A9)"
+            words.format(
+                colour=colour_word(ignored.seat),
+                indian=kind_word(ignored.control.partition(".")[2]),
+                reason=ignored.reason,  # the arbiter's reason: "late", "duplicate"
+            )
         )
 
     def _enter_queued(self) -> bool:
@@ -381,7 +403,7 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
         state, planned = self.state, self._entries(window)
         if state.phase == "slaps" and planned[: len(state.window)] == list(state.window):
             self._apply_slaps(window, done=len(state.window))
-            self.notices.append("the last Pow-Wow was interrupted; its slaps are entered now")
+            self.notices.append(tr("the last Pow-Wow was interrupted; its slaps are entered now"))
         elif state.phase == "play" and n == len(self.session.history):
             self._apply_slaps(window, done=0)
-            self.notices.append("the last Pow-Wow was interrupted; its slaps are entered now")
+            self.notices.append(tr("the last Pow-Wow was interrupted; its slaps are entered now"))

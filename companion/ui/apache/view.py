@@ -24,13 +24,15 @@ from typing import Final
 
 import pygame
 
+from companion.i18n import milliseconds, number, said, tr, trn
 from companion.input.controls import button_of, seat_of
 from companion.input.events import Press
 from companion.powwow import IGNORED_WORDS, Window
 from companion.rules.apache.cards import KINDS
 from companion.ui import theme, widgets
 from companion.ui.apache.glyphs import draw_kind
-from companion.ui.apache.tracker_model import ApachePlayerResult, ApacheResults
+from companion.ui.apache.tracker_model import RESULT_WORDS, ApachePlayerResult, ApacheResults
+from companion.ui.apache.words import kind_word, more_words, short_number
 from companion.ui.game_model import names_key
 from companion.ui.stats import victory_words
 
@@ -43,17 +45,20 @@ RESULT_COLOURS: Final[dict[str, theme.RGB]] = {
 
 def pow_wows(count: int) -> str:
     """``"1 Pow-Wow"``, ``"3 Pow-Wows"``: how many windows a game had."""
-    return f"{count} Pow-Wow{'' if count == 1 else 's'}"
+    return trn("{count} Pow-Wow", "{count} Pow-Wows", count).format(count=count)
 
 
 def format_gap(gap_ns: float) -> str:
     """``412_000`` -> ``"+0.412 ms"``; a press ignored before the window's first counted
-    slap (a player who had already slapped on the card, ruling A8) -> ``"-2.000 ms"``."""
-    return f"{gap_ns / 1e6:+.3f} ms"
+    slap (a player who had already slapped on the card, ruling A8) -> ``"-2.000 ms"`` (the
+    language's decimal sign; a no-break space before "ms")."""
+    gap_ms = gap_ns / 1e6
+    return ("+" if gap_ms >= 0 else "") + milliseconds(gap_ms)
 
 
 def format_reaction(reaction_ns: int) -> str:
-    return f"react {reaction_ns / 1e9:.3f} s"
+    """``"react 0.500 s"``: the time from the card turn to the slap."""
+    return tr("react {seconds} s").format(seconds=number(reaction_ns / 1e9, 3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +83,9 @@ def timeline_rows(window: Window) -> list[TimelineRow]:
             gap=format_gap(slap.gap_ns),
             reaction=None if slap.reaction_ns is None else format_reaction(slap.reaction_ns),
             tie=(
-                "tie — drawn with " + " ".join(theme.SEAT_LETTERS[s] for s in slap.tied_with)
+                tr("tie — drawn with {seats}").format(
+                    seats=" ".join(theme.SEAT_LETTERS[s] for s in slap.tied_with)
+                )
                 if slap.tied_with
                 else None
             ),
@@ -91,21 +98,36 @@ def tie_lines(window: Window) -> list[str]:
     """One line per dead heat: who, and the order the draw gave."""
     lines = []
     for tie in window.ties:
-        seats = " ".join(theme.SEAT_LETTERS[s] for s in tie.seats)
-        order = " then ".join(theme.SEAT_LETTERS[s] for s in tie.order)
-        micro = tie.tie_window_ns / 1000
+        words = tr("dead heat {seats} (within {micro} µs): drawn by lot, {order} (seed {seed})")
         lines.append(
-            f"dead heat {seats} (within {micro:g} µs): drawn by lot, {order} (seed {tie.material})"
+            words.format(
+                seats=" ".join(theme.SEAT_LETTERS[s] for s in tie.seats),
+                micro=short_number(tie.tie_window_ns / 1000),
+                order=_in_order([theme.SEAT_LETTERS[s] for s in tie.order]),
+                seed=tie.material,
+            )
         )
     return lines
+
+
+def _in_order(letters: Sequence[str]) -> str:
+    """``"Y then P"``: the seats in the order a draw gave them."""
+    order = letters[0]
+    for later in letters[1:]:
+        order = tr("{earlier} then {later}").format(earlier=order, later=later)
+    return order
 
 
 def ignored_lines(window: Window) -> list[str]:
     """One line per press that did not count."""
     opened = window.opened_ns
     return [
-        f"{theme.seat_name(p.seat)} {button_of(p.control)} {format_gap(p.t_ns - opened)}: "
-        f"{IGNORED_WORDS.get(p.reason, p.reason)}"
+        tr("{seat} {indian} {gap}: {why}").format(
+            seat=theme.seat_name(p.seat),
+            indian=kind_word(button_of(p.control)),
+            gap=format_gap(p.t_ns - opened),
+            why=said(IGNORED_WORDS.get(p.reason, p.reason)),  # the arbiter's words
+        )
         for p in window.ignored
     ]
 
@@ -129,12 +151,14 @@ def draw_timeline(
     for index, (row, cell) in enumerate(zip(rows, cells, strict=True)):
         result = results[index] if index < len(results) else None
         _draw_row(surface, cell, row, focused=index == current, result=result)
-    small = [*tie_lines(window), *ignored_lines(window)]
+    small = [
+        *((line, theme.WARN) for line in tie_lines(window)),
+        *((line, theme.TEXT_DIM) for line in ignored_lines(window)),
+    ]
     top = (cells[-1].bottom if cells else rect.top) + gap
     body_px = theme.floor_px("body", size)
     line_h = widgets.line_height(body_px)
-    for line in small:
-        colour = theme.WARN if line.startswith("dead heat") else theme.TEXT_DIM
+    for line, colour in small:
         for part in widgets.wrap(line, body_px, rect.width - widgets.px(size, 4)):
             if top + line_h > rect.bottom:
                 return
@@ -189,15 +213,18 @@ def _draw_row(
     draw_kind(surface, row.indian, cells.glyph, theme.TEXT)
     widgets.text(surface, row.gap, big, theme.TEXT, cells.gap, role="table", align="right")
     note, colour = _row_note(row, result)
-    _two_lines(surface, cells.side, row.indian, note, colour, bold=focused)
+    _two_lines(surface, cells.side, kind_word(row.indian), note, colour, bold=focused)
 
 
 def _row_note(row: TimelineRow, result: str | None) -> tuple[str, theme.RGB]:
-    """The second small line of a slap's row: its result, its tie or its reaction time."""
+    """The second small line of a slap's row: its result (a confirmation's ``"loot"``,
+    ``"nothing"``, ``"penalty"``, or words already said), its tie or its reaction time."""
     if result is not None:
-        return result, RESULT_COLOURS.get(result, theme.TEXT)
+        if result in RESULT_WORDS:
+            return tr(RESULT_WORDS[result]), RESULT_COLOURS[result]
+        return result, theme.TEXT
     if row.tie is not None:
-        return "tie: drawn", theme.WARN
+        return tr("tie: drawn"), theme.WARN
     if row.reaction is not None:
         return row.reaction, theme.TEXT_DIM
     return "", theme.TEXT_DIM
@@ -266,10 +293,14 @@ def _first_press_of_each_seat(presses: Sequence[Press], slapped: Collection[str]
 
 def _left_out_words(more: int, not_counting: int) -> str:
     """``"+2 more · 3 presses not counted (A8)"``: what the rows leave out."""
-    parts = [f"+{more} more"] if more else []
+    parts = [more_words(more)] if more else []
     if not_counting:
-        presses = "press" if not_counting == 1 else "presses"
-        parts.append(f"{not_counting} {presses} not counted (A8: one slap per Pow-Wow)")
+        words = trn(
+            "{count} press not counted (A8: one slap per Pow-Wow)",
+            "{count} presses not counted (A8: one slap per Pow-Wow)",
+            not_counting,
+        )
+        parts.append(words.format(count=not_counting))
     return " · ".join(parts)
 
 
@@ -288,7 +319,7 @@ def _draw_pending_press(
     big = theme.floor_px("table", surface.get_size())
     gap_words = format_gap(press.t_ns - first)
     widgets.text(surface, gap_words, big, theme.TEXT, parts.gap, role="table", align="right")
-    _two_lines(surface, parts.side, button, "", theme.TEXT_DIM)
+    _two_lines(surface, parts.side, kind_word(button), "", theme.TEXT_DIM)
 
 
 def draw_seat_button(
@@ -308,9 +339,9 @@ def draw_seat_button(
     words_area = pygame.Rect(glyph.right + pad, rect.top, inner.right - glyph.right - pad, 0)
     words_area.height = rect.height
     size = theme.floor_px(role, surface.get_size())
-    letter = theme.SEAT_LETTERS[colour]
+    letter, kind = theme.SEAT_LETTERS[colour], kind_word(indian)
     words = widgets.first_fitting(
-        [f"{letter} {indian}", indian, letter], size, words_area.width, bold=True
+        [f"{letter} {kind}", kind, letter], size, words_area.width, bold=True
     )
     widgets.text(surface, words, size, ink, words_area, role=role, align="center", bold=True)
 
@@ -321,7 +352,8 @@ def draw_seat_button(
 @dataclass(frozen=True, slots=True)
 class ResultsPage:
     """What a mode's results page says: its title, the label over the three times and their
-    decimals, the columns (the cards, the counts, the times) and the footer's hint."""
+    decimals, the columns (the cards, the counts, the times) and the footer's hint. The
+    words are marked (``marked``) where a page is made and translated where drawn."""
 
     title: str
     times_label: str
@@ -341,9 +373,9 @@ class ResultLine:
 
 def result_line(player: ApachePlayerResult, counts: Sequence[int], *, decimals: int) -> ResultLine:
     """A player's row: the cards, ``counts`` (slaps, ...), then the three times in
-    milliseconds with ``decimals`` decimals ("—" without a time)."""
+    milliseconds with ``decimals`` decimals, the language's way ("—" without a time)."""
     times = (player.fastest_ns, player.median_ns, player.slowest_ns)
-    ms = ("—" if t is None else f"{t / 1e6:.{decimals}f}" for t in times)
+    ms = ("—" if t is None else number(t / 1e6, decimals) for t in times)
     return ResultLine(player.colour, player.winner, (*map(str, (player.cards, *counts)), *ms))
 
 
@@ -354,7 +386,9 @@ def winner_words(
     ties share the victory (ruling A10)."""
     named = names or {}
     shown = [theme.seat_name(colour, named.get(colour, "")) for colour in winners]
-    return victory_words(shown, each=f"{cards} cards each (ruling A10)", alone=f"{cards} cards")
+    each = trn("{count} card each (ruling A10)", "{count} cards each (ruling A10)", cards)
+    alone = trn("{count} card", "{count} cards", cards)
+    return victory_words(shown, each=each.format(count=cards), alone=alone.format(count=cards))
 
 
 def draw_results(
@@ -368,7 +402,7 @@ def draw_results(
     where they have one), then a row per player (its cards large, its ``counts`` and its
     times)."""
     size = surface.get_size()
-    layout = widgets.page(surface, page.title, pow_wows(results.windows))
+    layout = widgets.page(surface, tr(page.title), pow_wows(results.windows))
     body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 4))
     cards = next(player.cards for player in results.players if player.winner)
     table_px = theme.floor_px("table", size)
@@ -386,7 +420,8 @@ def draw_results(
         result_line(player, counted, decimals=page.decimals)
         for player, counted in zip(results.players, counts, strict=True)
     ]
-    bottom = _results_table(surface, table, page.columns, lines, page.times_label)
+    titles = tuple(tr(title) for title in page.columns)
+    bottom = _results_table(surface, table, titles, lines, tr(page.times_label))
     key_top = bottom + widgets.px(size, 4)
     widgets.names_key(surface, pygame.Rect(body.left, key_top, body.width, key_h), key)
 

@@ -18,10 +18,11 @@ from typing import Final
 
 import pygame
 
-from companion.rules.apocalypse import APOCALYPSE, NOBODY, ApocalypseState, card_words
+from companion.i18n import marked, said, tr
+from companion.rules.apocalypse import APOCALYPSE, NOBODY, ApocalypseState
 from companion.rules.apocalypse.tricks import TrickResult, player_name
 from companion.ui import theme, widgets
-from companion.ui.apocalypse.full_model import ApocalypseFullModel, Face, HandCard
+from companion.ui.apocalypse.full_model import ApocalypseFullModel, Face, HandCard, face_of
 from companion.ui.apocalypse.view import (
     CardFace,
     draw_card,
@@ -30,25 +31,27 @@ from companion.ui.apocalypse.view import (
     draw_tokens,
     draw_trick,
     draw_trick_result,
+    points_words,
     score_rows,
     sentences,
     trick_headline,
 )
+from companion.ui.apocalypse.words import card_words, suit_word
 from companion.ui.game_menu import MENU_HINT
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid
 from companion.ui.scenes import BaseScene
 
-TITLE: Final = "Apocalypse — full game"
-NAMING: Final = "Previous/Next: player · Select: name them · Back: undo · Last: menu"
+TITLE: Final = marked("Apocalypse — full game")
+NAMING: Final = marked("Previous/Next: player · Select: name them · Back: undo · Last: menu")
 HINTS: Final = {
-    "hand": "Previous/Next: card · Select: play · Back: undo · Last: menu",
-    "token": "A colour, or Previous/Next + Select: the token · Back: another card",
+    "hand": marked("Previous/Next: card · Select: play · Back: undo · Last: menu"),
+    "token": marked("A colour, or Previous/Next + Select: the token · Back: another card"),
     "name": NAMING,
     "choose": NAMING,
 }
-"""The footer's words, by step (the others: ``HINT``); the last option, or a click on the
-title bar, is the game menu."""
-HINT: Final = "The bots are playing · Back: undo your last choice · Select: game menu"
+"""The footer's words, by step (the others: ``HINT``; translated where drawn); the last
+option, or a click on the title bar, is the game menu."""
+HINT: Final = marked("The bots are playing · Back: undo your last choice · Select: game menu")
 
 
 class ApocalypseFullScene(GameScene[ApocalypseFullModel]):
@@ -67,8 +70,8 @@ class ApocalypseFullScene(GameScene[ApocalypseFullModel]):
         size = surface.get_size()
         model, state = self.model, self.model.state
         layout = ApocalypseFullLayout(size, model)
-        right = f"round {state.round} of 3"
-        widgets.page(surface, TITLE, right)
+        right = tr("round {round} of 3").format(round=state.round)
+        widgets.page(surface, tr(TITLE), right)
         draw_tokens(surface, layout.tokens, model.tokens())
         _draw_table(surface, layout.trick, model)
         widgets.paragraph(
@@ -82,7 +85,8 @@ class ApocalypseFullScene(GameScene[ApocalypseFullModel]):
         )
         _draw_choices(surface, layout, model)
         draw_scores(surface, layout.scores, state.points, state.totals, model.names)
-        self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns, menu_hint=MENU_HINT)
+        hint = tr(HINTS.get(model.step, HINT))
+        self.draw_footer(surface, hint, now_ns, menu_hint=tr(MENU_HINT))
 
 
 class ApocalypseFullResultsScene(GameResultsScene[ApocalypseFullModel]):
@@ -90,8 +94,9 @@ class ApocalypseFullResultsScene(GameResultsScene[ApocalypseFullModel]):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         names = self.model.names
-        draw_results(surface, self.model.state, self.winners(), title=TITLE, names=names)
-        self.draw_hint(surface, "Select: start menu", now_ns)
+        title = tr(TITLE)
+        draw_results(surface, self.model.state, self.winners(), title=title, names=names)
+        self.draw_hint(surface, tr("Select: start menu"), now_ns)
 
 
 # --- layout and drawing ----------------------------------------------------------------------
@@ -166,8 +171,9 @@ def _draw_choices(
             _draw_hand_card(surface, rect, card, focused=index == model.focus)
     elif step == "token":
         for index, (suit, rect) in enumerate(zip(model.tokens().coloured, rects, strict=True)):
+            label = suit_word(suit)
             widgets.chip(
-                surface, rect.inflate(-4, -rect.height // 3), suit, label=suit, role="table"
+                surface, rect.inflate(-4, -rect.height // 3), suit, label=label, role="table"
             )
             if index == model.focus:
                 pygame.draw.rect(surface, theme.TEXT, rect, width=3, border_radius=6)
@@ -188,7 +194,7 @@ def _draw_menu_option(surface: pygame.Surface, rect: pygame.Rect, *, focused: bo
     widgets.panel(surface, rect, focused=focused)
     size = theme.floor_px("body", surface.get_size())
     ink = theme.TEXT if focused else theme.TEXT_DIM
-    widgets.text(surface, "Menu", size, ink, rect, align="center", bold=True, role="body")
+    widgets.text(surface, tr("Menu"), size, ink, rect, align="center", bold=True, role="body")
 
 
 def _draw_idle_hand(
@@ -249,14 +255,20 @@ def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: Apocalyp
     result = state.last_trick
     assert result is not None
     winner = None if result.winner == NOBODY else player_name(result.winner)
-    words = trick_headline(
-        "Last trick", winner, f"{result.points} points", apocalypse=result.apocalypse
-    )
+    taken = points_words(result.points)
+    words = trick_headline(None, winner, taken, apocalypse=result.apocalypse)
     draw_trick_result(surface, area, words, trick_note(result), alarm=result.apocalypse)
 
 
 def trick_note(result: TrickResult) -> str:
     """The rules' words for the trick (``TrickResult.words``), then the cards played, in
     sentences; the players named P1, P2, ... as everywhere in Apocalypse."""
-    cards = ", ".join(f"{player_name(seat)} {card_words(card)}" for seat, card in result.plays)
-    return sentences(result.words, f"Played: {cards}" if cards else "")
+    cards = ", ".join(f"{player_name(seat)} {_card_words(card)}" for seat, card in result.plays)
+    played = tr("Played: {cards}").format(cards=cards) if cards else ""
+    return sentences(said(result.words), played)
+
+
+def _card_words(card: int) -> str:
+    """A card id in a sentence: ``"red 8"``, ``"Chaos"``, ``"Tranquility"``."""
+    face = face_of(card)
+    return card_words(face.kind, face.suit, face.value)

@@ -27,9 +27,10 @@ asked for. The scene
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from companion.bots.apocalypse import HeuristicBot
+from companion.i18n import marked, tr
 from companion.rules.apocalypse import (
     APOCALYPSE,
     NAMING,
@@ -52,9 +53,17 @@ from companion.rules.apocalypse.cards import (
 )
 from companion.rules.apocalypse.tricks import player_name
 from companion.session import Step
+from companion.ui.apocalypse.words import suit_word
 from companion.ui.game_model import MENU, FullGameModel, FullTuning, Reply, named_seat
 
 FullStep = Literal["hand", "token", "name", "choose", "wait", "over"]
+_PROMPTS: Final[dict[str, str]] = {
+    "hand": marked("{who}: play a card"),
+    "token": marked("{who}: Chaos, which token turns black?"),
+    "name": marked("{who}: who opens the next trick?"),
+}
+"""A person's question by step (``{who}``: the seat asked)."""
+_OVER: Final = marked("The game is over")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +114,7 @@ class HandCard:
 class ApocalypseFullModel(FullGameModel[ApocalypseState, Action]):
     """A FULL game in progress (see the module docstring)."""
 
-    _revealed_words = "the cards were dealt"
+    _revealed_words = marked("the cards were dealt")
 
     chaos_card: int | None = None
     """The Chaos card chosen, waiting for its token (step ``token``)."""
@@ -157,16 +166,16 @@ class ApocalypseFullModel(FullGameModel[ApocalypseState, Action]):
         if step == "choose":
             best = max(state.totals)
             if state.totals.count(best) == 1 and state.totals[self.person or 0] == best:
-                return f"{who} has the most points: who starts round {state.round}?"
-            return f"Tie for the most points: {who} won the last trick and chooses (P10)"
+                asked = tr("{who} has the most points: who starts round {round}?")
+                return asked.format(who=who, round=state.round)
+            asked = tr("Tie for the most points: {who} won the last trick and chooses (P10)")
+            return asked.format(who=who)
         if step == "wait":
             actor = APOCALYPSE.actor(state)
-            return f"{player_name(actor or 0)} (bot) is thinking" if actor is not None else ""
-        return {
-            "hand": f"{who}: play a card",
-            "token": f"{who}: Chaos, which token turns black?",
-            "name": f"{who}: who opens the next trick?",
-        }.get(step, "The game is over")
+            if actor is None:
+                return ""
+            return tr("{bot} (bot) is thinking").format(bot=player_name(actor))
+        return tr(_PROMPTS.get(step, _OVER)).format(who=who)
 
     # -- the buttons --
 
@@ -215,7 +224,7 @@ class ApocalypseFullModel(FullGameModel[ApocalypseState, Action]):
             hand = self.hand()
             mine = [i for i, c in enumerate(hand) if c.face.suit == colour]
             if not mine:
-                self.notices.append(f"no {colour} card in the hand")
+                self.notices.append(tr("no {suit} card in the hand").format(suit=suit_word(colour)))
                 return
             after = [i for i in mine if i > self.focus]
             on_suit = self.focus < len(hand) and hand[self.focus].face.suit == colour

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from companion.i18n import marked, tr
+from companion.ui.apocalypse.words import suit_word
 from companion.ui.setup_model import (
     Count,
     GameSetup,
@@ -37,8 +39,8 @@ def _first_words(choice: SetupChoice) -> str:
 
 def _drop_words(choice: SetupChoice) -> str:
     if choice.players not in (3, 4):
-        return "none (the Duel plays three suits)" if choice.players == 2 else "none"
-    return SUITS[choice.number("drop")]
+        return tr("none (the Duel plays three suits)") if choice.players == 2 else tr("none")
+    return suit_word(SUITS[choice.number("drop")])
 
 
 def full_setup(choice: SetupChoice) -> dict[str, Any]:
@@ -82,18 +84,34 @@ APOCALYPSE_MODES: Final = PeopleAndBots(
 
 APOCALYPSE_SETUP: Final = GameSetup(
     name="apocalypse",
-    title="Apocalypse",
-    modes=(Mode("tracker", "tracker", "real cards"), Mode("full", "full game", "virtual cards")),
+    title=marked("Apocalypse"),
+    modes=(
+        Mode("tracker", marked("tracker"), marked("real cards")),
+        Mode("full", marked("full game"), marked("virtual cards")),
+    ),
     players=(2, 6),
     default_players=4,
     seats="numbered",
-    players_ruling="ruling P1",
+    players_ruling=marked("ruling P1"),
     options=(
-        Count("first", "First player", low=1, high=None, default=1, words=_first_words),
-        Count("drop", "Suit left out", low=0, high=4, default=DEFAULT_DROP, words=_drop_words),
-        Count("humans", "Humans", low=0, high=1, default=1, modes=("full",), words=humans_words),
+        Count("first", marked("First player"), low=1, high=None, default=1, words=_first_words),
+        Count(
+            "drop", marked("Suit left out"), low=0, high=4, default=DEFAULT_DROP, words=_drop_words
+        ),
+        Count(
+            "humans",
+            marked("Humans"),
+            low=0,
+            high=1,
+            default=1,
+            modes=("full",),
+            words=humans_words,
+        ),
     ),
-    journals={"apocalypse_tracker": "Apocalypse tracker", "apocalypse": "Apocalypse"},
+    journals={
+        "apocalypse_tracker": marked("Apocalypse tracker"),
+        "apocalypse": marked("Apocalypse"),
+    },
     start=APOCALYPSE_MODES.start,
     resume=APOCALYPSE_MODES.resume,
 )

@@ -21,6 +21,7 @@ from typing import Final
 
 import pygame
 
+from companion.i18n import marked, said, tr, trc, trn
 from companion.rules.apocalypse.tracker import TrackerState, TrickResult
 from companion.rules.apocalypse.tricks import player_name
 from companion.ui import theme, widgets
@@ -31,6 +32,7 @@ from companion.ui.apocalypse.view import (
     draw_tokens,
     draw_trick,
     draw_trick_result,
+    points_words,
     score_rows,
     sentences,
     trick_headline,
@@ -39,17 +41,17 @@ from companion.ui.game_model import Choice, names_key
 from companion.ui.game_scene import GameResultsScene, GameScene, choice_grid, draw_choices
 from companion.ui.scenes import BaseScene
 
-TITLE: Final = "Apocalypse — tracker"
-COUNTING: Final = "Previous/Next: −/+ · Select: next player (the last: done) · Back: cancel"
+TITLE: Final = marked("Apocalypse — tracker")
+COUNTING: Final = marked("Previous/Next: −/+ · Select: next player (the last: done) · Back: cancel")
 HINTS: Final = {
-    "card": "A colour: that suit · Previous/Next: move · Select: choose · Back: undo",
-    "value": "Previous/Next: move · Select or its colour: enter · Back: other card",
-    "token": "A colour: that token · Previous/Next + Select · Back: another card",
+    "card": marked("A colour: that suit · Previous/Next: move · Select: choose · Back: undo"),
+    "value": marked("Previous/Next: move · Select or its colour: enter · Back: other card"),
+    "token": marked("A colour: that token · Previous/Next + Select · Back: another card"),
     "specials": COUNTING,
     "count": COUNTING,
 }
-"""The footer's words, by step (the others: ``HINT``)."""
-HINT: Final = "Previous/Next: move · Select: choose · Back: undo the last entry"
+"""The footer's words, by step (the others: ``HINT``); translated where drawn."""
+HINT: Final = marked("Previous/Next: move · Select: choose · Back: undo the last entry")
 
 
 class ApocalypseTrackerScene(GameScene[ApocalypseTrackerModel]):
@@ -73,7 +75,7 @@ class ApocalypseTrackerScene(GameScene[ApocalypseTrackerModel]):
         size = surface.get_size()
         model, state = self.model, self.model.state
         layout = ApocalypseTrackerLayout(size, model)
-        widgets.page(surface, TITLE, header_words(state))
+        widgets.page(surface, tr(TITLE), header_words(state))
         draw_tokens(surface, layout.tokens, state)
         if model.step in ("score", "specials", "count"):
             _draw_round_table(surface, layout.table, model, layout.arrows)
@@ -84,7 +86,7 @@ class ApocalypseTrackerScene(GameScene[ApocalypseTrackerModel]):
         if layout.scores.height:
             points = [state.round_points(seat) for seat in range(state.players)]
             draw_scores(surface, layout.scores, points, state.totals, model.names)
-        self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns)
+        self.draw_footer(surface, tr(HINTS.get(model.step, HINT)), now_ns)
 
 
 class ApocalypseTrackerResultsScene(GameResultsScene[ApocalypseTrackerModel]):
@@ -95,16 +97,20 @@ class ApocalypseTrackerResultsScene(GameResultsScene[ApocalypseTrackerModel]):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         names = self.model.names
-        draw_results(surface, self.model.state, self.winners(), title=TITLE, names=names)
-        self.draw_hint(surface, "Select: start menu · Back: undo the last score", now_ns)
+        title = tr(TITLE)
+        draw_results(surface, self.model.state, self.winners(), title=title, names=names)
+        self.draw_hint(surface, tr("Select: start menu · Back: undo the last score"), now_ns)
 
 
 def header_words(state: TrackerState) -> str:
     """The header's round and trick: the trick being played (or the next one); once the
     round's last trick is in, that trick's number, the last (never a trick past it)."""
     if state.phase == "score":
-        return f"round {state.round} of 3 · trick {state.tricks}, the last"
-    return f"round {state.round} of 3 · trick {state.tricks + 1}"
+        words = tr("round {round} of 3 · trick {trick}, the last")
+        return words.format(round=state.round, trick=state.tricks)
+    return tr("round {round} of 3 · trick {trick}").format(
+        round=state.round, trick=state.tricks + 1
+    )
 
 
 # --- layout ----------------------------------------------------------------------------------
@@ -197,15 +203,16 @@ def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerS
     result = state.last_trick
     assert result is not None
     cards = len(result.won)
-    taken = f"{cards} card{'s' if cards != 1 else ''}, {result.points} points"
+    cards_words = trn("{count} card", "{count} cards", cards).format(count=cards)
+    taken = tr("{cards}, {points}").format(cards=cards_words, points=points_words(result.points))
     winner = None if result.winner is None else player_name(result.winner)
-    words = trick_headline(f"Trick {result.number}", winner, taken, apocalypse=result.apocalypse)
+    words = trick_headline(result.number, winner, taken, apocalypse=result.apocalypse)
     draw_trick_result(surface, area, words, trick_note(result), alarm=result.apocalypse)
 
 
 def trick_note(result: TrickResult) -> str:
     """Why the trick went as it did, in sentences: the rules' reason, then any revokes."""
-    return sentences(result.reason, *result.revokes)
+    return sentences(said(result.reason), *(said(revoke) for revoke in result.revokes))
 
 
 def _draw_prompt(
@@ -232,6 +239,17 @@ def _chip_words(choice: Choice) -> str:
     return f"{letter}{choice.label}" if choice.label.isdigit() else f"{letter} {choice.label}"
 
 
+def _round_table_titles() -> tuple[str, str, str, str]:
+    """The round table's columns: points won, Specials in hand, the round's score, the total
+    before the round (short words: a translator needs the context)."""
+    return (
+        trc("round table column: points won this round", "won"),
+        tr("Specials ×20"),
+        trc("round table column: this round's score", "round"),
+        trc("round table column: the total before this round", "before"),
+    )
+
+
 def _draw_round_table(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -240,7 +258,6 @@ def _draw_round_table(
 ) -> None:
     state = model.state
     weights = [1.0, 1.0, 1.2, 1.0, 1.2]
-    titles = ("won", "Specials ×20", "round", "before")
     header = widgets.rows(
         area,
         state.players + 1,
@@ -252,7 +269,8 @@ def _draw_round_table(
         theme.floor_px("table", surface.get_size()),
     )
     size_px = body_px
-    for cell, title in zip(widgets.columns(header, weights, gap=4)[1:], titles, strict=True):
+    columns = widgets.columns(header, weights, gap=4)[1:]
+    for cell, title in zip(columns, _round_table_titles(), strict=True):
         widgets.text(surface, title, size_px, theme.TEXT_DIM, cell, align="center", role="body")
     table = model.round_table()
     for seat, band in enumerate(_table_rows(area, state.players)):

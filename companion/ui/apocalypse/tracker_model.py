@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from companion.errors import IllegalAction
+from companion.i18n import marked, said, tr
 from companion.rules.apocalypse.tracker import (
     SPECIAL_IN_HAND,
     TRACKER,
@@ -43,6 +44,7 @@ from companion.rules.apocalypse.tracker import (
 )
 from companion.rules.apocalypse.tricks import player_name
 from companion.session import Session
+from companion.ui.apocalypse.words import card_word, short_card_word, suit_word
 from companion.ui.game_model import (
     MENU,
     Choice,
@@ -63,9 +65,7 @@ NEXT: Final = "next"
 DONE: Final = "done"
 CANCEL: Final = "cancel"
 SPECIALS: Final = ("chaos", "tranquility", "skip")
-"""The options beside the suits, in this order."""
-SHORT: Final = {"tranquility": "Tranq."}
-"""An option's words where its full name does not fit (as the card shows it)."""
+"""The options beside the suits, in this order (their words: ``words.card_word``)."""
 
 
 def _sole_leader(totals: tuple[int, ...], seat: int | None) -> bool:
@@ -77,7 +77,7 @@ def _sole_leader(totals: tuple[int, ...], seat: int | None) -> bool:
 def _entry_choice(entry: Entry) -> Choice:
     """A token (step ``token``) or a value (step ``missing``) as an option."""
     if entry.token is not None:
-        return Choice(entry.token, entry.token, entry.token)
+        return Choice(entry.token, suit_word(entry.token), entry.token)
     return Choice(str(entry.value), str(entry.value))
 
 
@@ -88,16 +88,18 @@ _PHASE_STEPS: Final[dict[str, Step]] = {
     "over": "over",
 }
 _PROMPTS: Final[dict[str, str]] = {
-    "card": "{who}: which card?",
-    "value": "{who}: {suit}, which value?",
-    "token": "{who}: Chaos, which token turns black?",
-    "lead": "{who} won the trick: who opens the next one?",
-    "first": "{who} has the most points: who starts round {round}?",
-    "specials": "Duel: how many Special cards are left in each hand?",
-    "count": "Your own count: each player's points for this round",
-    "score": "The round is over",
-    "over": "The game is over",
+    "card": marked("{who}: which card?"),
+    "value": marked("{who}: {suit}, which value?"),
+    "token": marked("{who}: Chaos, which token turns black?"),
+    "lead": marked("{who} won the trick: who opens the next one?"),
+    "first": marked("{who} has the most points: who starts round {round}?"),
+    "specials": marked("Duel: how many Special cards are left in each hand?"),
+    "count": marked("Your own count: each player's points for this round"),
+    "score": marked("The round is over"),
+    "over": marked("The game is over"),
 }
+"""Each step's question (``{who}`` the seat asked, ``{suit}`` the suit picked, ``{round}``
+the round to start)."""
 
 
 class ApocalypseTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
@@ -135,16 +137,23 @@ class ApocalypseTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         step, state = self.step, self.state
         legal = list(TRACKER.legal_actions(state)) if state.phase != "over" else []
         if step == "card":
-            return [*self._card_choices(legal), Choice(MENU, "Menu")]
+            return [*self._card_choices(legal), Choice(MENU, tr("Menu"))]
         if step == "value":
             return self._value_choices(legal)
         if step in ("lead", "first"):
             seats = [Choice(str(s), player_name(s)) for s in range(state.players)]
-            return [*seats, Choice(MENU, "Menu")]
+            return [*seats, Choice(MENU, tr("Menu"))]
         if step == "score":
-            return [Choice("accept", "Accept these scores"), Choice("count", "Enter our count")]
+            return [
+                Choice("accept", tr("Accept these scores")),
+                Choice("count", tr("Enter our count")),
+            ]
         if step in ("specials", "count"):
-            return [Choice(NEXT, "Next player"), Choice(DONE, "Done"), Choice(CANCEL, "Back")]
+            return [
+                Choice(NEXT, tr("Next player")),
+                Choice(DONE, tr("Done")),
+                Choice(CANCEL, tr("Back")),
+            ]
         if step == "token":
             legal = [e for e in legal if e.kind == "chaos" and e.token is not None]
         return [_entry_choice(e) for e in legal] if step in ("token", "missing") else []
@@ -156,13 +165,16 @@ class ApocalypseTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         if step == "missing":
             play = state.trick[state.missing_value or 0]
             player = named_seat(player_name(play.seat), self.names)
-            return f"Apocalypse: every card scores. {player}'s {play.suit}: value?"
-        if step == "first" and not _sole_leader(state.totals, state.leader):
-            return (
-                f"Tie for the most points: {who} won the last trick and chooses who starts "
-                f"round {state.round} (ruling P10)"
+            return tr("Apocalypse: every card scores. {player}'s {suit}: value?").format(
+                player=player, suit=suit_word(play.suit or "")
             )
-        return _PROMPTS[step].format(who=who, suit=self.suit, round=state.round)
+        if step == "first" and not _sole_leader(state.totals, state.leader):
+            return tr(
+                "Tie for the most points: {who} won the last trick and chooses who starts "
+                "round {round} (ruling P10)"
+            ).format(who=who, round=state.round)
+        suit = suit_word(self.suit) if self.suit is not None else ""
+        return tr(_PROMPTS[step]).format(who=who, suit=suit, round=state.round)
 
     def round_table(self) -> list[tuple[int, int, int, int]]:
         """Per player: points won, Specials in hand, round score, total before the round."""
@@ -250,24 +262,25 @@ class ApocalypseTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
     def _undo(self) -> None:
         history = self.session.history
         if not history:
-            self.notices.append("nothing to undo")
+            self.notices.append(tr("nothing to undo"))
             return
         last = history[-1]
         self.session.undo()
         self.counts, self.specials = None, None
-        self.notices.append(f"undone: {entry_words(last.action, last.actor)}")
+        words = said(entry_words(last.action, last.actor))
+        self.notices.append(tr("undone: {entry}").format(entry=words))
         self._reset_focus()
 
     def _card_choices(self, legal: list[Entry]) -> list[Choice]:
         suits = [s for s in self.state.suits if any(e.suit == s for e in legal)]
-        found = [Choice(s, s, s) for s in suits]
+        found = [Choice(s, suit_word(s), s) for s in suits]
         kinds = {e.kind for e in legal}
-        found += [Choice(k, k.capitalize(), short=SHORT.get(k)) for k in SPECIALS if k in kinds]
+        found += [Choice(k, card_word(k), short=short_card_word(k)) for k in SPECIALS if k in kinds]
         return found
 
     def _value_choices(self, legal: list[Entry]) -> list[Choice]:
         mine = [e for e in legal if e.kind == "horseman" and e.suit == self.suit]
-        found = [Choice(LATER, "later")] if any(e.value is None for e in mine) else []
+        found = [Choice(LATER, tr("later"))] if any(e.value is None for e in mine) else []
         found += [Choice(str(e.value), str(e.value), self.suit) for e in mine if e.value]
         return found
 
@@ -307,7 +320,9 @@ class ApocalypseTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         legal = TRACKER.legal_actions(self.state)
         if not any(e.kind == "horseman" and e.suit == suit for e in legal):
             if suit in self.state.suits and suit_exhausted(self.state, suit):
-                self.notices.append(f"every {suit} card has been played (ruling P2)")
+                self.notices.append(
+                    tr("every {suit} card has been played (ruling P2)").format(suit=suit_word(suit))
+                )
                 return
             self.notices.append(self._why_not(Entry.horseman(suit, _any_value(self.state, suit))))
             return
@@ -369,8 +384,8 @@ class ApocalypseTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         try:
             TRACKER.apply(self.state, entry)
         except IllegalAction as exc:
-            return str(exc)
-        return f"{entry} cannot be entered now"
+            return said(exc.args[0] if exc.args else exc)
+        return tr("{entry} cannot be entered now").format(entry=said(entry_words(entry)))
 
     def _prepare_step(self) -> None:
         """The Duel's Specials in hand are edited from zero as soon as the round ends."""

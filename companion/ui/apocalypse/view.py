@@ -15,10 +15,12 @@ from typing import Final, Protocol
 
 import pygame
 
+from companion.i18n import tr, trn
 from companion.rules.apocalypse import ApocalypseState
 from companion.rules.apocalypse.tracker import TrackerState
 from companion.rules.apocalypse.tricks import player_name
 from companion.ui import theme, widgets
+from companion.ui.apocalypse.words import suit_word
 from companion.ui.game_model import names_key
 from companion.ui.stats import victory_words
 
@@ -26,8 +28,6 @@ BLACK_SIDE: Final[theme.RGB] = (12, 12, 14)
 ALARM: Final[theme.RGB] = (200, 30, 40)
 CHAOS_FILL: Final[theme.RGB] = (70, 40, 90)
 TRANQUILITY_FILL: Final[theme.RGB] = (215, 225, 230)
-SHORT_NAMES: Final = {"Chaos": "Ch.", "Tranq.": "Tr."}
-"""A special card's name on a card too narrow for the whole word (its value says it too)."""
 SCORES_ON_ONE_ROW: Final = 4
 """More players than this: the score strip takes two rows (the words stay large)."""
 
@@ -88,7 +88,7 @@ def draw_tokens(surface: pygame.Surface, area: pygame.Rect, state: Tokens) -> No
     if state.apocalypse:
         widgets.text(
             surface,
-            "APOCALYPSE!",
+            tr("APOCALYPSE!"),
             theme.floor_px("table", surface.get_size()),
             theme.TEXT,
             words,
@@ -97,18 +97,34 @@ def draw_tokens(surface: pygame.Surface, area: pygame.Rect, state: Tokens) -> No
             role="table",
         )
     else:
-        coloured = state.coloured
-        words_text = f"{len(coloured)} tokens coloured"
-        if len(coloured) == 1:
-            words_text = f"{theme.seat_name(coloured[0])}: the last coloured token"
         widgets.paragraph(
             surface,
-            words_text,
+            _tokens_words(state.coloured),
             theme.floor_px("body", surface.get_size()),
             theme.TEXT_DIM,
             words,
             role="body",
         )
+
+
+def _tokens_words(coloured: Sequence[str]) -> str:
+    """How many tokens are still coloured: ``"3 tokens coloured"``, or the last one's suit."""
+    if len(coloured) == 1:
+        token = theme.seat_name(coloured[0], suit_word(coloured[0]))
+        return tr("{token}: the last coloured token").format(token=token)
+    count = len(coloured)
+    return trn("{count} token coloured", "{count} tokens coloured", count).format(count=count)
+
+
+def _card_words(play: CardFace) -> tuple[theme.RGB, list[str], str]:
+    """A card's fill, its name (longest first: a Special card's shorter name where the whole
+    word does not fit; its value says it too) and its value."""
+    if play.kind == "horseman" and play.suit is not None:
+        value = "?" if play.value is None else str(play.value)
+        return theme.SEAT_COLOURS[play.suit], [theme.SEAT_LETTERS[play.suit]], value
+    if play.kind == "chaos":
+        return CHAOS_FILL, [tr("Chaos"), tr("Ch.")], "5"
+    return TRANQUILITY_FILL, [tr("Tranq."), tr("Tr.")], "0"
 
 
 def draw_card(
@@ -123,30 +139,23 @@ def draw_card(
     body_px = theme.floor_px("body", size)
     if play.kind == "skip":
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=radius)
-        widgets.text(surface, "skip", body_px, theme.TEXT_DIM, rect, align="center", role="body")
+        skip = tr("skip")
+        widgets.text(surface, skip, body_px, theme.TEXT_DIM, rect, align="center", role="body")
         return
-    if play.kind == "horseman" and play.suit is not None:
-        fill = theme.SEAT_COLOURS[play.suit]
-        top = theme.SEAT_LETTERS[play.suit]
-        middle = "?" if play.value is None else str(play.value)
-    elif play.kind == "chaos":
-        fill, top, middle = CHAOS_FILL, "Chaos", "5"
-    else:
-        fill, top, middle = TRANQUILITY_FILL, "Tranq.", "0"
+    fill, top, middle = _card_words(play)
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     ink = theme.text_colour_on(fill)
     words_px = max(theme.floor_px(role, size), widgets.fill_px(rect.height // 3))
     line_h = widgets.line_height(words_px, bold=True)
     flips = play.kind == "chaos" and play.token is not None
-    lines = [top, middle]
+    lines = [top, [middle]]
     if rect.height < 2 * line_h + (widgets.line_height(body_px) if flips else 0):
-        lines = [f"{top}{middle}" if play.kind == "horseman" else top]
+        lines = [[f"{top[0]}{middle}"] if play.kind == "horseman" else top]
     band_h = line_h if len(lines) == 1 else min(rect.height // 3, line_h + 4)
     block = len(lines) * band_h + (widgets.line_height(body_px) if flips else 0)
     y = rect.top + max(0, (rect.height - block) // 2)
-    for words in lines:
+    for options in lines:
         band = pygame.Rect(rect.left + 2, y, rect.width - 4, band_h)
-        options = [words, SHORT_NAMES[words]] if words in SHORT_NAMES else [words]
         shown = widgets.first_fitting(options, words_px, band.width, bold=True)
         widgets.text(surface, shown, words_px, ink, band, align="center", bold=True, role=role)
         y += band_h
@@ -154,7 +163,7 @@ def draw_card(
         band = pygame.Rect(rect.left + 2, y, rect.width - 4, widgets.line_height(body_px))
         widgets.text(
             surface,
-            f"flips {theme.SEAT_LETTERS[play.token]}",
+            tr("flips {letter}").format(letter=theme.SEAT_LETTERS[play.token]),
             body_px,
             theme.SEAT_COLOURS[play.token],
             band,
@@ -259,13 +268,24 @@ def sentences(*parts: str) -> str:
     return " ".join(sentence(part) for part in parts if part.strip())
 
 
-def trick_headline(number: str, winner: str | None, taken: str, *, apocalypse: bool) -> str:
+def points_words(points: int) -> str:
+    """``"14 points"``, ``"1 point"``."""
+    return trn("{count} point", "{count} points", points).format(count=points)
+
+
+def trick_headline(number: int | None, winner: str | None, taken: str, *, apocalypse: bool) -> str:
     """A resolved trick's headline: ``"Trick 2, an Apocalypse: P4 takes 4 cards, 14
-    points"`` (``number``: ``"Trick 2"`` or ``"Last trick"``; ``winner`` None: nobody)."""
-    kind = ", an Apocalypse" if apocalypse else ""
+    points"`` (``number`` None: ``"Last trick"``; ``winner`` None: nobody)."""
+    trick = tr("Last trick") if number is None else tr("Trick {number}").format(number=number)
     if winner is None:
-        return f"{number}{kind}: nobody wins"
-    return f"{number}{kind}: {winner} takes {taken}"
+        if apocalypse:
+            return tr("{trick}, an Apocalypse: nobody wins").format(trick=trick)
+        return tr("{trick}: nobody wins").format(trick=trick)
+    if apocalypse:
+        headline = tr("{trick}, an Apocalypse: {winner} takes {taken}")
+    else:
+        headline = tr("{trick}: {winner} takes {taken}")
+    return headline.format(trick=trick, winner=winner, taken=taken)
 
 
 def draw_scores(
@@ -280,7 +300,7 @@ def draw_scores(
     ``names`` beside the seat where it fits."""
     size = surface.get_size()
     table_px, body_px = theme.floor_px("table", size), theme.floor_px("body", size)
-    label = "round / total"
+    label = tr("round / total")
     rows = score_rows(len(points))
     with_label = rows == 1
     bands = widgets.rows(area, rows, height=area.height // rows, gap=0)
@@ -315,7 +335,7 @@ def draw_results(
     have one), then per player each round's score (a Duel swap marked, ruling P12) and the
     total; the winners lit (ruling P11)."""
     size = surface.get_size()
-    layout = widgets.page(surface, title, "results")
+    layout = widgets.page(surface, title, tr("results"))
     body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 6))
     table_px = theme.floor_px("table", size)
     options = [
@@ -343,8 +363,13 @@ def _winner_words(totals: Sequence[int], winners: Sequence[int], named: Mapping[
         return ""
     best = totals[winners[0]]
     names = [_with_name(player_name(w), named) for w in winners]
-    each, alone = f"{best} points each (ruling P11)", f"{best} points, the fewest"
-    return victory_words(names, each=each, alone=alone, joiner=" and ")
+    each = trn("{count} point each (ruling P11)", "{count} points each (ruling P11)", best)
+    alone = trn("{count} point, the fewest", "{count} points, the fewest", best)
+    and_word = tr("and")  # several winners: "P1 and P3"
+    joiner = f" {and_word} "
+    return victory_words(
+        names, each=each.format(count=best), alone=alone.format(count=best), joiner=joiner
+    )
 
 
 def _seat_labels(seat: int, people: int, names: Mapping[str, str]) -> list[str]:
@@ -354,7 +379,7 @@ def _seat_labels(seat: int, people: int, names: Mapping[str, str]) -> list[str]:
     if key in names:
         name = names[key]
         return [f"{key} {name}", f"{key} {name.split()[0]}", key]
-    return [f"{key} (you)", key] if seat < people else [key]
+    return [tr("{seat} (you)").format(seat=key), key] if seat < people else [key]
 
 
 def _with_name(seat: str, named: Mapping[str, str]) -> str:
@@ -375,7 +400,8 @@ def _results_table(
     weights = [1.0] + [1.0] * len(rounds) + [1.2]
     head_h = widgets.line_height(body_px) + widgets.px(size, 2)
     header = pygame.Rect(area.left, area.top, area.width, head_h)
-    titles = [f"round {k + 1}" for k in range(len(rounds))] + ["total"]
+    titles = [tr("round {number}").format(number=k + 1) for k in range(len(rounds))]
+    titles.append(tr("total"))
     for cell, words in zip(widgets.columns(header, weights, gap=4)[1:], titles, strict=True):
         widgets.text(surface, words, body_px, theme.TEXT_DIM, cell, align="center", role="body")
     rest = pygame.Rect(area.left, header.bottom, area.width, area.bottom - header.bottom)
@@ -388,7 +414,8 @@ def _results_table(
         widgets.text(surface, name, table_px, theme.TEXT, cells[0], align="center", bold=True,
                      role="table")  # fmt: skip
         for cell, (scores, swapped) in zip(cells[1:], rounds, strict=False):
-            words = f"{scores[seat]}{' swapped' if swapped else ''}"
+            score = str(scores[seat])
+            words = tr("{score} swapped").format(score=score) if swapped else score
             widgets.text(surface, words, round(body_px * 1.25), theme.TEXT, cell, align="center",
                          role="body")  # fmt: skip
         widgets.text(surface, str(totals[seat]), table_px, theme.TEXT, cells[-1], align="center",

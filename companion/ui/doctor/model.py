@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from companion.i18n import marked
 from companion.input.controls import seat_of
 from companion.input.events import InputEvent, Press, Stuck, Unstuck
 
@@ -33,14 +34,16 @@ class SourceReport:
         return self.timestamps == "hardware"
 
     def describe(self) -> str:
+        """What the timestamps are worth, in English (the text mode prints it; the screen
+        translates it: the meanings are marked for the catalog)."""
         if self.source == "box" and self.timestamps == "hardware":
-            return "edge timestamps from the box's own clock, mapped to this host's"
+            return marked("edge timestamps from the box's own clock, mapped to this host's")
         meaning = {
-            "hardware": "edge timestamps from the kernel: fair to the microsecond",
-            "callback": "timestamps are callback times: near-ties may be misordered",
-            "software": "keys stamped when handled: for trying things out only",
-            "simulated": "simulated pins: keys stamped when handled, then the GPIO path",
-            "injected": "timestamps injected by a test or script",
+            "hardware": marked("edge timestamps from the kernel: fair to the microsecond"),
+            "callback": marked("timestamps are callback times: near-ties may be misordered"),
+            "software": marked("keys stamped when handled: for trying things out only"),
+            "simulated": marked("simulated pins: keys stamped when handled, then the GPIO path"),
+            "injected": marked("timestamps injected by a test or script"),
         }
         return meaning.get(self.timestamps, self.timestamps)
 

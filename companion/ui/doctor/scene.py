@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
+from companion.i18n import marked, milliseconds, number, tr, trc, trn
 from companion.input.events import InputEvent, Press
 from companion.ui import theme, widgets
 from companion.ui.doctor.model import ControlState, DoctorModel, SourceCounters
@@ -29,7 +30,8 @@ COUNTERS_EVERY_NS = 100_000_000
 """The source's counters and warnings are read ten times a second, not every frame."""
 
 BACKS_TO_LEAVE = 3
-LEAVE_HINT = "Back ×3 or Esc leaves."
+LEAVE_HINT = marked("Back ×3 or Esc leaves.")
+"""How to leave (marked: translated where drawn)."""
 GROUPS_PER_PAGE = 3
 """Columns (seats, navigation) on one page of the grid."""
 
@@ -105,16 +107,19 @@ class DoctorScene:
         inner = area.inflate(-2 * pad, -pad)
         top, bottom = widgets.rows(inner, 2, height=inner.height // 2, gap=0)
         title = widgets.text(
-            surface, "Doctor", round(area.height * 0.5), theme.TEXT, top, role="body", bold=True
+            surface, tr("Doctor"), round(area.height * 0.5), theme.TEXT, top, role="body", bold=True
         )
         where = f"{model.profile_name} · {report.source}"
         if report.factory != "-":
-            where += f" · factory {report.factory}"
+            where = tr("{profile_and_source} · factory {factory}").format(
+                profile_and_source=where, factory=report.factory
+            )
         top.left, top.width = title.right + 2 * pad, top.right - title.right - 2 * pad
         small = theme.floor_px("body", surface.get_size())
         widgets.text(surface, where, small, theme.TEXT_DIM, top, role="body", align="right")
         colour = theme.GOOD if report.is_hardware else theme.WARN
-        widgets.text(surface, report.describe(), small, colour, bottom, role="body", align="right")
+        meaning = tr(report.describe())
+        widgets.text(surface, meaning, small, colour, bottom, role="body", align="right")
 
     def _draw_grid(self, surface: pygame.Surface, area: pygame.Rect, now_ns: int) -> None:
         for group, states, column, title_height in page_columns(area, self.model, self.page):
@@ -128,7 +133,7 @@ class DoctorScene:
         colour = theme.SEAT_COLOURS[group]
         badge = pygame.Rect(column.left, column.top + 2, column.width, height - 4)
         pygame.draw.rect(surface, colour, badge, border_radius=4)
-        title = f"{theme.SEAT_LETTERS[group]} {group}"
+        title = theme.seat_name(group)
         ink = theme.text_colour_on(colour)
         widgets.text(
             surface,
@@ -154,9 +159,10 @@ class DoctorScene:
         body_px = theme.floor_px("body", surface.get_size())
         counts = _counts(state)
         if state.last_t_ns is not None:
-            counts += f"  t {self.model.seconds_since_start(state.last_t_ns):.6f}"
+            seconds = number(self.model.seconds_since_start(state.last_t_ns), 6)
+            counts = tr("{counts}  t {seconds}").format(counts=counts, seconds=seconds)
         lines: list[tuple[str, theme.RGB, bool]] = [
-            (state.button, ink, True),
+            (button_word(state.button), ink, True),
             (_where(state), ink, False),
             (counts, theme.BAD if state.stuck else ink, False),
         ]
@@ -170,7 +176,7 @@ class DoctorScene:
         size = theme.floor_px("body", surface.get_size())
         inner = area.inflate(-round(area.height * 0.4), 0)
         if self.pages > 1:
-            marker = f"{self.page + 1}/{self.pages} Tab"
+            marker = tr("{page}/{pages} Tab").format(page=self.page + 1, pages=self.pages)
             place = widgets.text(
                 surface, marker, size, theme.TEXT, inner, role="body", align="right", bold=True
             )
@@ -179,21 +185,37 @@ class DoctorScene:
         colour = theme.TEXT
         stuck = [state.control for state in self.model.controls.values() if state.stuck]
         if self.model.warnings:
-            message, colour = f"warning: {self.model.warnings[-1]}", theme.WARN
+            message = tr("warning: {warning}").format(warning=self.model.warnings[-1])
+            colour = theme.WARN
         elif stuck:  # said here too: the stuck control's cell may be on another page
-            message, colour = f"STUCK: {', '.join(stuck)}", theme.BAD
+            message, colour = tr("STUCK: {controls}").format(controls=", ".join(stuck)), theme.BAD
         elif 0 < self._backs < BACKS_TO_LEAVE:
             left = BACKS_TO_LEAVE - self._backs
-            message = f"nav.back: press Back {left} more time{'s' * (left > 1)} to leave"
+            message = trn(
+                "nav.back: press Back {count} more time to leave",
+                "nav.back: press Back {count} more times to leave",
+                left,
+            ).format(count=left)
         elif presses:
-            press = presses[-1]
-            message = f"{press.control}   t = {self.model.seconds_since_start(press.t_ns):.6f} s"
-            gap = self.model.last_gap_ns()
-            if gap is not None:
-                message += f"   gap to previous {gap / 1e6:+.3f} ms"
+            message = self._last_press(presses[-1])
         else:
-            message = f"Press any button (or its key) to see it here.   {LEAVE_HINT}"
+            message = tr("Press any button (or its key) to see it here.   {leave}").format(
+                leave=tr(LEAVE_HINT)
+            )
         widgets.text(surface, message, size, colour, inner, role="body")
+
+    def _last_press(self, press: Press) -> str:
+        """The footer's words for the last press: when, and its gap to the one before."""
+        seconds = number(self.model.seconds_since_start(press.t_ns), 6)
+        gap = self.model.last_gap_ns()
+        if gap is None:
+            when = tr("{control}   t = {seconds} s")
+            return when.format(control=press.control, seconds=seconds)
+        sign = "+" if gap >= 0 else ""
+        with_gap = tr("{control}   t = {seconds} s   gap to previous {gap}")
+        return with_gap.format(
+            control=press.control, seconds=seconds, gap=sign + milliseconds(gap / 1e6, 3)
+        )
 
 
 def doctor_bands(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -250,19 +272,50 @@ def cell_rect(size: tuple[int, int], model: DoctorModel, page: int, control: str
 
 
 def _counts(state: ControlState) -> str:
-    counts = f"×{state.presses}  b{state.counters.bounces}"
-    if state.counters.glitches:
-        counts += f"  g{state.counters.glitches}"
-    return f"STUCK {counts}" if state.stuck else counts
+    """A cell's counts, in the screens' language: the presses, the bounces (``b3``), the
+    glitches (``g1``, when there were any), and STUCK first while it is stuck."""
+    counters = state.counters
+    if counters.glitches:
+        counts = tr("×{presses}  b{bounces}  g{glitches}").format(
+            presses=state.presses, bounces=counters.bounces, glitches=counters.glitches
+        )
+    else:
+        counts = tr("×{presses}  b{bounces}").format(
+            presses=state.presses, bounces=counters.bounces
+        )
+    return tr("STUCK {counts}").format(counts=counts) if state.stuck else counts
 
 
-_KEY_LABELS = {"left": "Left", "right": "Right", "return": "Enter", "backspace": "Bksp"}
+_KEY_LABELS = {
+    "left": marked("Left"),
+    "right": marked("Right"),
+    "return": marked("Enter"),
+    "backspace": marked("Bksp"),
+}
+"""The keys whose names are words (marked: translated where drawn)."""
+
+
+def button_word(button: str) -> str:
+    """A control's button as its cell names it, in the screens' language (``"hunter"``)."""
+    words = {
+        "chief": trc("button", "chief"),
+        "warrior": trc("button", "warrior"),
+        "woman": trc("button", "woman"),
+        "hunter": trc("button", "hunter"),
+        "previous": trc("button", "previous"),
+        "next": trc("button", "next"),
+        "select": trc("button", "select"),
+        "back": trc("button", "back"),
+    }
+    return words.get(button, button)
 
 
 def _where(state: ControlState) -> str:
+    """A cell's key and pin: ``"[Left] pin 17"``."""
     parts = []
     if state.key:
-        parts.append(f"[{_KEY_LABELS.get(state.key, state.key)}]")
+        key = tr(_KEY_LABELS[state.key]) if state.key in _KEY_LABELS else state.key
+        parts.append(f"[{key}]")
     if state.pin is not None:
-        parts.append(f"pin {state.pin}")
+        parts.append(tr("pin {pin}").format(pin=state.pin))
     return " ".join(parts)

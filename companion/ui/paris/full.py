@@ -16,6 +16,9 @@ play, or a click on the title bar; it and the rest of the plumbing:
 ``companion.ui.game_scene``.
 
 ``ParisFullResultsScene``: the final tally (ruling D10) with each gang's breakdown.
+
+The words are in the screen's language and the money written its way (``companion.i18n``);
+a settlement line's gang is its letter.
 """
 
 from __future__ import annotations
@@ -24,31 +27,28 @@ from typing import Final
 
 import pygame
 
+from companion.i18n import marked, money, number, tr, trn
 from companion.rules.paris import OVER, ParisState, SettlementStep
-from companion.rules.paris.board import (
-    BOURGEOIS_DISTRICT,
-    DISTRICT_NAMES,
-    FENCE_DISTRICT,
-    SLOT_COUNTS,
-)
+from companion.rules.paris.board import BOURGEOIS_DISTRICT, FENCE_DISTRICT, SLOT_COUNTS
 from companion.rules.paris.state import ROUNDS, TURNS
 from companion.ui import theme, widgets
 from companion.ui.game_scene import GameResultsScene, GameScene, draw_choices
 from companion.ui.paris.full_model import ParisFullModel
 from companion.ui.paris.view import district_kind, draw_district_badge, draw_tally
+from companion.ui.paris.words import district_title, leader_place, outcome_words
 from companion.ui.scenes import BaseScene
 
-TITLE: Final = "Paris — full game"
+TITLE: Final = marked("Paris — full game")
 GRID: Final = ((1, 2, 3), (4, 8, 5), (6, 9, 7))
 """REFERENCE_BOARD's layout: orthogonal neighbours are adjacent."""
 VISIBLE: Final = 5
 """Options shown at once (the list scrolls with the focus)."""
 HINTS: Final = {
-    "wait": "The bots are playing · Select: menu",
-    "report": "Select: go on · Back: go on",
+    "wait": marked("The bots are playing · Select: menu"),
+    "report": marked("Select: go on · Back: go on"),
 }
 """The footer's words, by step (the others: ``HINT``)."""
-HINT: Final = "Previous/Next: move · Select: choose · Back: undo · Last: menu"
+HINT: Final = marked("Previous/Next: move · Select: choose · Back: undo · Last: menu")
 
 
 class ParisFullScene(GameScene[ParisFullModel]):
@@ -69,7 +69,7 @@ class ParisFullScene(GameScene[ParisFullModel]):
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         model, state = self.model, self.model.state
         layout = ParisFullLayout(surface.get_size(), model)
-        widgets.page(surface, TITLE, header_words(state))
+        widgets.page(surface, tr(TITLE), header_words(state))
         size = surface.get_size()
         if model.report is not None:
             draw_report(surface, layout.report, model.report.steps)
@@ -82,7 +82,7 @@ class ParisFullScene(GameScene[ParisFullModel]):
             widgets.paragraph(surface, layout.question, theme.floor_px("table", size), theme.TEXT,
                               layout.prompt, bold=True, role="table")  # fmt: skip
         draw_choices(surface, model, option_rects(layout.option_area(model), model, size))
-        self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns)
+        self.draw_footer(surface, tr(HINTS.get(model.step, HINT)), now_ns)
 
 
 class ParisFullResultsScene(GameResultsScene[ParisFullModel]):
@@ -90,8 +90,8 @@ class ParisFullResultsScene(GameResultsScene[ParisFullModel]):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         names = self.model.names
-        draw_tally(surface, TITLE, self.model.tally(), self.winners(), names)
-        self.draw_hint(surface, "Select: start menu", now_ns)
+        draw_tally(surface, tr(TITLE), self.model.tally(), self.winners(), names)
+        self.draw_hint(surface, tr("Select: start menu"), now_ns)
 
 
 # --- layout ----------------------------------------------------------------------------------
@@ -157,11 +157,14 @@ def option_rects(
 
 
 def header_words(state: ParisState) -> str:
+    """The round and the turn (or the draft, or the game's end) for the title bar."""
     if state.phase == OVER:
-        return "game end"
+        return tr("game end")
     if state.turn:
-        return f"round {state.round} of {ROUNDS} · turn {state.turn} of {TURNS}"
-    return f"round {state.round} of {ROUNDS} · the draft"
+        return tr("round {round} of {rounds} · turn {turn} of {turns}").format(
+            round=state.round, rounds=ROUNDS, turn=state.turn, turns=TURNS
+        )
+    return tr("round {round} of {rounds} · the draft").format(round=state.round, rounds=ROUNDS)
 
 
 def draw_board(
@@ -198,14 +201,16 @@ def _draw_district(
     beside = pygame.Rect(badge.right + 3, title.top, title.right - badge.right - 3, title.height)
     detail = pygame.Rect(inner.left, title.bottom, inner.width, 0)
     if not playing:
-        widgets.paragraph(surface, "closed", body_px, theme.TEXT_DIM, beside, role="body")
+        widgets.paragraph(surface, tr("closed"), body_px, theme.TEXT_DIM, beside, role="body")
         return
     if SLOT_COUNTS[district]:
-        words = f"{len(state.uncovered(district))} of {SLOT_COUNTS[district]} open"
+        words = tr("{uncovered} of {slots} open").format(
+            uncovered=len(state.uncovered(district)), slots=SLOT_COUNTS[district]
+        )
         widgets.paragraph(surface, words, body_px, theme.TEXT_DIM, beside, role="body")
     if district >= BOURGEOIS_DISTRICT:  # a name, not a colour: no gang to confuse it with
         detail.height = line_h
-        words = DISTRICT_NAMES[district]
+        words = district_title(district)
         widgets.text(surface, words, body_px, theme.TEXT_DIM, detail, role="body")
     present = [(s, n) for s, n in enumerate(state.district_counts(district)) if n]
     chips = pygame.Rect(inner.left, detail.bottom + 2, inner.width, inner.bottom - detail.bottom)
@@ -258,20 +263,33 @@ def badge_width(surface: pygame.Surface, height: int) -> int:
 def short_words(step: SettlementStep) -> str:
     """``"yellow district: Y money 400: +400 F"``: a settlement step in one short line,
     beside the district's numbered badge."""
-    head = f"{district_kind(step.district)}:"
+    district = district_kind(step.district)
     if step.holder < 0:
-        return f"{head} nobody holds it"
+        return tr("{district}: nobody holds it").format(district=district)
     who = theme.SEAT_LETTERS[step.colours[step.holder]]
-    gain = step.money[step.holder]
+    gain = money(step.money[step.holder])
     if step.district == BOURGEOIS_DISTRICT:
-        return f"{head} {who} draws a bourgeois counter (secret)"
+        return tr("{district}: {gang} draws a bourgeois counter (secret)").format(
+            district=district, gang=who
+        )
     if step.district == FENCE_DISTRICT:
-        return f"{head} {who}: {step.thefts} theft(s), +{gain} F, +{step.recruits} reinf."
+        return trn(
+            "{district}: {gang}: {count} theft(s), +{gain}, +{recruits} reinf.",
+            "{district}: {gang}: {count} theft(s), +{gain}, +{recruits} reinf.",
+            step.thefts,
+        ).format(district=district, gang=who, count=step.thefts, gain=gain, recruits=step.recruits)
+    outcome = outcome_words(step.outcome)
     if step.leader:
-        return f"{head} {who} {step.outcome}: a leader to {step.leader}"
+        return tr("{district}: {gang} {outcome}: a leader to {place}").format(
+            district=district, gang=who, outcome=outcome, place=leader_place(step.leader)
+        )
     if step.recruits or step.outcome == "reinforcements":
-        return f"{head} {who} reinforcements: +{step.recruits} next round"
-    return f"{head} {who} {step.outcome}: +{gain} F"
+        return tr("{district}: {gang} reinforcements: +{recruits} next round").format(
+            district=district, gang=who, recruits=step.recruits
+        )
+    return tr("{district}: {gang} {outcome}: +{gain}").format(
+        district=district, gang=who, outcome=outcome, gain=gain
+    )
 
 
 def draw_money(surface: pygame.Surface, area: pygame.Rect, state: ParisState) -> None:
@@ -284,12 +302,12 @@ def draw_money(surface: pygame.Surface, area: pygame.Rect, state: ParisState) ->
     for seat, cell in enumerate(cells[: state.players]):
         widgets.panel(surface, cell)
         inner = cell.inflate(-4, 0)
-        badge, money = widgets.columns(inner, [0.6, 1.4], gap=3)
+        badge, cash = widgets.columns(inner, [0.6, 1.4], gap=3)
         widgets.chip(surface, badge, state.colours[seat], role="table")
-        words = f"{state.money[seat]} F"
-        if widgets.text_width(words, table_px, bold=True) > money.width:
-            words = str(state.money[seat])  # the francs go first, not the digits
-        widgets.text(surface, words, table_px, theme.TEXT, money, align="right", bold=True,
+        words = money(state.money[seat])
+        if widgets.text_width(words, table_px, bold=True) > cash.width:
+            words = number(state.money[seat])  # the francs go first, not the digits
+        widgets.text(surface, words, table_px, theme.TEXT, cash, align="right", bold=True,
                      role="table")  # fmt: skip
 
 
@@ -304,9 +322,13 @@ def draw_hand(surface: pygame.Surface, area: pygame.Rect, model: ParisFullModel)
     )
     hand = model.hand()
     if not model.humans:
-        stashes = "bots only"
+        stashes = tr("bots only")
+    elif not hand:
+        stashes = tr("Your stashes: none")
     else:
-        stashes = "Your stashes: " + (" ".join(f"{d}.{k}" for d, k in hand) or "none")
+        held = " ".join(f"{d}.{k}" for d, k in hand)
+        stashes = tr("Your stashes: {stashes}").format(stashes=held)
     top, bottom = widgets.rows(area, 2, height=area.height // 2, gap=0)
-    widgets.text(surface, f"In reserve: {reserves}", body_px, theme.TEXT_DIM, top, role="body")
+    reserve_words = tr("In reserve: {reserves}").format(reserves=reserves)
+    widgets.text(surface, reserve_words, body_px, theme.TEXT_DIM, top, role="body")
     widgets.text(surface, stashes, body_px, theme.TEXT_DIM, bottom, role="body")

@@ -30,7 +30,8 @@ next round's draws show what nobody knew, so past them it is refused with the re
 (``FullGameModel.undo_to_person``); nobody can probe the piles or the bots by choosing,
 watching and undoing. With nothing of a person's to undo, and on select while the bots
 play, the game menu is asked for. The scene (``companion.ui.paris.full``) drives
-it as a ``GameModel`` (``companion.ui.game_model``).
+it as a ``GameModel`` (``companion.ui.game_model``). The options and questions are in the
+screen's language (``companion.i18n``); the rules' refusals are not translated yet.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from companion.bots.paris import HeuristicParisBot
+from companion.i18n import marked, money, tr, trn
 from companion.rules.paris import (
     DRAFT,
     OVER,
@@ -58,6 +60,7 @@ from companion.rules.paris import (
 from companion.rules.paris.board import DISTRICT_MASK
 from companion.rules.paris.settlement import BAIL, SettlementStep, TallyLine
 from companion.rules.paris.state import RL, RN, RR
+from companion.ui import theme
 from companion.ui.game_model import (
     MENU,
     Choice,
@@ -67,13 +70,23 @@ from companion.ui.game_model import (
     Reply,
     named_seat,
 )
-from companion.ui.paris.tracker_model import KIND_WORDS, KINDS
-from companion.ui.paris.words import district_name
+from companion.ui.paris.tracker_model import KINDS, kind_count
+from companion.ui.paris.words import district_name, outcome_words, step_words
 
 FullStep = Literal[
     "draft", "turn", "district", "count", "step1", "step2", "stash", "report", "wait", "over"
 ]
 BAIL_KEY: Final = "bail"
+PROMPTS: Final = {
+    "draft": marked("{who}: take a stash from which district?"),
+    "turn": marked("{who}'s turn {turn}: place, move or only the stash?"),
+    "district": marked("{who}: place into which district?"),
+    "count": marked("{who}: how many Apaches into {district}?"),
+    "step1": marked("{who}: move which Apache where?"),
+    "step2": marked("{who}: a second Apache, or Done"),
+    "stash": marked("{who}: reveal which stash?"),
+}
+"""A person's question, by step (``who``: their name or their gang)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +105,7 @@ class Report:
 class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
     """A FULL game in progress (see the module docstring)."""
 
-    _revealed_words = "a stash or counter was drawn"
+    _revealed_words = marked("a stash or counter was drawn")
 
     # the person's half-made choice: none at first, ``_clear`` drops it
     district: int | None = None
@@ -148,10 +161,10 @@ class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
             "stash": self._stash_choices,
         }.get(self.step)
         if self.step == "report":
-            return [Choice("go", "Go on")]
+            return [Choice("go", tr("Go on"))]
         found = make() if make is not None else []
         if found and found[-1].key != MENU:
-            found.append(Choice(MENU, "Menu"))
+            found.append(Choice(MENU, tr("Menu")))
         return found
 
     def _draft_choices(self) -> list[Choice]:
@@ -159,32 +172,38 @@ class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
 
     def _turn_choices(self) -> list[Choice]:
         kinds = {type(a) for a in self._legal()}
-        found = [Choice("stash", "Stash only")]
-        found += [Choice("place", "Place")] if Place in kinds else []
-        found += [Choice("move", "Move")] if Move in kinds else []
-        return [*found, Choice(MENU, "Menu")]
+        found = [Choice("stash", tr("Stash only"))]
+        found += [Choice("place", tr("Place"))] if Place in kinds else []
+        found += [Choice("move", tr("Move"))] if Move in kinds else []
+        return [*found, Choice(MENU, tr("Menu"))]
 
     def _district_choices(self) -> list[Choice]:
         return [Choice(str(d), district_label(d)) for d in self._place_districts()]
 
     def _count_choices(self) -> list[Choice]:
         placing = self.placing or {}
-        found = [Choice(k, f"{KIND_WORDS[k]} {placing.get(k, 0)}") for k in KINDS]
-        return [*found, Choice("done", "Done")]
+        found = [Choice(k, kind_count(k, placing.get(k, 0))) for k in KINDS]
+        return [*found, Choice("done", tr("Done"))]
 
     def _step_choices(self) -> list[Choice]:
-        found = [Choice("done", "Done: 1 Apache")] if self.first_step is not None else []
+        found = [Choice("done", tr("Done: 1 Apache"))] if self.first_step is not None else []
         return found + [Choice(_step_key(s), _step_label(s)) for s in self._steps()]
 
     def _stash_choices(self) -> list[Choice]:
         board = get_board(self.state.board)
         seat = self.person or 0
         found = [
-            Choice(f"{d}.{k}", f"district {d}, slot {k}: {board.slots[d][k - 1]}")
+            Choice(
+                f"{d}.{k}",
+                tr("district {district}, slot {slot}: {outcome}").format(
+                    district=d, slot=k, outcome=outcome_words(board.slots[d][k - 1])
+                ),
+            )
             for d, k in self.state.hand(seat)
         ]
         if bail_problem(self.state, seat) is None:
-            found.append(Choice(BAIL_KEY, f"bail {BAIL} F: {'on' if self.bail else 'off'}"))
+            words = tr("bail {bail}: on") if self.bail else tr("bail {bail}: off")
+            found.append(Choice(BAIL_KEY, words.format(bail=money(BAIL))))
         return found
 
     def prompt(self, *, named: bool = True) -> str:
@@ -194,18 +213,17 @@ class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
         who = named_seat(colour, self.names if named else {})
         if step == "wait":
             actor = PARIS.actor(state)
-            return f"{state.colours[actor]} (bot) is thinking" if actor is not None else ""
+            if actor is None:
+                return ""
+            return tr("{gang} (bot) is thinking").format(
+                gang=theme.colour_word(state.colours[actor])
+            )
         if step == "report" and self.report is not None:
-            return f"Round {self.report.round} settled (ruling D7)"
-        return {
-            "draft": f"{who}: take a stash from which district?",
-            "turn": f"{who}'s turn {state.turn}: place, move or only the stash?",
-            "district": f"{who}: place into which district?",
-            "count": f"{who}: how many Apaches into {district_name(self.district or 0)}?",
-            "step1": f"{who}: move which Apache where?",
-            "step2": f"{who}: a second Apache, or Done",
-            "stash": f"{who}: reveal which stash?",
-        }.get(step, "The game is over")
+            return tr("Round {round} settled (ruling D7)").format(round=self.report.round)
+        if step not in PROMPTS:
+            return tr("The game is over")
+        district = district_name(self.district or 0)
+        return tr(PROMPTS[step]).format(who=who, turn=state.turn, district=district)
 
     def tally(self) -> tuple[TallyLine, ...]:
         return PARIS.tally(self.state) if self.state.phase == OVER else ()
@@ -251,7 +269,9 @@ class ParisFullModel(ChoiceModel, FullGameModel[ParisState, Action]):
 
     def _pile_label(self, district: int) -> str:
         left = bin(self.state.piles & DISTRICT_MASK[district]).count("1")
-        return f"{district_label(district)}: {left} left"
+        return trn("{district}: {count} left", "{district}: {count} left", left).format(
+            district=district_label(district), count=left
+        )
 
     def _place_districts(self) -> list[int]:
         return sorted({a.district for a in self._legal() if isinstance(a, Place)})
@@ -364,4 +384,4 @@ def _step_key(step: Step) -> str:
 
 
 def _step_label(step: Step) -> str:
-    return f"{step.apache} {step.source} to {step.target}"
+    return step_words(step.apache, step.source, step.target)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from companion.i18n import marked, tr
 from companion.rules.paris.board import CONFIGURATIONS, configuration_name
 from companion.rules.paris.state import GANGS
 from companion.ui.setup_model import (
@@ -53,9 +54,11 @@ def configuration(choice: SetupChoice) -> tuple[int, ...]:
 def _districts_words(choice: SetupChoice) -> str:
     listed = CONFIGURATIONS[choice.players]
     if len(listed) == 1:
-        return "all nine"
+        return tr("all nine")
     index = choice.number("districts") % len(listed)
-    return f"{configuration_name(listed[index])} ({index + 1} of {len(listed)})"
+    return tr("{configuration} ({number} of {count})").format(
+        configuration=configuration_name(listed[index]), number=index + 1, count=len(listed)
+    )
 
 
 def full_setup(choice: SetupChoice) -> dict[str, Any]:
@@ -100,17 +103,20 @@ PARIS_MODES: Final = PeopleAndBots(
 
 PARIS_SETUP: Final = GameSetup(
     name="paris",
-    title="Les Apaches de Paris",
-    modes=(Mode("tracker", "bank", "real board"), Mode("full", "full game", "virtual board")),
+    title=marked("Les Apaches de Paris"),
+    modes=(
+        Mode("tracker", marked("bank"), marked("real board")),
+        Mode("full", marked("full game"), marked("virtual board")),
+    ),
     players=(2, 4),
     default_players=4,
     seats="numbered",
     seat_names=GANGS,
-    players_ruling="ruling D1",
+    players_ruling=marked("ruling D1"),
     options=(
         Count(
             "first",
-            "First player",
+            marked("First player"),
             low=1,
             high=None,
             default=1,
@@ -119,15 +125,23 @@ PARIS_SETUP: Final = GameSetup(
         ),
         Count(
             "districts",
-            "Districts",
+            marked("Districts"),
             low=0,
             high=MOST_CONFIGURATIONS - 1,
             default=0,
             words=_districts_words,
         ),
-        Count("humans", "Humans", low=0, high=1, default=1, modes=("full",), words=_humans_words),
+        Count(
+            "humans",
+            marked("Humans"),
+            low=0,
+            high=1,
+            default=1,
+            modes=("full",),
+            words=_humans_words,
+        ),
     ),
-    journals={"paris_tracker": "Paris bank", "paris": "Paris full game"},
+    journals={"paris_tracker": marked("Paris bank"), "paris": marked("Paris full game")},
     start=PARIS_MODES.start,
     resume=PARIS_MODES.resume,
 )

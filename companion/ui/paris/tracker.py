@@ -22,6 +22,7 @@ from typing import Final
 
 import pygame
 
+from companion.i18n import marked, money, tr
 from companion.rules.paris.state import COUNTERS, ROUNDS, TURNS
 from companion.rules.paris.tracker import TrackerState
 from companion.ui import theme, widgets
@@ -31,19 +32,29 @@ from companion.ui.paris.tracker_model import ParisTrackerModel
 from companion.ui.paris.view import draw_district_badge, draw_tally
 from companion.ui.scenes import BaseScene
 
-TITLE: Final = "Paris — bank"
-BANK_TITLES: Final = ("", "money", "res. L N R", "board", "hosp.", "prison", "cem.", "bourg.")
+TITLE: Final = marked("Paris — bank")
+BANK_TITLES: Final = (
+    "",
+    marked("money"),
+    marked("res. L N R"),
+    marked("board"),
+    marked("hosp."),
+    marked("prison"),
+    marked("cem."),
+    marked("bourg."),
+)
+"""The bank's column titles (the first, over the gangs' chips, is empty)."""
 BANK_WEIGHTS: Final = [0.5, 1.45, 1.35, 0.75, 0.7, 0.75, 0.65, 0.75]
-A_GANG: Final = "A colour: that gang · Previous/Next: move · Select · Back: undo"
+A_GANG: Final = marked("A colour: that gang · Previous/Next: move · Select · Back: undo")
 HINTS: Final = {
-    "turn": "Its colour: chief placed, warrior moved, hunter stash · Back: undo",
-    "place": "Chief/warrior/woman: +1 · hunter or Done: enter · Back: cancel",
+    "turn": marked("Its colour: chief placed, warrior moved, hunter stash · Back: undo"),
+    "place": marked("Chief/warrior/woman: +1 · hunter or Done: enter · Back: cancel"),
     "holder": A_GANG,
     "policeman": A_GANG,
-    "slot": "Previous/Next: move · Select: that slot · Back: other holder",
+    "slot": marked("Previous/Next: move · Select: that slot · Back: other holder"),
 }
 """The footer's words, by step (the others: ``HINT``)."""
-HINT: Final = "Previous/Next: move · Select: choose · Back: undo the last entry"
+HINT: Final = marked("Previous/Next: move · Select: choose · Back: undo the last entry")
 
 
 class ParisTrackerScene(GameScene[ParisTrackerModel]):
@@ -58,7 +69,7 @@ class ParisTrackerScene(GameScene[ParisTrackerModel]):
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         model = self.model
         layout = ParisTrackerLayout(surface.get_size(), model)
-        widgets.page(surface, TITLE, header_words(model.state))
+        widgets.page(surface, tr(TITLE), header_words(model.state))
         draw_order(surface, layout.order, model.state)
         draw_bank(surface, layout.bank, model.state, model.seat)
         size = surface.get_size()
@@ -68,7 +79,7 @@ class ParisTrackerScene(GameScene[ParisTrackerModel]):
             surface, layout.question, table_px, theme.TEXT, layout.prompt, role="table", bold=True
         )
         draw_choices(surface, model, enumerate(layout.choices))
-        self.draw_footer(surface, HINTS.get(model.step, HINT), now_ns)
+        self.draw_footer(surface, tr(HINTS.get(model.step, HINT)), now_ns)
 
 
 class ParisTrackerResultsScene(GameResultsScene[ParisTrackerModel]):
@@ -79,8 +90,8 @@ class ParisTrackerResultsScene(GameResultsScene[ParisTrackerModel]):
 
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         names = self.model.names
-        draw_tally(surface, TITLE, self.model.state.tally, self.winners(), names)
-        self.draw_hint(surface, "Select: start menu · Back: undo the unveiling", now_ns)
+        draw_tally(surface, tr(TITLE), self.model.state.tally, self.winners(), names)
+        self.draw_hint(surface, tr("Select: start menu · Back: undo the unveiling"), now_ns)
 
 
 # --- layout ----------------------------------------------------------------------------------
@@ -148,12 +159,26 @@ def bank_row_height(size: tuple[int, int]) -> int:
 
 
 def header_words(state: TrackerState) -> str:
+    """The round and the turn (or the settlement, or the game's end) for the title bar."""
     if state.phase == "turn":
-        last = " (last)" if state.turn == TURNS else ""
-        return f"round {state.round} of {ROUNDS} · turn {state.turn} of {TURNS}{last}"
+        if state.turn == TURNS:
+            words = tr("round {round} of {rounds} · turn {turn} of {turns} (last)")
+        else:
+            words = tr("round {round} of {rounds} · turn {turn} of {turns}")
+        return words.format(round=state.round, rounds=ROUNDS, turn=state.turn, turns=TURNS)
     if state.phase == "settle":
-        return f"round {state.round} of {ROUNDS} · settlement"
-    return "game end"
+        return tr("round {round} of {rounds} · settlement").format(round=state.round, rounds=ROUNDS)
+    return tr("game end")
+
+
+def order_label(state: TrackerState) -> str:
+    """The words before the order's chips: this turn's order, the districts being settled,
+    or the game's end."""
+    if state.phase == "turn":
+        return tr("Order:") if state.turn != TURNS else tr("Last turn:")
+    if state.phase == "settle":
+        return tr("Districts:")
+    return tr("Game end")
 
 
 def draw_order(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) -> None:
@@ -161,10 +186,7 @@ def draw_order(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) 
     districts in D7's order (the one being settled edged); then the supply."""
     size = surface.get_size()
     font_px = max(widgets.fill_px(area.height) - 4, theme.floor_px("body", size))
-    label = {"turn": "Order:" if state.turn != TURNS else "Last turn:", "settle": "Districts:"}
-    place = widgets.text(
-        surface, label.get(state.phase, "Game end"), font_px, theme.TEXT_DIM, area, role="body"
-    )
+    place = widgets.text(surface, order_label(state), font_px, theme.TEXT_DIM, area, role="body")
     x, side = place.right + widgets.px(size, 6), area.height
     end = x
     if state.phase == "turn":
@@ -180,7 +202,9 @@ def draw_order(surface: pygame.Surface, area: pygame.Rect, state: TrackerState) 
             current, settled = district == state.district, k < len(state.settled)
             draw_district_badge(surface, rect, district, font_px, current=current, dim=settled)
             end = rect.right
-    right = f"supply {state.supply} · bourgeois left {COUNTERS - sum(state.counters)}"
+    right = tr("supply {supply} · bourgeois left {left}").format(
+        supply=state.supply, left=COUNTERS - sum(state.counters)
+    )
     room = pygame.Rect(end + widgets.px(size, 8), area.top, area.right - end, area.height)
     room.width = area.right - room.left
     body_px = theme.floor_px("body", size)
@@ -196,7 +220,8 @@ def draw_bank(
     body_px, table_px = theme.floor_px("body", size), theme.floor_px("table", size)
     head = pygame.Rect(area.left, area.top, area.width, bank_head_height(size))
     for cell, title in zip(widgets.columns(head, BANK_WEIGHTS, gap=4), BANK_TITLES, strict=True):
-        widgets.text(surface, title, body_px, theme.TEXT_DIM, cell, align="center", role="body")
+        words = tr(title) if title else ""
+        widgets.text(surface, words, body_px, theme.TEXT_DIM, cell, align="center", role="body")
     row_h = bank_row_height(size)
     for seat, colour in enumerate(state.colours):
         band = pygame.Rect(area.left, head.bottom + seat * row_h, area.width, row_h - 2)
@@ -215,7 +240,7 @@ def draw_bank(
         )
         widgets.text(
             surface,
-            f"{state.money[seat]} F",
+            money(state.money[seat]),
             table_px,
             theme.TEXT,
             cells[1],

@@ -25,21 +25,21 @@ Previous / next move the focus, select chooses, back steps back: out of a half-e
 placement or settlement, else it undoes the last entry. The mouse clicks an option. The
 scene (``companion.ui.paris.tracker``) drives it as a ``GameModel``
 (``companion.ui.game_model``). ``KINDS`` and ``KIND_WORDS`` name the Apaches for both modes'
-screens.
+screens. The words are in the screen's language (``companion.i18n``); the rules' own
+sentences (a settlement step, an undone entry, a refusal) are not translated yet.
 """
 
 from __future__ import annotations
 
 from typing import Final, Literal
 
+from companion.i18n import marked, money, said, tr, trn
 from companion.rules.paris.board import FENCE_DISTRICT, SLOT_COUNTS
-from companion.rules.paris.settlement import BAIL
+from companion.rules.paris.settlement import BAIL, FENCE_PER_THEFT
 from companion.rules.paris.tracker import (
     Entry,
     TrackerState,
-    apaches_words,
     board_of,
-    district_words,
     entry_words,
     on_board,
     policeman_choices,
@@ -56,20 +56,36 @@ from companion.ui.game_model import (
     applied,
     named_seat,
 )
-from companion.ui.paris.words import district_name, screen_words
+from companion.ui.paris.words import (
+    apaches_words,
+    district_name,
+    outcome_words,
+    screen_words,
+)
 
 Step = Literal["turn", "place", "stash", "holder", "slot", "policeman", "over"]
 NOBODY: Final = "nobody"
 KINDS: Final = ("leaders", "novices", "recruits")
-KIND_WORDS: Final = {"leaders": "leaders", "novices": "novices", "recruits": "reinf."}
+KIND_WORDS: Final = {
+    "leaders": marked("leaders"),
+    "novices": marked("novices"),
+    "recruits": marked("reinf."),
+}
+"""Each kind of Apache on its option (translated where shown)."""
+NONE_LEFT: Final = {
+    "leaders": marked("no leaders left in reserve"),
+    "novices": marked("no novices left in reserve"),
+    "recruits": marked("no reinf. left in reserve"),
+}
+"""The notice when a kind of Apache is asked for and none is left."""
 TURN_BUTTONS: Final = {"chief": "place", "warrior": "move", "woman": "bail", "hunter": "stash"}
 PLACE_BUTTONS: Final = {"chief": "leaders", "warrior": "novices", "woman": "recruits"}
 
 
 _TURN_PROMPTS: Final = {
-    "turn": "{who}'s turn: what did they do?",
-    "place": "{who} placed how many Apaches?",
-    "stash": "{who}: the stash placed?",
+    "turn": marked("{who}'s turn: what did they do?"),
+    "place": marked("{who} placed how many Apaches?"),
+    "stash": marked("{who}: the stash placed?"),
 }
 
 
@@ -122,47 +138,45 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
             return self._turn_choices()
         if step == "place":
             placing = self.placing or {}
-            found = [Choice(k, f"{KIND_WORDS[k]} {placing.get(k, 0)}") for k in KINDS]
-            return [*found, Choice("done", "Done")]
+            found = [Choice(k, kind_count(k, placing.get(k, 0))) for k in KINDS]
+            return [*found, Choice("done", tr("Done"))]
         if step == "holder":
             gangs = [self._gang_choice(seat) for seat in range(state.players)]
-            return [*gangs, Choice(NOBODY, "nobody")]
+            return [*gangs, Choice(NOBODY, tr("nobody"))]
         if step == "slot":
             slots = board_of(state).slots[state.district or 0]
-            return [Choice(str(k), f"{k}: {o}") for k, o in enumerate(slots, start=1)]
+            return [
+                Choice(str(k), f"{k}: {outcome_words(o)}") for k, o in enumerate(slots, start=1)
+            ]
         if step == "policeman":
             return [
-                self._gang_choice(s) if s >= 0 else Choice(NOBODY, "nobody drew him")
+                self._gang_choice(s) if s >= 0 else Choice(NOBODY, tr("nobody drew him"))
                 for s in policeman_choices(state)
             ]
         return []
 
     def prompt(self, *, named: bool = True) -> str:
-        """The question of the step (districts in the screen's words, :func:`screen_words`),
+        """The question of the step (districts in the screen's words, :func:`district_name`),
         the gang asked by its player's name (``named``) or its colour."""
-        return screen_words(self._prompt(named))
-
-    def _prompt(self, named: bool) -> str:
         state, step = self.state, self.step
         if step in ("turn", "stash", "place"):
             who = named_seat(state.colours[self.seat or 0], self.names if named else {})
-            return _TURN_PROMPTS[step].format(who=who)
+            return tr(_TURN_PROMPTS[step]).format(who=who)
         if step in ("holder", "slot"):
-            name = district_words(state.district or 0)
+            name = district_name(state.district or 0)
             if step == "slot":
-                gang = state.colours[self.holder or 0]
-                return f"{name}, {gang} holds it: which slot is uncovered?"
-            return f"{name}: who holds it?"
+                gang = theme.colour_word(state.colours[self.holder or 0])
+                return tr("{district}, {gang} holds it: which slot is uncovered?").format(
+                    district=name, gang=gang
+                )
+            return tr("{district}: who holds it?").format(district=name)
         if step == "policeman":
-            return "The bourgeois are unveiled: who holds the policeman?"
-        return "The game is over"
+            return tr("The bourgeois are unveiled: who holds the policeman?")
+        return tr("The game is over")
 
     def info(self) -> str:
         """One line under the bank: what the step is about (districts in the screen's
-        words)."""
-        return screen_words(self._info())
-
-    def _info(self) -> str:
+        words; a settlement step in the rules' words, :func:`screen_words`)."""
         state, step = self.state, self.step
         if step == "place":
             seat = self.seat or 0
@@ -171,18 +185,18 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
                 state.reserve_novices[seat],
                 state.reserve_recruits[seat],
             )
-            return f"In reserve: {have}"
+            return tr("In reserve: {apaches}").format(apaches=have)
         if step in ("holder", "slot", "policeman") and state.settled and state.phase == "settle":
-            return tracker_step_words(state.settled[-1])
+            return screen_words(said(tracker_step_words(state.settled[-1])))
         if step in ("holder", "slot"):
             return _district_info(state)
         if step == "policeman":
-            held = ", ".join(f"{state.colours[s]} {n}" for s, n in enumerate(state.counters) if n)
-            return f"Bourgeois counters held: {held or 'none'}"
+            return _counters_info(state)
         if state.settled and state.turn == 1 and state.step == 0 and not state.acted:
-            return f"Round {state.round - 1} settled. " + tracker_step_words(state.settled[-1])
+            settled = screen_words(said(tracker_step_words(state.settled[-1])))
+            return tr("Round {round} settled. {step}").format(round=state.round - 1, step=settled)
         order = letters(state, state.last_turn())
-        return f"Last turn's order (most Apaches in reserve first): {order}"
+        return tr("Last turn's order (most Apaches in reserve first): {order}").format(order=order)
 
     # -- the buttons --
 
@@ -190,7 +204,7 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         """A seat colour's button (see the module docstring)."""
         step, state = self.step, self.state
         if colour not in state.colours:
-            self.notices.append(f"{colour} is not playing")
+            self.notices.append(tr("{gang} is not playing").format(gang=theme.colour_word(colour)))
             return
         seat = state.colours.index(colour)
         if step in ("holder", "policeman"):
@@ -198,12 +212,21 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
             if key in [c.key for c in self.choices()]:
                 self.choose(key, now_ns)
             else:
-                self.notices.append(f"{colour} holds no bourgeois counter (ruling D10)")
+                self.notices.append(
+                    tr("{gang} holds no bourgeois counter (ruling D10)").format(
+                        gang=theme.colour_word(colour)
+                    )
+                )
             return
         if step not in ("turn", "stash", "place"):
             return
         if seat != self.seat:
-            self.notices.append(f"it is {state.colours[self.seat or 0]}'s turn, not {colour}'s")
+            playing = theme.colour_word(state.colours[self.seat or 0])
+            self.notices.append(
+                tr("it is {playing}'s turn, not {pressed}'s").format(
+                    playing=playing, pressed=theme.colour_word(colour)
+                )
+            )
             return
         if step == "place":
             kind = PLACE_BUTTONS.get(button)
@@ -211,7 +234,7 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
             return
         wanted = TURN_BUTTONS.get(button, "stash")
         if step == "stash" and wanted in ("place", "move"):
-            self.notices.append("one optional action per turn (ruling D5)")
+            self.notices.append(tr("one optional action per turn (ruling D5)"))
             return
         self.choose(wanted, now_ns)
 
@@ -223,9 +246,10 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         elif self.session.history:
             last = self.session.history[-1].action
             self.session.undo()
-            self.notices.append(f"undone: {entry_words(last, self.state.colours)}")
+            undone = said(entry_words(last, self.state.colours))
+            self.notices.append(tr("undone: {entry}").format(entry=undone))
         else:
-            self.notices.append("nothing to undo")
+            self.notices.append(tr("nothing to undo"))
             return None
         self.focus = 0
         return None
@@ -239,14 +263,14 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
     def _turn_choices(self) -> list[Choice]:
         state = self.state
         seat = self.seat or 0
-        found = [Choice("stash", "Stash placed")]
+        found = [Choice("stash", tr("Stash placed"))]
         if not state.acted:
-            found.append(Choice("place", "Placed Apaches"))
+            found.append(Choice("place", tr("Placed Apaches")))
             if state.board_leaders[seat] + state.board_novices[seat] + state.board_recruits[seat]:
-                found.append(Choice("move", "Moved"))
+                found.append(Choice("move", tr("Moved")))
         if state.can_bail(seat):
-            found.append(Choice("bail", f"Bail {BAIL} F + stash"))
-        return [*found, Choice(MENU, "Menu")]
+            found.append(Choice("bail", tr("Bail {bail} + stash").format(bail=money(BAIL))))
+        return [*found, Choice(MENU, tr("Menu"))]
 
     def choose(self, key: str, now_ns: int) -> None:
         step = self.step
@@ -289,7 +313,7 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         }[key]
         placing[key] = placing[key] + 1 if placing[key] < have else 0
         if placing[key] == 0 and have == 0:
-            self.notices.append(f"no {KIND_WORDS[key]} left in reserve")
+            self.notices.append(tr(NONE_LEFT[key]))
 
     def _holder(self, key: str) -> None:
         state = self.state
@@ -297,8 +321,9 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         holder = -1 if key == NOBODY else int(key)
         if holder >= 0 and not on_board(state, holder):  # say so now, not after the slot
             self.notices.append(
-                f"{theme.seat_name(state.colours[holder])} has no Apache on the board: it cannot "
-                "hold a district (ruling D7)"
+                tr(
+                    "{gang} has no Apache on the board: it cannot hold a district (ruling D7)"
+                ).format(gang=theme.seat_name(state.colours[holder]))
             )
             return
         if holder < 0 or not SLOT_COUNTS[district]:
@@ -317,11 +342,31 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         return True
 
 
+def kind_count(kind: str, count: int) -> str:
+    """A kind of Apache's option while placing: ``"leaders 2"``."""
+    return f"{tr(KIND_WORDS[kind])} {count}"
+
+
+def _counters_info(state: TrackerState) -> str:
+    """Who holds bourgeois counters, by colour (asked who holds the policeman)."""
+    held = ", ".join(
+        f"{theme.colour_word(state.colours[s])} {n}" for s, n in enumerate(state.counters) if n
+    )
+    if not held:
+        return tr("Bourgeois counters held: none")
+    return tr("Bourgeois counters held: {held}").format(held=held)
+
+
 def _district_info(state: TrackerState) -> str:
     district = state.district or 0
     if district == FENCE_DISTRICT:
-        return f"The fence pays 250 F per theft of this round: {state.thefts} theft(s)"
+        return trn(
+            "The fence pays {pay} per theft of this round: {count} theft(s)",
+            "The fence pays {pay} per theft of this round: {count} theft(s)",
+            state.thefts,
+        ).format(pay=money(FENCE_PER_THEFT), count=state.thefts)
     if not SLOT_COUNTS[district]:
-        return "Its holder draws a bourgeois counter and keeps it secret"
-    now = district_name(district)
-    return f"Settling round {state.round}: districts 1-7, then 8, then 9; now {now}"
+        return tr("Its holder draws a bourgeois counter and keeps it secret")
+    return tr("Settling round {round}: districts 1-7, then 8, then 9; now {district}").format(
+        round=state.round, district=district_name(district)
+    )

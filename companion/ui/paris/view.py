@@ -7,7 +7,8 @@ the table (colour-blind players must not confuse the two). In words a screen say
 ``"5 (yellow district)"`` (:func:`district_name`): the number first, the word "district"
 right after the colour; the rules' words (``"district 5 (yellow)"``, which journals and
 tests pin) are turned into that form by :func:`screen_words`. Those two are in
-``companion.ui.paris.words`` (no pygame: the models use them too)."""
+``companion.ui.paris.words`` (no pygame: the models use them too). The words drawn are in
+the screen's language (``companion.i18n``), the money written its way (:func:`money`)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from typing import Final
 
 import pygame
 
+from companion.i18n import marked, money, number, said, tr, trc
 from companion.rules.paris.settlement import TallyLine, outcome_words
 from companion.ui import theme, widgets
 from companion.ui.game_model import names_key
@@ -66,7 +68,13 @@ def _hatch(surface: pygame.Surface, area: pygame.Rect, colour: theme.RGB) -> Non
     surface.set_clip(previous)
 
 
-TALLY_TITLES: Final = ("before", "bourgeois", "policeman", "Apaches", "total")
+TALLY_TITLES: Final = (
+    marked("before"),
+    marked("bourgeois"),
+    marked("policeman"),
+    marked("Apaches"),
+    marked("total"),
+)
 TALLY_WEIGHTS: Final = [0.6, 1.1, 1.1, 1.1, 1.1, 1.6]
 
 
@@ -74,10 +82,10 @@ def tally_headline(tally: tuple[TallyLine, ...], names: Mapping[str, str] | None
     """Who won and why: the engines' outcome words (ruling D10, the same in both modes), the
     gangs by letter and colour, or by letter and the roster's ``names`` where they have one."""
     if not tally:
-        return "The game is not over"
+        return tr("The game is not over")
     named = names or {}
     gangs = [theme.seat_name(line.colour, named.get(line.colour, "")) for line in tally]
-    words = outcome_words(tally, gangs)
+    words = said(outcome_words(tally, gangs))
     return words[0].upper() + words[1:]
 
 
@@ -91,7 +99,7 @@ def draw_tally(
     """Ruling D10's breakdown per gang, the winners lit, the headline by the roster's
     ``names`` where they have one."""
     size = surface.get_size()
-    frame = widgets.page(surface, title, "final tally (ruling D10)")
+    frame = widgets.page(surface, title, tr("final tally (ruling D10)"))
     body = frame.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 5))
     table_px, body_px = theme.floor_px("table", size), theme.floor_px("body", size)
     options = [tally_headline(tally, names), tally_headline(tally)]
@@ -107,7 +115,7 @@ def draw_tally(
     head = pygame.Rect(table.left, table.top, table.width, head_h)
     titles = widgets.columns(head, TALLY_WEIGHTS, gap=4)[1:]
     for cell, word in zip(titles, TALLY_TITLES, strict=True):
-        widgets.text(surface, word, body_px, theme.TEXT_DIM, cell, align="center", role="body")
+        widgets.text(surface, tr(word), body_px, theme.TEXT_DIM, cell, align="center", role="body")
     rows_area = pygame.Rect(table.left, head.bottom, table.width, table.bottom - head.bottom)
     bands = widgets.rows(
         rows_area, len(tally), height=widgets.px(size, 30), gap=widgets.px(size, 3)
@@ -118,17 +126,17 @@ def draw_tally(
         cells = widgets.columns(band.inflate(-4, -2), TALLY_WEIGHTS, gap=4)
         widgets.chip(surface, cells[0], line.colour, role="table")
         values = (
-            f"{line.stashes} F",
-            f"{line.bourgeois} +{line.bourgeois_money}",
-            f"-{line.policeman_paid}" if line.policeman else "no",
-            f"{line.operational} +{line.operational_money}",
+            money(line.stashes),
+            f"{line.bourgeois} +{number(line.bourgeois_money)}",
+            f"-{number(line.policeman_paid)}" if line.policeman else trc("no policeman", "no"),
+            f"{line.operational} +{number(line.operational_money)}",
         )
         for cell, value in zip(cells[1:-1], values, strict=True):
             widgets.text(
                 surface, value, round(body_px * 1.2), theme.TEXT, cell, align="center", role="body"
             )
         widgets.text(
-            surface, f"{line.total} F", table_px, theme.TEXT, cells[-1], align="right",
+            surface, money(line.total), table_px, theme.TEXT, cells[-1], align="right",
             bold=True, role="table",
         )  # fmt: skip
     key_top = (bands[-1].bottom if bands else rows_area.top) + widgets.px(size, 4)

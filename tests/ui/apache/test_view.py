@@ -41,10 +41,10 @@ def resolved(
 
 
 def test_gaps_are_milliseconds_with_three_decimals() -> None:
-    assert format_gap(412_000) == "+0.412 ms"
-    assert format_gap(0) == "+0.000 ms"
-    assert format_gap(35_118_000) == "+35.118 ms"
-    assert format_gap(-2_000_000) == "-2.000 ms", "an ignored press before the first slap"
+    assert format_gap(412_000) == "+0.412\u00a0ms"
+    assert format_gap(0) == "+0.000\u00a0ms"
+    assert format_gap(35_118_000) == "+35.118\u00a0ms"
+    assert format_gap(-2_000_000) == "-2.000\u00a0ms", "an ignored press before the first slap"
 
 
 def test_rows_in_final_order_with_seat_indian_gap_and_reaction() -> None:
@@ -53,8 +53,8 @@ def test_rows_in_final_order_with_seat_indian_gap_and_reaction() -> None:
     )
     rows = timeline_rows(window)
     assert [(r.rank, r.seat, r.indian, r.gap) for r in rows] == [
-        (1, "red", "hunter", "+0.000 ms"),
-        (2, "yellow", "chief", "+0.412 ms"),
+        (1, "red", "hunter", "+0.000\u00a0ms"),
+        (2, "yellow", "chief", "+0.412\u00a0ms"),
     ]
     assert rows[0].reaction == "react 0.500 s" and rows[0].tie is None
 
@@ -70,11 +70,13 @@ def test_a_dead_heat_is_marked_on_each_slap_and_explained() -> None:
 
 def test_ignored_presses_are_listed_with_their_reason() -> None:
     window = resolved(("red.hunter", 1_000_000_000), ("red.chief", 1_080_250_000))
-    assert ignored_lines(window) == ["R red chief +80.250 ms: second press, ignored (ruling A8)"]
+    assert ignored_lines(window) == [
+        "R red chief +80.250\u00a0ms: second press, ignored (ruling A8)"
+    ]
     again = resolved(("red.chief", 1_000_000_000), ("yellow.woman", 1_002_000_000), spent={"red"})
     assert again.opened_ns == 1_002_000_000, "the window opens with yellow's counted slap"
     assert ignored_lines(again) == [
-        "R red chief -2.000 ms: already slapped on this card, ignored (ruling A8)"
+        "R red chief -2.000\u00a0ms: already slapped on this card, ignored (ruling A8)"
     ]
 
 

@@ -1,0 +1,64 @@
+"""The catalogs (issue 19, items 1 and 5): the template holds every marked string of the code
+as it is (``make locale`` made it), each language's compiled ``.mo`` is its ``.po`` compiled,
+and the wheel ships them."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from companion.i18n import LANGUAGES, LOCALE_DIR
+
+ROOT = Path(__file__).parents[2]
+KEYWORDS = ("tr", "trn:1,2", "trc:1c,2", "marked", "say", "plural_words:1,2")
+"""As the Makefile's ``locale`` target extracts them."""
+
+
+def catalog(language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / "companion.po"
+
+
+def test_the_template_holds_every_marked_string_as_the_code_has_it(tmp_path: Path) -> None:
+    fresh = tmp_path / "companion.pot"
+    keywords = [argument for keyword in KEYWORDS for argument in ("-k", keyword)]
+    done = subprocess.run(
+        [
+            sys.executable, "-m", "babel.messages.frontend", "extract", "--no-location",
+            "--sort-output", "--omit-header", "--no-wrap", "--no-default-keywords", *keywords,
+            "-F", str(LOCALE_DIR / "babel.cfg"), "-o", str(fresh), "companion",
+        ],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    committed = (LOCALE_DIR / "companion.pot").read_text(encoding="utf-8")
+    assert fresh.read_text(encoding="utf-8") == committed, "run `make locale` and commit"
+
+
+def test_each_compiled_catalog_is_its_catalog_compiled() -> None:
+    for language in LANGUAGES:
+        if language == "en":
+            continue
+        with catalog(language).open("rb") as file:
+            messages = read_po(file, locale=language)
+        compiled = io.BytesIO()
+        write_mo(compiled, messages)
+        shipped = catalog(language).with_suffix(".mo").read_bytes()
+        assert compiled.getvalue() == shipped, f"{language}: run `make locale` and commit"
+
+
+def test_the_wheel_ships_the_compiled_catalogs() -> None:
+    """Each compiled catalog matches one of the package data patterns setuptools copies."""
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = settings["tool"]["setuptools"]["package-data"]["companion"]
+    package = ROOT / "companion"
+    compiled = sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.mo"))
+    assert len(compiled) == len(LANGUAGES) - 1, "a .mo per language but English"
+    for path in compiled:
+        inside = path.relative_to(package)
+        assert any(inside.match(pattern) for pattern in patterns), f"{inside} not shipped"
