@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 import pygame
 
+from companion.i18n import language, set_language
 from companion.input.pinmap import DEFAULT_PROFILE, load_profile
+from companion.rules.words import say
 from companion.session import UnfinishedGame
 from companion.settings import Settings
 from companion.ui.apache.samples import SAMPLES as APACHE_SAMPLES
@@ -36,7 +39,8 @@ from companion.ui.paris.samples import SAMPLES as PARIS_SAMPLES
 from companion.ui.rules_help import RulesHelpScene, rules_for
 from companion.ui.samples import SAMPLE_WALL, Drawable, Sample, sample_app
 from companion.ui.scenes import AppContext, Closable
-from companion.ui.screenshot_args import SCENES, SIZES
+from companion.ui.screenshot_args import IN_LANGUAGE, SIZES
+from companion.ui.screenshot_args import SCENES_SHOWN as SCENES
 
 TOLERANCE: Final = 24
 """A pixel differs when a channel differs by more than this (font anti-aliasing varies)."""
@@ -72,7 +76,7 @@ def _menu(app: AppContext) -> Drawable:
             SAMPLE_WALL - 720,
             started=SAMPLE_WALL - 3000,
             players=("red", "yellow", "purple"),
-            progress="card 40 of 114",
+            progress=say("card {card} of {cards}", card=40, cards=114),
         )
     ]
     model = MenuModel(unfinished, now=SAMPLE_WALL)
@@ -197,19 +201,32 @@ def render(
     scene: str, size: tuple[int, int], *, key_names: tuple[Mapping[str, str], ...] = ()
 ) -> pygame.Surface:
     """``scene`` drawn from its sample state on an off-screen surface of ``size`` (its
-    footer naming the keys ``key_names``, as on a desktop; none as on the Pi)."""
-    if scene not in SAMPLES:
+    footer naming the keys ``key_names``, as on a desktop; none as on the Pi), in the
+    screens' language (a scene of ``IN_LANGUAGE``: in its own)."""
+    sample, code = IN_LANGUAGE.get(scene, (scene, language()))
+    if sample not in SAMPLES:
         raise ValueError(f"unknown scene {scene!r}; the scenes are: {', '.join(SCENES)}")
     pygame.display.init()
     pygame.font.init()
     surface = pygame.Surface(size)
-    with sample_app(size) as app:
+    with in_language(code), sample_app(size) as app:
         app.key_names = key_names
-        shown, now_ns = SAMPLES[scene](app)
+        shown, now_ns = SAMPLES[sample](app)
         shown.draw(surface, now_ns)
         if isinstance(shown, Closable):
             shown.close()
     return surface
+
+
+@contextmanager
+def in_language(code: str) -> Iterator[None]:
+    """The screens in ``code`` while inside, as they were after."""
+    before = language()
+    set_language(code)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def save(scene: str, size: tuple[int, int], path: Path, *, option: str = "--out") -> None:

@@ -54,13 +54,27 @@ SCENES: Final = (
     "history-players",
     "history-fastest",
 )
+IN_LANGUAGE: Final[dict[str, tuple[str, str]]] = {
+    "apache-tracker-window-de": ("apache-tracker-window", "de"),
+    "settings-de": ("settings", "de"),
+    "paris-tracker-holder-fr": ("paris-tracker-holder", "fr"),
+    "apocalypse-tracker-play-fr": ("apocalypse-tracker-play", "fr"),
+}
+"""Screens also pictured in German and French (the README shows them): name -> (the
+scene, the language)."""
+SCENES_SHOWN: Final = (*SCENES, *IN_LANGUAGE)
+"""Every picture ``companion screenshot`` makes."""
 SIZES: Final = ((480, 320), (800, 480))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``companion screenshot``."""
     parser.add_argument(
-        "scene", nargs="?", choices=SCENES, metavar="SCENE", help=f"one of: {', '.join(SCENES)}"
+        "scene",
+        nargs="?",
+        choices=SCENES_SHOWN,
+        metavar="SCENE",
+        help=f"one of: {', '.join(SCENES_SHOWN)}",
     )
     parser.add_argument(
         "--size", default="800x480", metavar="WxH", help="picture size (default 800x480)"

@@ -2,6 +2,7 @@
 
     row            select                        applies
     Sound          on <-> off                    at once
+    Language       English -> Deutsch -> Français at once (every screen's words)
     Quiet time     edit: previous/next -/+0.1 s  to the next game (ruling A9)
     Tie window     edit: previous/next -/+1 us   to the next game
     Screen size    480x320 -> 800x480 -> full     at the next start
@@ -21,7 +22,7 @@ from typing import Final, Literal
 import pygame
 
 from companion.errors import CompanionError
-from companion.i18n import marked, number, tr
+from companion.i18n import LANGUAGES, language, marked, number, set_language, tr
 from companion.input.pinmap import available_profiles
 from companion.settings import QUIET_RANGE_S, SIZES, TIE_RANGE_US, Settings, save_settings
 from companion.ui import theme, widgets
@@ -29,7 +30,7 @@ from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
 from companion.ui.setup import row_text, scrollbar, value_cells, visible_rows
 
-RowKey = Literal["sound", "quiet_time_s", "tie_window_us", "size", "profile", "back"]
+RowKey = Literal["sound", "language", "quiet_time_s", "tie_window_us", "size", "profile", "back"]
 NUMBERS: Final[dict[str, float]] = {"quiet_time_s": 0.1, "tie_window_us": 1}
 """The number rows and their step."""
 LATER: Final = marked("at the next start")
@@ -46,6 +47,7 @@ class SettingRow:
 
 ROWS: Final = (
     SettingRow("sound", marked("Sound")),
+    SettingRow("language", marked("Language")),
     SettingRow("quiet_time_s", marked("Pow-Wow quiet time")),
     SettingRow("tie_window_us", marked("Dead-heat window")),
     SettingRow("size", marked("Screen size")),
@@ -90,6 +92,10 @@ class SettingsModel:
             self.editing = True
         elif key == "sound":
             self.settings = self.settings.with_value("sound", not self.settings.sound)
+        elif key == "language":
+            self.settings = self.settings.with_value(
+                "language", _next(tuple(LANGUAGES), language())
+            )
         elif key == "size":
             self.settings = self.settings.with_value("size", _next(SIZES, self.settings.size))
         elif key == "profile":
@@ -113,18 +119,24 @@ class SettingsModel:
     def words(self, row: SettingRow) -> str:
         """A row's value, in the screens' language."""
         s = self.settings
+        if row.key in ("size", "profile"):
+            return f"{self._later_words(row.key)} ({tr(LATER)})"
         if row.key == "sound":
             return tr("on") if s.sound else tr("off")
+        if row.key == "language":
+            return LANGUAGES[language()]  # each in its own words: found in any language
         if row.key == "quiet_time_s":
             return tr("{seconds} s").format(seconds=number(s.quiet_time_s, 1))
         if row.key == "tie_window_us":
             return tr("{microseconds} µs").format(microseconds=s.tie_window_us)
-        if row.key == "size":
-            size = tr(SIZE_WORDS[s.size]) if s.size in SIZE_WORDS else s.size
-            return f"{size} ({tr(LATER)})"
-        if row.key == "profile":
-            return f"{s.profile or tr('default for the source')} ({tr(LATER)})"
         return ""
+
+    def _later_words(self, key: str) -> str:
+        """The screen size or the profile (they apply at the next start)."""
+        s = self.settings
+        if key == "size":
+            return tr(SIZE_WORDS[s.size]) if s.size in SIZE_WORDS else s.size
+        return s.profile or tr("default for the source")
 
 
 def _draw_number(
@@ -209,6 +221,8 @@ class SettingsScene(BaseScene):
             self.flashes.add(words, now_ns, theme.BAD)
             return
         self.app.settings = settings
+        if settings.language != before.language and settings.language is not None:
+            set_language(settings.language)  # every screen's words from the next frame
         if settings.sound != before.sound:  # only what changed: the command line's stand
             self.app.sounds.muted = not settings.sound
         powwow = self.app.powwow

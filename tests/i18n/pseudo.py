@@ -1,6 +1,8 @@
 """A pseudo-language for finding words on screen that do not go through the catalogs: every
-message ``tr``, ``trn`` or ``trc`` returns comes back in single angle quotes (U+2039 and
-U+203A), so a drawn text with words outside them was never marked (``untranslated``)."""
+message ``tr``, ``trn``, ``trc`` or an engine's ``Words`` give comes back with its letters
+swapped for look-alikes with accents ("Back" -> "Ƀȧçķ"), its placeholders kept, so a drawn
+text with a plain ASCII word in it has a word that was never marked (``untranslated``),
+however the screen wrapped, cut or nested the messages."""
 
 from __future__ import annotations
 
@@ -11,26 +13,37 @@ from contextlib import contextmanager
 
 from companion import i18n
 
-OPEN, CLOSE = "\u2039", "\u203a"
-_QUOTED = re.compile(f"{OPEN}[^{CLOSE}]*{CLOSE}")
-_ALLOWED = re.compile(r"^(?:ms|F|P\d+|[A-Z]|[A-Z]\d+|x\d+|×\d+)$")
-"""Tokens that are not words: units, seats, cards ("R8")."""
+PLAIN: str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LOOK_ALIKE: str = "ȧƀçđéƒğħíĵķłɱńőƥʠŕšŧũʋŵẋýžȦɃÇĐÉƑĞĦÍĴĶŁṀŃŐƤɊŔŠŦŨṼŴẊÝŽ"
+_SWAP = str.maketrans(PLAIN, LOOK_ALIKE)
+_PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
+_ALLOWED = re.compile(r"^(?:ms|F|P\d+|[A-Za-z]|[A-Z]\d+|x\d+)$")
+"""Plain tokens that are not words: units, seats ("P1"), letters (a seat's, the on-screen
+keyboard's), cards ("R8")."""
+
+
+def pseudo(message: str) -> str:
+    """``message`` with its letters swapped outside its ``{placeholders}``."""
+    parts = _PLACEHOLDER.split(message)
+    return "".join(
+        part if _PLACEHOLDER.fullmatch(part) else part.translate(_SWAP) for part in parts
+    )
 
 
 class PseudoTranslations(gettext.NullTranslations):
     def gettext(self, message: str) -> str:
-        return f"{OPEN}{message}{CLOSE}"
+        return pseudo(message)
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return f"{OPEN}{msgid1 if n == 1 else msgid2}{CLOSE}"
+        return pseudo(msgid1 if n == 1 else msgid2)
 
     def pgettext(self, context: str, message: str) -> str:
-        return f"{OPEN}{message}{CLOSE}"
+        return pseudo(message)
 
 
 @contextmanager
 def pseudo_language() -> Iterator[None]:
-    """Every message in single angle quotes while inside (English numbers)."""
+    """Every message in the pseudo-language while inside (English numbers)."""
     previous = i18n._current[0]
     original = i18n._catalog
     i18n._current[0] = "en"
@@ -43,13 +56,13 @@ def pseudo_language() -> Iterator[None]:
 
 
 def untranslated(texts: Iterable[str], names: Iterable[str] = ()) -> list[str]:
-    """The ``texts`` with a word outside the angle quotes (a player's ``names`` allowed)."""
+    """The ``texts`` with a plain ASCII word in them (a player's ``names`` allowed)."""
     found = []
     for text in texts:
-        rest = _QUOTED.sub(" ", text)
+        rest = text
         for name in names:
             rest = rest.replace(name, " ")
-        words = re.findall(r"[^\W\d_]{2,}\w*|[^\W\d_]\w+", rest)
+        words = re.findall(r"[A-Za-z][A-Za-z0-9]*", rest)
         if [word for word in words if not _ALLOWED.match(word)]:
             found.append(text)
     return found

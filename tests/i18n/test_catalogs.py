@@ -1,15 +1,18 @@
 """The catalogs (issue 19, items 1 and 5): the template holds every marked string of the code
-as it is (``make locale`` made it), each language's compiled ``.mo`` is its ``.po`` compiled,
-and the wheel ships them."""
+as it is (``make locale`` made it), every language translates every message (none fuzzy,
+every placeholder kept), each compiled ``.mo`` is its ``.po`` compiled, and the wheel ships
+them."""
 
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
 
+from babel.messages.catalog import Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -62,3 +65,42 @@ def test_the_wheel_ships_the_compiled_catalogs() -> None:
     for path in compiled:
         inside = path.relative_to(package)
         assert any(inside.match(pattern) for pattern in patterns), f"{inside} not shipped"
+
+
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+def entries(language: str) -> list[Message]:
+    with catalog(language).open("rb") as file:
+        return [message for message in read_po(file, locale=language) if message.id]
+
+
+def test_every_message_is_translated_in_every_language_and_none_is_fuzzy() -> None:
+    with (LOCALE_DIR / "companion.pot").open("rb") as file:
+        wanted = {message.id if isinstance(message.id, str) else message.id[0]
+                  for message in read_po(file) if message.id}  # fmt: skip
+    for language in LANGUAGES:
+        if language == "en":
+            continue
+        found = entries(language)
+        ids = {message.id if isinstance(message.id, str) else message.id[0] for message in found}
+        assert ids == wanted, f"{language}: run `make locale`"
+        fuzzy = [message.id for message in found if message.fuzzy]
+        empty = [message.id for message in found if not all(_forms(message))]
+        assert fuzzy == [] and empty == [], f"{language}: {len(fuzzy)} fuzzy, {len(empty)} empty"
+
+
+def test_every_translation_keeps_its_placeholders() -> None:
+    for language in LANGUAGES:
+        if language == "en":
+            continue
+        for message in entries(language):
+            asked = set(PLACEHOLDER.findall(message.id if isinstance(message.id, str)
+                                            else message.id[-1]))  # fmt: skip
+            for form in _forms(message):
+                assert set(PLACEHOLDER.findall(form)) <= asked | {"count"}, (language, form)
+
+
+def _forms(message: Message) -> tuple[str, ...]:
+    string = message.string or ""
+    return (string,) if isinstance(string, str) else tuple(string)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import gettext
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
+from companion.i18n import LOCALE_DIR, language, set_language, tr
 from companion.settings import Settings, load_settings
 from companion.ui.menu import MenuModel, MenuScene
 from companion.ui.scenes import AppContext
@@ -112,7 +115,7 @@ def test_a_save_that_fails_is_shown_and_the_value_kept(app: AppContext, tmp_path
 
 def test_the_model_words() -> None:
     model = SettingsModel(Settings(quiet_time_s=1.5, tie_window_us=7), ("gpio-dsi",))
-    assert [model.words(row) for row in ROWS[:3]] == ["on", "1.5 s", "7 µs"]
+    assert [model.words(row) for row in ROWS[:4]] == ["on", "English", "1.5 s", "7 µs"]
 
 
 def test_it_draws(app: AppContext, screen: pygame.Surface) -> None:
@@ -142,7 +145,7 @@ def test_a_click_on_another_row_ends_the_editing(app: AppContext) -> None:
     scene.click(rect.center, 0)
     assert not editing(scene) and not saved(app).sound
     scene.nav("next", 0)
-    assert scene.model.row.key == "quiet_time_s", "previous/next move again"
+    assert scene.model.row.key == "language", "previous/next move again"
 
 
 def test_a_missing_settings_profile_falls_back_with_a_warning(
@@ -157,3 +160,37 @@ def test_a_missing_settings_profile_falls_back_with_a_warning(
     assert profile.name == "gpio-dsi"
     err = capsys.readouterr().err
     assert "the settings' profile cannot be used" in err and "gone-profile" in err
+
+
+@pytest.fixture
+def english_after() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+def test_the_language_row_changes_every_screens_words_at_once_by_keys(
+    app: AppContext, english_after: None
+) -> None:
+    scene = opened(app)
+    focus(scene, "language")
+    scene.nav("select", 0)
+    assert language() == "de" and saved(app).language == "de"
+    assert scene.model.words(scene.model.row) == "Deutsch"
+    assert tr("Settings") == _catalog_says("de", "Settings"), "at once, no restart"
+    scene.nav("select", 0)
+    assert language() == "fr" and saved(app).language == "fr"
+
+
+def test_the_language_row_by_the_mouse(app: AppContext, english_after: None) -> None:
+    scene = opened(app)
+    index = [row.key for row in ROWS].index("language")
+    rect = dict(visible_rows(app.size, len(ROWS), scene.model.focus))[index]
+    scene.click(rect.center, 0)
+    assert language() == "de" and saved(app).language == "de"
+
+
+def _catalog_says(code: str, message: str) -> str:
+    """``message`` as the compiled catalog of ``code`` has it."""
+    found = gettext.translation("companion", LOCALE_DIR, languages=[code]).gettext(message)
+    assert found != message, f"{message!r} is translated in {code}"
+    return found
