@@ -83,15 +83,22 @@ def _menu(app: AppContext) -> Drawable:
     return MenuScene(app, model), 0
 
 
+def _menu_end(app: AppContext) -> Drawable:
+    """The start menu of ``companion run`` (History and Players too) at its last row."""
+    model = MenuModel(now=SAMPLE_WALL, history=True, players=True)
+    model.focus = len(model.rows) - 1
+    return MenuScene(app, model), 0
+
+
 def _doctor(app: AppContext) -> Drawable:
     return DoctorScene(snapshot_model(load_profile(DEFAULT_PROFILE))), SNAPSHOT_NOW_NS
 
 
 def _settings(app: AppContext) -> Drawable:
-    from companion.ui.settings_scene import SettingsModel, SettingsScene
+    from companion.ui.settings_scene import ROWS, SettingsModel, SettingsScene
 
     model = SettingsModel(Settings(quiet_time_s=1.5), ("gpio-dsi", "gpio-spi35", "usb-box"))
-    model.focus, model.editing = 1, True
+    model.focus, model.editing = [row.key for row in ROWS].index("quiet_time_s"), True
     return SettingsScene(app, model), 0
 
 
@@ -180,6 +187,7 @@ def _rules(engine_name: str) -> Sample:
 
 SAMPLES: Final[dict[str, Sample]] = {
     "menu": _menu,
+    "menu-end": _menu_end,
     "settings": _settings,
     "doctor": _doctor,
     **APACHE_SAMPLES,

@@ -9,6 +9,7 @@ from typing import Final
 
 SCENES: Final = (
     "menu",
+    "menu-end",
     "settings",
     "setup-apache",
     "doctor",

@@ -230,17 +230,28 @@ def row_text(
     focused: bool,
     detail_ink: theme.RGB = theme.TEXT_DIM,
 ) -> None:
-    """A row's label on the left and ``detail`` right-aligned (the label gives way)."""
+    """A row's label on the left and ``detail`` right-aligned: the label gives way (smaller)
+    while it fits whole; past that the detail does."""
     pad = max(6, rect.height // 4)
     inner = rect.inflate(-2 * pad, 0)
     size = round(rect.height * 0.66)
     if detail:
+        detail_px, whole = round(size * 0.8), _whole_width(surface, label, focused)
+        room = inner.copy()
+        if widgets.text_width(detail, detail_px) + pad + whole > inner.width:
+            room.left = inner.left + whole + pad  # the label whole at its floor, the detail after
+            room.width = inner.right - room.left
         place = widgets.text(
-            surface, detail, round(size * 0.8), detail_ink, inner, align="right", role="body"
+            surface, detail, detail_px, detail_ink, room, align="right", role="body"
         )
         inner.width = place.left - inner.left - pad
     ink = theme.TEXT if focused else theme.mix(theme.TEXT, theme.TEXT_DIM, 0.4)
     widgets.text(surface, label, size, ink, inner, bold=focused, role="body")
+
+
+def _whole_width(surface: pygame.Surface, label: str, bold: bool) -> int:
+    """How wide ``label`` is at the body floor: the least room it needs to show whole."""
+    return widgets.text_width(label, theme.floor_px("body", surface.get_size()), bold=bold)
 
 
 def _draw_row(
