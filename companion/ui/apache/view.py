@@ -56,6 +56,13 @@ def format_gap(gap_ns: float) -> str:
     return ("+" if gap_ms >= 0 else "") + milliseconds(gap_ms)
 
 
+def gap_words(gap_ns: float) -> list[str]:
+    """A gap, the most precise first: ``"+134.819 ms"``, ``"+134.8 ms"``, ``"+135 ms"``."""
+    gap_ms = gap_ns / 1e6
+    sign = "+" if gap_ms >= 0 else ""
+    return [sign + milliseconds(gap_ms, decimals) for decimals in (3, 1, 0)]
+
+
 def format_reaction(reaction_ns: int) -> str:
     """``"react 0.500 s"``: the time from the card turn to the slap."""
     return tr("react {seconds} s").format(seconds=number(reaction_ns / 1e9, 3))
@@ -69,6 +76,8 @@ class TimelineRow:
     seat: str
     indian: str
     gap: str
+    gap_ns: float
+    """The gap itself: a narrower row shows it with fewer decimals (``gap_words``)."""
     reaction: str | None
     tie: str | None
     """``"tie — drawn with Y"`` for a slap in a dead heat."""
@@ -81,6 +90,7 @@ def timeline_rows(window: Window) -> list[TimelineRow]:
             seat=slap.seat,
             indian=slap.indian,
             gap=format_gap(slap.gap_ns),
+            gap_ns=slap.gap_ns,
             reaction=None if slap.reaction_ns is None else format_reaction(slap.reaction_ns),
             tie=(
                 tr("tie — drawn with {seats}").format(
@@ -211,7 +221,8 @@ def _draw_row(
     widgets.text(surface, f"{row.rank}.", big, theme.TEXT, cells.rank, role="table", bold=True)
     widgets.chip(surface, cells.badge, row.seat, role="table")
     draw_kind(surface, row.indian, cells.glyph, theme.TEXT)
-    widgets.text(surface, row.gap, big, theme.TEXT, cells.gap, role="table", align="right")
+    gap = widgets.first_fitting([row.gap, *gap_words(row.gap_ns)[1:]], big, cells.gap.width)
+    widgets.text(surface, gap, big, theme.TEXT, cells.gap, role="table", align="right")
     note, colour = _row_note(row, result)
     _two_lines(surface, cells.side, kind_word(row.indian), note, colour, bold=focused)
 

@@ -17,6 +17,7 @@ from companion.ui.apache.view import (
     draw_seat_button,
     draw_timeline,
     format_gap,
+    gap_words,
     ignored_lines,
     slap_cells,
     slap_row_height,
@@ -206,3 +207,15 @@ def test_a_pow_wow_with_many_presses_never_outgrows_its_area(size: tuple[int, in
     assert 1 <= len(gaps) < room, "a row per seat that fits, and a line for the rest"
     assert drawn[-1].words.endswith("55 presses not counted (A8: one slap per Pow-Wow)")
     assert not any(text.cut_short or text.drawn_px < text.floor_px for text in drawn)
+
+
+def test_a_gap_too_wide_for_its_row_loses_decimals_not_digits() -> None:
+    assert gap_words(134_819_000) == ["+134.819\u00a0ms", "+134.8\u00a0ms", "+135\u00a0ms"]
+    pygame.font.init()
+    window = resolved(("red.chief", 1_000_000_000), ("yellow.chief", 1_134_819_000))
+    surface = pygame.Surface((480, 320))
+    with widgets.recorded_text() as drawn:
+        draw_timeline(surface, pygame.Rect(200, 60, 270, 150), window)
+    gaps = [text for text in drawn if text.words.startswith("+")]
+    assert [text.cut_short for text in gaps] == [False, False]
+    assert gaps[1].words == "+134.8\u00a0ms", "the row at 480x320 has room for one decimal"
