@@ -123,7 +123,7 @@ def trc(context: str, message: str) -> str:
 def said(value: object) -> str:
     """What an engine said (a refusal, a reason: ``companion.rules.words.Words``) in the
     screens' language; anything else as ``str`` gives it."""
-    return str(shown(value, _catalog(_current[0])))
+    return str(shown(value, _catalog(_current[0]), number))
 
 
 def marked(message: str) -> str:

@@ -17,7 +17,7 @@ engines stay pure: nothing here reads a catalog, the screen passes one in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
 __all__ = ["Catalog", "Words", "joined", "plural_words", "say", "shown"]
@@ -29,6 +29,10 @@ class Catalog(Protocol):
     def gettext(self, message: str, /) -> str: ...
 
     def ngettext(self, singular: str, plural: str, count: int, /) -> str: ...
+
+
+Numbers = Callable[[int], str]
+"""How a language writes a whole number."""
 
 
 class Words(str):
@@ -65,11 +69,13 @@ class Words(str):
         joined = (self.separator, self.parts)
         return (_rebuilt, (str(self), self.template, self.values, plural, joined))
 
-    def shown(self, catalog: Catalog) -> str:
-        """These words in ``catalog``'s language (its values too, where they are Words)."""
+    def shown(self, catalog: Catalog, number: Numbers | None = None) -> str:
+        """These words in ``catalog``'s language (its values too, where they are Words;
+        whole numbers written by ``number``, the language's way: "2,750", "2.750")."""
         if self.separator is not None:
-            return self.separator.join(str(shown(part, catalog)) for part in self.parts)
-        values = {name: shown(value, catalog) for name, value in self.values.items()}
+            parts = (shown(part, catalog, number) for part in self.parts)
+            return self.separator.join(str(part) for part in parts)
+        values = {name: shown(value, catalog, number) for name, value in self.values.items()}
         if self.plural is not None and self.quantity is not None:
             template = catalog.ngettext(self.template, self.plural, self.quantity)
         else:
@@ -95,9 +101,14 @@ def _rebuilt(
     )
 
 
-def shown(value: object, catalog: Catalog) -> object:
-    """``value`` in ``catalog``'s language when it is :class:`Words`; as it is otherwise."""
-    return value.shown(catalog) if isinstance(value, Words) else value
+def shown(value: object, catalog: Catalog, number: Numbers | None = None) -> object:
+    """``value`` in ``catalog``'s language when it is :class:`Words` (a whole number by
+    ``number`` when given); as it is otherwise."""
+    if isinstance(value, Words):
+        return value.shown(catalog, number)
+    if number is not None and type(value) is int:
+        return number(value)
+    return value
 
 
 def say(template: str, /, **values: object) -> Words:

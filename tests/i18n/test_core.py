@@ -84,3 +84,14 @@ def test_run_takes_lang_and_refuses_an_unknown_one(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit):
         parser.parse_args(["run", "--lang", "xx"])
     assert "invalid choice: 'xx'" in capsys.readouterr().err
+
+
+def test_an_engines_whole_numbers_are_written_the_languages_way() -> None:
+    from companion.i18n import said
+    from companion.rules.words import say
+
+    money = say("{gang} wins with {money} F", gang=say("green"), money=2750)
+    assert str(money) == "green wins with 2750 F", "the journal's English stays as it was"
+    assert said(money) == "green wins with 2,750 F"
+    set_language("de")
+    assert said(money).endswith("2.750 F")

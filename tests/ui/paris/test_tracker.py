@@ -188,8 +188,9 @@ def test_every_step_draws(app: AppContext, screen: pygame.Surface, tmp_path: Pat
 
 
 def test_the_results_headline_is_the_outcome_text_of_both_modes() -> None:
-    """Ruling D10 in the engines' one outcome text, the gangs by letter and colour: a tie on
-    money broken by the operational Apaches says so; a shared victory says the tie stands."""
+    """Ruling D10 in the engines' one outcome text, the gangs by letter and colour, the money
+    grouped: a tie on money broken by the operational Apaches says so; a shared victory says
+    the tie stands."""
     colours = ("purple", "yellow", "green")
 
     def tally(*lines: tuple[int, int]) -> tuple[TallyLine, ...]:
@@ -199,15 +200,15 @@ def test_the_results_headline_is_the_outcome_text_of_both_modes() -> None:
         )
 
     alone = tally((1200, 5), (1000, 9), (900, 9))
-    assert tally_headline(alone) == "P purple wins with 1200 F (ruling D10)"
+    assert tally_headline(alone) == "P purple wins with 1,200 F (ruling D10)"
     broken = tally((1000, 8), (1000, 10), (900, 9))
     assert tally_headline(broken) == (
-        "Y yellow wins with 1000 F, the tie on money broken by operational Apaches: "
+        "Y yellow wins with 1,000 F, the tie on money broken by operational Apaches: "
         "P purple 8, Y yellow 10 (ruling D10)"
     )
     shared = tally((1000, 10), (1000, 10), (900, 9))
     assert tally_headline(shared) == (
-        "Shared victory (ruling D10): P purple and Y yellow with 1000 F and 10 operational "
+        "Shared victory (ruling D10): P purple and Y yellow with 1,000 F and 10 operational "
         "Apaches each: the tie stands"
     )
     assert outcome_words(shared) == (  # the engines' Outcome.reason, by colour
