@@ -306,12 +306,18 @@ def chip(
     role: theme.Role,
     label: str | None = None,
 ) -> None:
-    """A seat's badge: its colour with its letter (and ``label`` after it, if it fits)."""
+    """A seat's badge: its colour with its letter (and ``label`` after it, if it fits whole
+    at the role's floor; else the letter alone)."""
     fill = theme.SEAT_COLOURS[colour]
     pygame.draw.rect(surface, fill, rect, border_radius=max(2, rect.height // 5))
     ink = theme.text_colour_on(fill)
-    words = theme.SEAT_LETTERS[colour] if label is None else f"{theme.SEAT_LETTERS[colour]} {label}"
     inner = rect.inflate(-max(4, rect.height // 4), 0)
+    words = theme.SEAT_LETTERS[colour]
+    if label is not None:
+        labelled = f"{words} {label}"
+        floor = theme.floor_px(role, screen_size(surface))
+        if text_width(labelled, floor, bold=True) <= inner.width:
+            words = labelled
     text(surface, words, fill_px(rect.height), ink, inner, role=role, align="center", bold=True)
 
 
@@ -392,21 +398,43 @@ def footer(
     desktop, ``keys`` name the keys that press the buttons, longest names first: the hint
     names them too (``nav.with_keys``) with the first names that fit at the floor, or
     without keys if none fit."""
-    fill = theme.PANEL if flash is None else theme.mix(theme.PANEL, flash.colour, 0.3)
-    pygame.draw.rect(surface, fill, rect)
+    if flash is not None:
+        _flash(surface, rect, flash)
+        return
+    pygame.draw.rect(surface, theme.PANEL, rect)
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright)
     pad = max(4, rect.height // 4)
     inner = rect.inflate(-2 * pad, 0)
     size = round(rect.height * 0.62)
-    if flash is not None:
-        text(surface, flash.text, size, theme.TEXT, inner, role="body")
-        return
     fitting = (
         keyed
         for names in keys
         if _fits(keyed := nav.with_keys(hint, names), size, inner.width, surface)
     )
     text(surface, next(fitting, hint), size, theme.TEXT_DIM, inner, role="body")
+
+
+FLASH_LINES: Final = 4
+"""The most lines a brief message grows to over the screen (a long refusal, whole)."""
+
+
+def _flash(surface: pygame.Surface, rect: pygame.Rect, flash: Flash) -> None:
+    """A brief message in the footer, or, when one line cannot hold it, wrapped upwards
+    over the screen's foot (up to ``FLASH_LINES`` lines) while it shows."""
+    pad = max(4, rect.height // 4)
+    size = round(rect.height * 0.62)
+    floor = theme.floor_px("body", screen_size(surface))
+    lines = wrap(flash.text, floor, rect.width - 2 * pad)
+    box = rect.copy()
+    if len(lines) > 1 and text_width(flash.text, floor) > rect.width - 2 * pad:
+        size = floor
+        needed = min(FLASH_LINES, len(lines)) * line_height(floor) + 2 * pad
+        box.height = max(rect.height, needed)
+        box.bottom = rect.bottom
+    pygame.draw.rect(surface, theme.mix(theme.PANEL, flash.colour, 0.3), box)
+    pygame.draw.line(surface, flash.colour, box.topleft, box.topright, 2)
+    inner = box.inflate(-2 * pad, -pad if box.height > rect.height else 0)
+    paragraph(surface, flash.text, size, theme.TEXT, inner, role="body")
 
 
 def _fits(words: str, size: int, width: int, surface: pygame.Surface) -> bool:

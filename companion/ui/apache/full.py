@@ -121,7 +121,8 @@ def display_groups(display: tuple[int, ...]) -> list[tuple[int, int]]:
 def draw_tile(
     surface: pygame.Surface, rect: pygame.Rect, card: int, count: int = 1, *, newest: bool = False
 ) -> None:
-    """A kind of card face up: its words large (and how many), the card turned last edged."""
+    """A kind of card face up: its words large (and how many; an Indian's letter alone where
+    its words do not fit: its glyph shows the kind), the card turned last edged."""
     words, fill = tile_words(card)
     if count > 1:
         words = f"{words} ×{count}"
@@ -139,6 +140,9 @@ def draw_tile(
         glyph = pygame.Rect(inner.left, rect.top + 3, side, side)
         draw_kind(surface, card_type(card).partition("-")[2], glyph, ink)
         inner = pygame.Rect(glyph.right + 3, rect.top, inner.right - glyph.right - 3, rect.height)
+    if indian and widgets.text_width(words, size) > inner.width:  # the glyph says the kind
+        letter = theme.SEAT_LETTERS[card_type(card).partition("-")[0]]
+        words = f"{letter} ×{count}" if count > 1 else letter
     bold = indian and widgets.text_width(words, size, bold=True) <= inner.width
     widgets.text(surface, words, size, ink, inner, role="table", align="center", bold=bold)
 

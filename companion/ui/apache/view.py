@@ -287,7 +287,7 @@ def draw_pending(
     if needs_line:
         words = _left_out_words(len(counted) - len(rows), len(presses) - len(counted))
         body_px = theme.floor_px("body", size)
-        widgets.text(surface, words, body_px, theme.TEXT_DIM, bands[len(rows)], role="body")
+        widgets.paragraph(surface, words, body_px, theme.TEXT_DIM, bands[len(rows)], role="body")
 
 
 def _first_press_of_each_seat(presses: Sequence[Press], slapped: Collection[str]) -> list[Press]:
@@ -328,8 +328,8 @@ def _draw_pending_press(
     if button in KINDS:
         draw_kind(surface, button, parts.glyph, theme.TEXT)
     big = theme.floor_px("table", surface.get_size())
-    gap_words = format_gap(press.t_ns - first)
-    widgets.text(surface, gap_words, big, theme.TEXT, parts.gap, role="table", align="right")
+    gap = widgets.first_fitting(gap_words(press.t_ns - first), big, parts.gap.width)
+    widgets.text(surface, gap, big, theme.TEXT, parts.gap, role="table", align="right")
     _two_lines(surface, parts.side, kind_word(button), "", theme.TEXT_DIM)
 
 

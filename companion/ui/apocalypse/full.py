@@ -34,6 +34,7 @@ from companion.ui.apocalypse.view import (
     points_words,
     score_rows,
     sentences,
+    short_headline,
     trick_headline,
 )
 from companion.ui.apocalypse.words import card_words, suit_word
@@ -257,7 +258,10 @@ def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: Apocalyp
     winner = None if result.winner == NOBODY else player_name(result.winner)
     taken = points_words(result.points)
     words = trick_headline(None, winner, taken, apocalypse=result.apocalypse)
-    draw_trick_result(surface, area, words, trick_note(result), alarm=result.apocalypse)
+    short = short_headline(winner, apocalypse=result.apocalypse)
+    draw_trick_result(
+        surface, area, words, trick_note(result), alarm=result.apocalypse, short=short
+    )
 
 
 def trick_note(result: TrickResult) -> str:

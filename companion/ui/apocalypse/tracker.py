@@ -35,6 +35,7 @@ from companion.ui.apocalypse.view import (
     points_words,
     score_rows,
     sentences,
+    short_headline,
     trick_headline,
 )
 from companion.ui.game_model import Choice, names_key
@@ -207,7 +208,10 @@ def _draw_last_trick(surface: pygame.Surface, area: pygame.Rect, state: TrackerS
     taken = tr("{cards}, {points}").format(cards=cards_words, points=points_words(result.points))
     winner = None if result.winner is None else player_name(result.winner)
     words = trick_headline(result.number, winner, taken, apocalypse=result.apocalypse)
-    draw_trick_result(surface, area, words, trick_note(result), alarm=result.apocalypse)
+    short = short_headline(winner, apocalypse=result.apocalypse)
+    draw_trick_result(
+        surface, area, words, trick_note(result), alarm=result.apocalypse, short=short
+    )
 
 
 def trick_note(result: TrickResult) -> str:

@@ -219,17 +219,29 @@ def draw_trick(
 
 
 def draw_trick_result(
-    surface: pygame.Surface, area: pygame.Rect, headline: str, detail: str, *, alarm: bool
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    headline: str,
+    detail: str,
+    *,
+    alarm: bool,
+    short: str = "",
 ) -> None:
-    """The last trick's result: its ``headline`` (red for an Apocalypse: ``alarm``), then
-    ``detail`` small."""
+    """The last trick's result: its ``headline`` (red for an Apocalypse: ``alarm``; its
+    ``short`` form where it cannot be whole), then ``detail`` small where there is room
+    left (the headline comes whole first)."""
     widgets.panel(surface, area)
     size = surface.get_size()
     inner = area.inflate(-12, -8)
     table_px, body_px = theme.floor_px("table", size), theme.floor_px("body", size)
+    room = max(1, inner.height // widgets.line_height(table_px, bold=True))
+    options = [headline, short] if short else [headline]
+    headline = widgets.first_wrapping(options, table_px, inner.width, lines=room, bold=True)
     lines = len(widgets.wrap(headline, table_px, inner.width, bold=True))
     line_h = widgets.line_height(table_px, bold=True)
     head_h = min(max(1, lines), max(1, (inner.height - widgets.line_height(body_px)) // line_h))
+    if head_h < lines:  # the headline whole before the detail: it gives way
+        head_h = min(lines, max(1, inner.height // line_h))
     head = pygame.Rect(inner.left, inner.top, inner.width, head_h * line_h)
     colour = theme.BAD if alarm else theme.TEXT
     widgets.paragraph(surface, headline, table_px, colour, head, role="table", bold=True)
@@ -271,6 +283,16 @@ def sentences(*parts: str) -> str:
 def points_words(points: int) -> str:
     """``"14 points"``, ``"1 point"``."""
     return trn("{count} point", "{count} points", points).format(count=points)
+
+
+def short_headline(winner: str | None, *, apocalypse: bool) -> str:
+    """A resolved trick's headline where the whole one has no room: ``"Apocalypse: P4
+    wins"``, ``"P4 wins"`` (``winner`` None: nobody)."""
+    if winner is None:
+        return tr("Apocalypse: nobody wins") if apocalypse else tr("nobody wins")
+    if apocalypse:
+        return tr("Apocalypse: {winner} wins").format(winner=winner)
+    return tr("{winner} wins").format(winner=winner)
 
 
 def trick_headline(number: int | None, winner: str | None, taken: str, *, apocalypse: bool) -> str:

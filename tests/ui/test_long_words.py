@@ -1,0 +1,61 @@
+"""Words too long for their place are never cut in the middle (issue 19, item 4, and the
+table issue's "no traps"): a brief message grows over the screen's foot, a chip keeps its
+letter when its label does not fit, a row's label stays whole before its detail."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.ui import theme, widgets
+
+REFUSAL = (
+    "placed 1 novice refused by ruling D5 (novices and reinforcements never without a "
+    "leader): purple has no leader on the board"
+)
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=["480x320", "800x480"])
+def test_a_long_brief_message_is_drawn_whole_over_the_foot(size: tuple[int, int]) -> None:
+    pygame.font.init()
+    surface = pygame.Surface(size)
+    footer = widgets.frame(size).footer
+    flash = widgets.Flash(REFUSAL, theme.WARN, 1)
+    with widgets.recorded_text() as drawn:
+        widgets.footer(surface, footer, "Back: undo", flash)
+    assert " ".join(d.words for d in drawn) == REFUSAL
+    assert not any(d.cut_short for d in drawn) and len(drawn) >= 2, "on more than one line"
+    assert all(d.drawn_px >= d.floor_px for d in drawn)
+
+
+def test_a_short_brief_message_stays_in_the_footer() -> None:
+    pygame.font.init()
+    surface = pygame.Surface((480, 320))
+    footer = widgets.frame((480, 320)).footer
+    with widgets.recorded_text() as drawn:
+        widgets.footer(surface, footer, "Back: undo", widgets.Flash("undone", theme.WARN, 1))
+    assert [d.words for d in drawn] == ["undone"]
+    above = surface.get_at((footer.centerx, footer.top - 4))
+    assert above == surface.get_at((0, 0)), "nothing drawn above the footer"
+
+
+def test_a_chip_keeps_its_letter_when_its_label_does_not_fit() -> None:
+    pygame.font.init()
+    surface = pygame.Surface((480, 320))
+    with widgets.recorded_text() as drawn:
+        widgets.chip(surface, pygame.Rect(0, 0, 40, 30), "purple", role="body", label="violet")
+        widgets.chip(surface, pygame.Rect(0, 40, 300, 30), "purple", role="body", label="violet")
+    assert [d.words for d in drawn] == ["P", "P violet"]
+    assert not any(d.cut_short for d in drawn)
+
+
+def test_a_rows_label_stays_whole_before_its_detail() -> None:
+    from companion.ui.setup import row_text
+
+    pygame.font.init()
+    surface = pygame.Surface((480, 320))
+    detail = "die Namen der Gruppe: hinzufügen, umbenennen, deaktivieren"
+    with widgets.recorded_text() as drawn:
+        row_text(surface, pygame.Rect(8, 40, 464, 34), "Spieler", detail, focused=False)
+    label = next(d for d in drawn if d.words == "Spieler")
+    assert not label.cut_short
