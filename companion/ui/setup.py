@@ -231,7 +231,7 @@ def row_text(
     detail_ink: theme.RGB = theme.TEXT_DIM,
 ) -> None:
     """A row's label on the left and ``detail`` right-aligned: the label gives way (smaller)
-    while it fits whole; past that the detail does."""
+    while it fits whole; past that the detail does (its last " · " parts left off first)."""
     pad = max(6, rect.height // 4)
     inner = rect.inflate(-2 * pad, 0)
     size = round(rect.height * 0.66)
@@ -241,12 +241,22 @@ def row_text(
         if widgets.text_width(detail, detail_px) + pad + whole > inner.width:
             room.left = inner.left + whole + pad  # the label whole at its floor, the detail after
             room.width = inner.right - room.left
+        detail = _fitting_parts(surface, detail, room.width)
         place = widgets.text(
             surface, detail, detail_px, detail_ink, room, align="right", role="body"
         )
         inner.width = place.left - inner.left - pad
     ink = theme.TEXT if focused else theme.mix(theme.TEXT, theme.TEXT_DIM, 0.4)
     widgets.text(surface, label, size, ink, inner, bold=focused, role="body")
+
+
+def _fitting_parts(surface: pygame.Surface, detail: str, width: int) -> str:
+    """``detail``'s first " · " parts that fit ``width`` at the body floor (all of them if
+    they fit; the first alone when nothing shorter does)."""
+    floor = theme.floor_px("body", surface.get_size())
+    while " · " in detail and widgets.text_width(detail, floor) > width:
+        detail = detail.rsplit(" · ", 1)[0]
+    return detail
 
 
 def _whole_width(surface: pygame.Surface, label: str, bold: bool) -> int:

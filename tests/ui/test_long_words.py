@@ -59,3 +59,17 @@ def test_a_rows_label_stays_whole_before_its_detail() -> None:
         row_text(surface, pygame.Rect(8, 40, 464, 34), "Spieler", detail, focused=False)
     label = next(d for d in drawn if d.words == "Spieler")
     assert not label.cut_short
+
+
+def test_a_rows_detail_leaves_off_its_last_parts_rather_than_cut_one() -> None:
+    from companion.ui.setup import row_text
+
+    pygame.font.init()
+    surface = pygame.Surface((480, 320))
+    detail = "manche 1, tour 1 · 4 joueurs · début 18:41"
+    with widgets.recorded_text() as drawn:
+        row_text(surface, pygame.Rect(8, 40, 380, 34), "Reprendre Paris (banque)", detail,
+                 focused=True)  # fmt: skip
+    shown = [d for d in drawn if d.words != "Reprendre Paris (banque)"]
+    assert [d.words for d in shown] in (["manche 1, tour 1 · 4 joueurs"], ["manche 1, tour 1"])
+    assert not any(d.cut_short for d in drawn)
