@@ -459,13 +459,14 @@ def _draw_reactions(
     row_h = reaction_row_height(size)
     top_h = widgets.line_height(table_px, bold=True)
     slowest = max((stats.median_ms for stats in shown), default=1.0) or 1.0
-    name_w = widgets.px(size, 90)
+    name_w = _name_width(shown, body_px, widgets.px(size, 90), area.width)
     figure_w = widgets.text_width("8888 ms", table_px, bold=True)
     for index, stats in enumerate(shown):
         top = area.top + index * row_h
         ink = theme.TEXT_DIM if stats.few else theme.TEXT
         name = pygame.Rect(area.left, top, name_w, top_h)
-        widgets.text(surface, colour_word(stats.name), body_px, ink, name, role="body", bold=True)
+        words = _name_words(stats.name, "{name}", body_px, name.width)
+        widgets.text(surface, words, body_px, ink, name, role="body", bold=True)
         track = pygame.Rect(
             name.right, top + top_h // 6, area.width - name_w - figure_w, top_h * 2 // 3
         )
@@ -481,6 +482,23 @@ def _draw_reactions(
         widgets.text(surface, words, body_px, theme.TEXT_DIM, detail, role="body")
 
 
+def _name_width(shown: Sequence[ReactionStats], px: int, least: int, width: int) -> int:
+    """The names' column: ``least``, wider for a name's first word (a third of the page at
+    most)."""
+    firsts = [colour_word(stats.name).split()[0] for stats in shown if stats.name.strip()]
+    widest = max((widgets.text_width(word, px, bold=True) + 4 for word in firsts), default=0)
+    return max(least, min(widest, width // 3))
+
+
+def _name_words(name: str, template: str, px: int, width: int) -> str:
+    """``template`` with a player's name, or its first word, or the name alone: the first
+    that fits ``width`` whole."""
+    whole = colour_word(name)
+    first = whole.split()[0] if whole.split() else whole
+    options = [template.format(name=whole), template.format(name=first), whole, first]
+    return widgets.first_fitting(options, px, width, bold=True)
+
+
 def _draw_evenings(
     surface: pygame.Surface, area: pygame.Rect, shown: Sequence[ReactionStats]
 ) -> None:
@@ -489,15 +507,15 @@ def _draw_evenings(
     size = surface.get_size()
     body_px, table_px = theme.floor_px("body", size), theme.floor_px("table", size)
     row_h = reaction_row_height(size)
-    name_w = widgets.px(size, 120)
+    name_w = _name_width(shown, body_px, widgets.px(size, 120), area.width)
     figure_w = widgets.text_width("8888 ms", table_px, bold=True)
     for index, stats in enumerate(shown):
         band = pygame.Rect(
             area.left, area.top + index * row_h, area.width, row_h - widgets.px(size, 4)
         )
         kind = tr("{name} (turn)") if stats.kind == "reaction" else tr("{name} (gap)")
-        label = kind.format(name=colour_word(stats.name))
         name = pygame.Rect(band.left, band.top, name_w, band.height)
+        label = _name_words(stats.name, kind, body_px, name.width)
         widgets.text(surface, label, body_px, theme.TEXT, name, role="body", bold=True)
         evenings = stats.evenings[-EVENINGS_SHOWN:]
         slowest = max((ms for _, ms in evenings), default=1.0) or 1.0

@@ -73,3 +73,23 @@ def test_a_rows_detail_leaves_off_its_last_parts_rather_than_cut_one() -> None:
     shown = [d for d in drawn if d.words != "Reprendre Paris (banque)"]
     assert [d.words for d in shown] in (["manche 1, tour 1 · 4 joueurs"], ["manche 1, tour 1"])
     assert not any(d.cut_short for d in drawn)
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=["480x320", "800x480"])
+def test_the_fastest_hands_and_evenings_keep_a_long_name_whole(size: tuple[int, int]) -> None:
+    from companion.history import ReactionStats
+    from companion.ui.history import _draw_evenings, _draw_reactions
+
+    pygame.font.init()
+    surface = pygame.Surface(size)
+    evening = "2026-12-05"
+    stats = [
+        ReactionStats("Maximiliane Kööp", "gap", 12, 67.0, 40.0, 0, 0, False, ((evening, 67.0),)),
+        ReactionStats("Cleo", "gap", 12, 80.0, 50.0, 0, 0, False, ((evening, 80.0),)),
+    ]
+    area = widgets.frame(size).body
+    with widgets.recorded_text() as drawn:
+        _draw_reactions(surface, area, stats)
+        _draw_evenings(surface, area, stats)
+    assert not [d.words for d in drawn if d.cut_short]
+    assert any(d.words.startswith("Maximiliane") for d in drawn)
