@@ -93,3 +93,14 @@ def test_the_fastest_hands_and_evenings_keep_a_long_name_whole(size: tuple[int, 
         _draw_evenings(surface, area, stats)
     assert not [d.words for d in drawn if d.cut_short]
     assert any(d.words.startswith("Maximiliane") for d in drawn)
+
+
+def test_the_paris_banks_settlement_line_leaves_off_its_first_clauses_to_fit() -> None:
+    from companion.ui.paris.tracker import fitting_info
+
+    pygame.font.init()
+    whole = "3 (red district): purple holds it; uncovered: valuables 200: purple wins 200 F"
+    options = [whole, "uncovered: valuables 200: purple wins 200 F"]
+    one_line = pygame.Rect(0, 0, 380, 14)
+    assert fitting_info(one_line, options, (480, 320)) == options[1]
+    assert fitting_info(pygame.Rect(0, 0, 460, 40), options, (480, 320)) == whole

@@ -73,7 +73,8 @@ class ParisTrackerScene(GameScene[ParisTrackerModel]):
         draw_order(surface, layout.order, model.state)
         draw_bank(surface, layout.bank, model.state, model.seat)
         size = surface.get_size()
-        draw_info(surface, layout.info, model.info(), names_key(model.state.colours, model.names))
+        info = fitting_info(layout.info, model.info_options(), size)
+        draw_info(surface, layout.info, info, names_key(model.state.colours, model.names))
         table_px = theme.floor_px("table", size)
         widgets.paragraph(
             surface, layout.question, table_px, theme.TEXT, layout.prompt, role="table", bold=True
@@ -132,6 +133,13 @@ class ParisTrackerLayout:
         self.prompt = pygame.Rect(body.left, top, body.width, prompt_h)
         self.info = pygame.Rect(body.left, info_top, body.width, max(0, top - gap - info_top))
         self.choices = choice_grid(self.choice_area, count, rows=rows, height=chip_h, gap=gap)
+
+
+def fitting_info(area: pygame.Rect, options: list[str], size: tuple[int, int]) -> str:
+    """The first of ``options`` (the step's words, then shorter) whose lines fit ``area``."""
+    body_px = theme.floor_px("body", size)
+    lines = max(1, area.height // widgets.line_height(body_px))
+    return widgets.first_wrapping(options, body_px, area.width, lines=lines)
 
 
 def draw_info(surface: pygame.Surface, area: pygame.Rect, info: str, key: list[str]) -> None:

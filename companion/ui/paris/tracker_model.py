@@ -45,6 +45,7 @@ from companion.rules.paris.tracker import (
     policeman_choices,
     tracker_step_words,
 )
+from companion.rules.words import Words, joined
 from companion.session import Session
 from companion.ui import theme
 from companion.ui.game_model import (
@@ -177,6 +178,18 @@ class ParisTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
     def info(self) -> str:
         """One line under the bank: what the step is about (districts in the screen's
         words; a settlement step in the rules' words, :func:`screen_words`)."""
+        return self.info_options()[0]
+
+    def info_options(self) -> list[str]:
+        """``info``, then shorter forms where it is a settlement step: its clauses from the
+        second, the third, ... (what happened, without who held the district first)."""
+        state = self.state
+        settling = state.settled and state.phase == "settle"
+        if self.step in ("holder", "slot", "policeman") and settling:
+            return _step_clauses(tracker_step_words(state.settled[-1]))
+        return [self._info()]
+
+    def _info(self) -> str:
         state, step = self.state, self.step
         if step == "place":
             seat = self.seat or 0
@@ -355,6 +368,13 @@ def _counters_info(state: TrackerState) -> str:
     if not held:
         return tr("Bourgeois counters held: none")
     return tr("Bourgeois counters held: {held}").format(held=held)
+
+
+def _step_clauses(words: Words) -> list[str]:
+    """A settlement step on screen, whole, then from its second clause, its third, ..."""
+    parts = words.parts if words.separator == "; " else (words,)
+    tails = [joined("; ", parts[start:]) for start in range(len(parts))]
+    return [screen_words(said(tail)) for tail in tails]
 
 
 def _district_info(state: TrackerState) -> str:
