@@ -54,7 +54,7 @@ screenshots: $(STAMP)
 wiring: $(STAMP)
 	$(BIN)/companion wiring
 
-# The screens' catalogs (companion/i18n.py; the engines' words, companion/rules/words.py):
+# The screens' catalogs (companion/i18n.py; the engines' words, companion/words.py):
 # the marked strings extracted into the template, merged into each language's catalog (new
 # ones to translate, none lost), compiled into the .mo files the program reads (committed;
 # tests/i18n/test_catalogs.py checks they are fresh and complete).

@@ -14,7 +14,7 @@ they are fresh). Marking:
 - ``trc("button", "Back")``: the same words in another sense (``pgettext``).
 - ``marked("Back")``: marks a constant for the catalog without translating it (a table of
   hints built at import); translate it with ``tr`` where it is drawn.
-- ``said(exc.args[0])``: what an engine said (``companion.rules.words.Words``: a refusal,
+- ``said(exc.args[0])``: what an engine said (``companion.words.Words``: a refusal,
   a reason) in the screens' language.
 
 Placeholders are named (``tr("{who}: which card?").format(who=...)``) so a translation can
@@ -34,7 +34,7 @@ from typing import Final
 
 from babel.numbers import format_decimal
 
-from companion.rules.words import shown
+from companion.words import shown
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -121,7 +121,7 @@ def trc(context: str, message: str) -> str:
 
 
 def said(value: object) -> str:
-    """What an engine said (a refusal, a reason: ``companion.rules.words.Words``) in the
+    """What an engine said (a refusal, a reason: ``companion.words.Words``) in the
     screens' language; anything else as ``str`` gives it."""
     return str(shown(value, _catalog(_current[0]), number))
 

@@ -105,7 +105,7 @@ from typing import Any, Final, Self, TypeVar, get_args, get_origin, get_type_hin
 from companion.errors import CompanionError, ConfigError, JournalError
 from companion.input.controls import ALL_CONTROLS, SEATS, button_of, seat_of
 from companion.input.events import Press
-from companion.rules.words import say
+from companion.words import say
 
 # Tie window: 5 us.
 # - Lower bound, the servicing skew: on a Pi 3/4 the GPIO driver walks simultaneous

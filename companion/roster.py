@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from companion.errors import CompanionError
+from companion.words import say
 
 __all__ = [
     "FORMAT",
@@ -150,18 +151,31 @@ def clean_name(text: str) -> str:
     bad = next((char for char in text if _is_control(char)), None)
     if bad is not None:
         raise NameRefused(
-            f"name {_shown(text)} holds a control character ({bad!r}); type the name with "
-            "letters, digits, spaces and punctuation only"
+            say(
+                "name {name} holds a control character ({character}); type the name with "
+                "letters, digits, spaces and punctuation only",
+                name=_shown(text),
+                character=repr(bad),
+            )
         )
     name = " ".join(unicodedata.normalize("NFC", text).split())
     if not name:
         raise NameRefused(
-            f"name {_shown(text)} is empty; give a name of 1 to {NAME_MAX} characters"
+            say(
+                "name {name} is empty; give a name of 1 to {most} characters",
+                name=_shown(text),
+                most=NAME_MAX,
+            )
         )
     if len(name) > NAME_MAX:
         raise NameRefused(
-            f"name {_shown(name)} is {len(name)} characters long; give at most {NAME_MAX} "
-            "(a nickname, or a first name and an initial)"
+            say(
+                "name {name} is {length} characters long; give at most {most} "
+                "(a nickname, or a first name and an initial)",
+                name=_shown(name),
+                length=len(name),
+                most=NAME_MAX,
+            )
         )
     return name
 
@@ -257,8 +271,11 @@ class Roster:
         _refuse_taken(cleaned, state.players)
         if len(state.players) >= MAX_PLAYERS:
             raise NameRefused(
-                f"cannot add {_shown(cleaned)}: the roster holds at most {MAX_PLAYERS} "
-                "players; delete some first"
+                say(
+                    "cannot add {name}: the roster holds at most {most} players; delete some first",
+                    name=_shown(cleaned),
+                    most=MAX_PLAYERS,
+                )
             )
         added = Player(name=cleaned, retired=False, added=time.time())
         self._save(replace(state, players=(*state.players, added)))
@@ -356,11 +373,17 @@ class Roster:
         player = state.players[index]
         if player.retired == retired:
             already = (
-                "is already retired; unretire them to offer them for seats again"
+                say(
+                    "player {name} is already retired; unretire them to offer them for seats again",
+                    name=repr(player.name),
+                )
                 if retired
-                else "is not retired (already offered for seats)"
+                else say(
+                    "player {name} is not retired (already offered for seats)",
+                    name=repr(player.name),
+                )
             )
-            raise NameRefused(f"player {player.name!r} {already}")
+            raise NameRefused(already)
         players = list(state.players)
         players[index] = replace(player, retired=retired)
         self._save(replace(state, players=tuple(players)))
@@ -385,12 +408,12 @@ def _refuse_reserved(name: str) -> None:
     if key not in RESERVED_NAMES:
         return
     if key == "guest":
-        what = "the word the screens show for a guest"
+        what = say("the word the screens show for a guest")
     elif key in SEAT_COLOURS:
-        what = "a seat colour, what the screens show for a seat without a name"
+        what = say("a seat colour, what the screens show for a seat without a name")
     else:
-        what = "a seat number, what the screens show for a seat without a name"
-    raise NameRefused(f"name {name!r} is {what}; give another name")
+        what = say("a seat number, what the screens show for a seat without a name")
+    raise NameRefused(say("name {name} is {what}; give another name", name=repr(name), what=what))
 
 
 def _refuse_taken(name: str, players: Iterable[Player]) -> None:
@@ -400,12 +423,20 @@ def _refuse_taken(name: str, players: Iterable[Player]) -> None:
             continue
         if player.retired:
             raise NameRefused(
-                f"name {name!r} is retired player {player.name!r}: un-retire them instead, "
-                "or give another name"
+                say(
+                    "name {name} is retired player {player}: un-retire them instead, or give "
+                    "another name",
+                    name=repr(name),
+                    player=repr(player.name),
+                )
             )
         raise NameRefused(
-            f"name {name!r} is taken by player {player.name!r}; give another name "
-            "(add an initial, such as 'Ann B')"
+            say(
+                "name {name} is taken by player {player}; give another name (add an "
+                "initial, such as 'Ann B')",
+                name=repr(name),
+                player=repr(player.name),
+            )
         )
 
 

@@ -40,8 +40,8 @@ from companion.rules.base import (
     sample_chance,
 )
 from companion.rules.registry import get_engine
-from companion.rules.words import say
 from companion.tools.arguments import confirmed
+from companion.words import say
 
 __all__ = [
     "FORMAT",

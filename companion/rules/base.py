@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, TypeAlias, TypeVar
 
 from companion.errors import CompanionError, IllegalAction
-from companion.rules.words import say
+from companion.words import say
 
 __all__ = [
     "CHANCE",

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal, TypeVar
 
-from companion.i18n import marked, tr, trc, trn
+from companion.i18n import marked, said, tr, trc, trn
 from companion.roster import NAME_MAX, Roster, RosterError
 from companion.ui.nav import NavButton
 
@@ -307,7 +307,8 @@ class PlayersModel:
         try:
             return change()
         except (RosterError, OSError) as exc:
-            self.notice = str(exc)
+            refused = isinstance(exc, RosterError) and exc.args
+            self.notice = said(exc.args[0]) if refused else str(exc)
             if self.view == "actions" and self.subject not in [r.label for r in self.rows()]:
                 self._show_list()
             return None

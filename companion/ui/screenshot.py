@@ -26,7 +26,6 @@ import pygame
 
 from companion.i18n import language, set_language
 from companion.input.pinmap import DEFAULT_PROFILE, load_profile
-from companion.rules.words import say
 from companion.session import UnfinishedGame
 from companion.settings import Settings
 from companion.ui.apache.samples import SAMPLES as APACHE_SAMPLES
@@ -41,6 +40,7 @@ from companion.ui.samples import SAMPLE_WALL, Drawable, Sample, sample_app
 from companion.ui.scenes import AppContext, Closable
 from companion.ui.screenshot_args import IN_LANGUAGE, SIZES
 from companion.ui.screenshot_args import SCENES_SHOWN as SCENES
+from companion.words import say
 
 TOLERANCE: Final = 24
 """A pixel differs when a channel differs by more than this (font anti-aliasing varies)."""

@@ -88,7 +88,7 @@ def test_run_takes_lang_and_refuses_an_unknown_one(capsys: pytest.CaptureFixture
 
 def test_an_engines_whole_numbers_are_written_the_languages_way() -> None:
     from companion.i18n import said
-    from companion.rules.words import say
+    from companion.words import say
 
     money = say("{gang} wins with {money} F", gang=say("green"), money=2750)
     assert str(money) == "green wins with 2750 F", "the journal's English stays as it was"

@@ -88,7 +88,7 @@ The public face: :class:`Apache` (``APACHE`` is the engine), its state
 
 The words a person reads (a refusal's ``IllegalAction.args[0]``, a ``SlapResult.reason``,
 the TRACKER's ``Outcome.reason``, ``action_words`` and ``card_words``) are
-:class:`~companion.rules.words.Words`: the English ``str`` the journals and the command line
+:class:`~companion.words.Words`: the English ``str`` the journals and the command line
 keep, which a screen shows in its language with ``shown(value, catalog)``. A reason read
 back from a state's JSON is plain English.
 """

@@ -35,7 +35,7 @@ from companion.rules.apache.cards import (
 )
 from companion.rules.apache.table import seat_words
 from companion.rules.base import JSON, int_field, record_kind
-from companion.rules.words import Words, say
+from companion.words import Words, say
 
 OPTIONS: Final = ("item", "tipis", "prisoner", "wedding")
 """The options of a legal slap (ruling A6; wedding: ruling A12). ``prisoner`` is the chief's

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-from companion.rules.words import Words, plural_words, say
+from companion.words import Words, plural_words, say
 
 # --- colours and kinds -----------------------------------------------------------------------
 

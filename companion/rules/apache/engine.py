@@ -83,7 +83,7 @@ from companion.rules.base import (
     victory_reason,
 )
 from companion.rules.setup import check_setup_options, setup_first, setup_players
-from companion.rules.words import Words, joined, plural_words, say
+from companion.words import Words, joined, plural_words, say
 
 # --- constants -------------------------------------------------------------------------------
 

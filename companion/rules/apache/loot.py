@@ -29,7 +29,7 @@ from companion.rules.apache.cards import (
     colour_words,
     count_words,
 )
-from companion.rules.words import Words, joined, plural_words, say
+from companion.words import Words, joined, plural_words, say
 
 Piles = tuple[tuple[int, ...], ...]
 """One winnings pile per seat, each ordered bottom -> top (ruling A11)."""

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from companion.rules.apache.cards import COLOURS, KIND_WORDS, KINDS, colour_words
 from companion.rules.base import SetupError, illegal
-from companion.rules.words import joined, say
+from companion.words import joined, say
 
 __all__ = [
     "PLAYERS",

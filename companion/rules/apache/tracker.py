@@ -57,7 +57,7 @@ from companion.rules.apache.table import (
     winners,
 )
 from companion.rules.base import JSON, Engine, Outcome, SetupError, illegal, int_field, record_kind
-from companion.rules.words import Words, joined, plural_words, say
+from companion.words import Words, joined, plural_words, say
 
 # --- constants -------------------------------------------------------------------------------
 

@@ -95,7 +95,7 @@ messages, outcomes and screens; the JSON keeps the 0-based seats, and so does th
 ``reason`` in the state's JSON (``seat 0``, the form journals' states keep), while
 ``TrickResult.words`` tells the same trick with ``P1``... A refused action names the rule
 and what the game awaits, from whom (``awaited``: "P2 must first name the first player
-of round 2"). The words a screen shows are :class:`~companion.rules.words.Words` (English,
+of round 2"). The words a screen shows are :class:`~companion.words.Words` (English,
 which a screen shows in its language with ``Words.shown``): a refusal
 (``IllegalAction.args[0]``), ``TrickResult.words``, ``card_words``, ``action_words``; the
 TRACKER's trick ``reason``, ``revokes``, ``entry_words`` and ``Play.words``. The players'

@@ -47,7 +47,7 @@ from companion.rules.apocalypse.cards import (
 )
 from companion.rules.apocalypse.tricks import player_name
 from companion.rules.base import JSON, int_field, record_kind
-from companion.rules.words import Words, plural_words, say
+from companion.words import Words, plural_words, say
 
 GAME: Final = "apocalypse"
 """The game's name in error messages."""

@@ -15,7 +15,7 @@ Sets of cards are bit masks (bit ``id``): a hand, a won pile, the discard pile.
 :func:`card_ids`, :func:`mask_of` and :func:`lowest_card` convert between the two.
 
 The words a person reads (:func:`card_words`, :func:`suit_words`) are
-:class:`~companion.rules.words.Words`: English, which a screen shows in its language.
+:class:`~companion.words.Words`: English, which a screen shows in its language.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from companion.rules.words import Words, joined, say
+from companion.words import Words, joined, say
 
 # --- suits and values ------------------------------------------------------------------------
 

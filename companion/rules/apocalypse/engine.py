@@ -90,7 +90,7 @@ from companion.rules.apocalypse.tricks import (
 )
 from companion.rules.base import CHANCE, JSON, Engine, Outcome, SetupError, illegal, int_value
 from companion.rules.setup import check_setup_options, setup_first, setup_players
-from companion.rules.words import joined, say
+from companion.words import joined, say
 
 # --- constants -------------------------------------------------------------------------------
 

@@ -118,7 +118,7 @@ from companion.rules.apocalypse.tricks import (
     winning_play,
 )
 from companion.rules.base import JSON, Engine, Outcome, SetupError, illegal, int_field, record_kind
-from companion.rules.words import Words, joined, say
+from companion.words import Words, joined, say
 
 # --- constants -------------------------------------------------------------------------------
 
@@ -253,7 +253,7 @@ class TrickResult:
     won: tuple[Play, ...]
     points: int
     reason: str
-    """Why the trick went as it did, in words (:class:`~companion.rules.words.Words` once
+    """Why the trick went as it did, in words (:class:`~companion.words.Words` once
     resolved; a plain ``str`` when read back from JSON)."""
     revokes: tuple[str, ...] = ()
     """The revokes the trick showed, in words (as ``reason``)."""

@@ -2,7 +2,7 @@
 (P5), the trick's winner and what it takes (P6, P7), the round's end and scores (P9), the
 next round's chooser (P10), the winners (P11) and the Duel swap (P12); and the words that
 name the players (P1, P2, ...) and tell a trick's and a game's outcome. The words a
-screen shows (a trick's, a refusal's) are :class:`~companion.rules.words.Words`: English,
+screen shows (a trick's, a refusal's) are :class:`~companion.words.Words`: English,
 which a screen shows in its language; the players' names stay as they are.
 
 Nothing here knows an engine's state: the FULL engine (:mod:`.engine`, virtual hands) and the
@@ -40,7 +40,7 @@ from companion.rules.apocalypse.cards import (
     suit_words,
 )
 from companion.rules.base import JSON, int_value, victory_reason
-from companion.rules.words import Words, joined, plural_words, say
+from companion.words import Words, joined, plural_words, say
 
 NOBODY: Final = -1
 """The winner of a trick without one (ruling P7), and of no trick yet."""

@@ -87,7 +87,7 @@ The outcome reads the same in both modes (:func:`~companion.rules.paris.settleme
 a tie on money broken by the operational Apaches says so, a shared victory says the tie
 stands.
 Every such text a screen shows (a refusal's rule, action and reason, a settlement step, an
-entry, the outcome) is :class:`~companion.rules.words.Words`: the English for the journals
+entry, the outcome) is :class:`~companion.words.Words`: the English for the journals
 and the command line, which a screen shows in its language with ``Words.shown(catalog)``.
 
 The public face: :class:`Paris` (``PARIS`` is the engine), its state

@@ -19,7 +19,7 @@ Bourgeois  ``{"kind": "bourgeois", "identity": "policeman"}`` (chance, D7)      
 A stash is named by its district and its slot (1 = the first slot, ruling D3). Recruits are
 the reinforcements. ``repr`` is a constructor call, ``str`` the text form;
 :func:`action_words` says an action as a person reads it (in a refusal), as
-:class:`~companion.rules.words.Words` a screen shows in its language.
+:class:`~companion.words.Words` a screen shows in its language.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from typing import Any, Final, TypeAlias
 from companion.rules.base import JSON, int_field, record_kind
 from companion.rules.paris.board import district_words
 from companion.rules.paris.wording import and_words
-from companion.rules.words import Words, joined, plural_words, say
+from companion.words import Words, joined, plural_words, say
 
 LEADER: Final = "leader"
 NOVICE: Final = "novice"
@@ -172,7 +172,7 @@ def apaches_words(leaders: int, novices: int, recruits: int) -> Words:
 def action_words(action: object) -> str:
     """An action as a person reads it in a refusal, e.g. ``"placing 2 leaders in district 4
     (blue)"``, ``"moving a leader from district 4 to district 8"``, ``"placing stash 4.2
-    and paying bail"`` (:class:`~companion.rules.words.Words`; an object that is no Paris
+    and paying bail"`` (:class:`~companion.words.Words`; an object that is no Paris
     action, its ``repr``)."""
     if isinstance(action, Place):
         placed = apaches_words(action.leaders, action.novices, action.recruits)

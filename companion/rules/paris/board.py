@@ -22,7 +22,7 @@ from typing import Any, Final, NamedTuple
 
 from companion.errors import ConfigError
 from companion.rules.base import SetupError
-from companion.rules.words import Words, say
+from companion.words import Words, say
 
 # --- constants -------------------------------------------------------------------------------
 

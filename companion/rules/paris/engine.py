@@ -113,7 +113,7 @@ from companion.rules.paris.state import (
     with_item,
 )
 from companion.rules.paris.wording import gang_words
-from companion.rules.words import Words, say
+from companion.words import Words, say
 
 # --- game metadata ---------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ written once, and so are the words that tell its outcome.
   who won and why, the one outcome text of both modes and the results screens.
 
 The words a person reads (the refusals' rules and reasons, the steps' words, the outcome's)
-are :class:`~companion.rules.words.Words`: the English as before, which a screen shows in its
+are :class:`~companion.words.Words`: the English as before, which a screen shows in its
 language (the gangs, the districts and the slots' outcomes in them too,
 :mod:`~companion.rules.paris.wording`).
 """
@@ -48,7 +48,7 @@ from companion.rules.paris.board import (
     district_words,
 )
 from companion.rules.paris.wording import and_words, gang_words, slot_outcome_words
-from companion.rules.words import Words, joined, plural_words, say
+from companion.words import Words, joined, plural_words, say
 
 TURNS_PER_ROUND: Final = 6
 """Turns per round: each player drafts 6 stashes and places one per turn; the 6th is the

@@ -128,7 +128,7 @@ from companion.rules.paris.state import (
     with_change,
 )
 from companion.rules.paris.wording import gang_words
-from companion.rules.words import Words, joined, say
+from companion.words import Words, joined, say
 
 __all__ = [
     "NAME",

@@ -1,9 +1,9 @@
-"""The names inside the Paris engine's words, as :class:`~companion.rules.words.Words` a
+"""The names inside the Paris engine's words, as :class:`~companion.words.Words` a
 screen can show in its language: the gangs, a slot's outcome, a list of names.
 
 The states, the actions and the journals keep the plain data (a gang's colour ``"purple"``,
 an outcome ``"money 400"``); only the words made from them for a person are
-:class:`~companion.rules.words.Words`. Every table is written with literal ``words`` calls,
+:class:`~companion.words.Words`. Every table is written with literal ``words`` calls,
 so that ``make locale`` extracts each name. The districts' names are the board's
 (:func:`~companion.rules.paris.board.district_words`).
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from companion.rules.words import say
+from companion.words import say
 
 GANG_WORDS: Final = {
     "purple": say("purple"),

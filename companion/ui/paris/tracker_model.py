@@ -45,7 +45,6 @@ from companion.rules.paris.tracker import (
     policeman_choices,
     tracker_step_words,
 )
-from companion.rules.words import Words, joined
 from companion.session import Session
 from companion.ui import theme
 from companion.ui.game_model import (
@@ -63,6 +62,7 @@ from companion.ui.paris.words import (
     outcome_words,
     screen_words,
 )
+from companion.words import Words, joined
 
 Step = Literal["turn", "place", "stash", "holder", "slot", "policeman", "over"]
 NOBODY: Final = "nobody"

@@ -21,10 +21,10 @@ from companion.errors import IllegalAction
 from companion.rules.apache import APACHE, CHOOSE, Action, ApacheState, Choose
 from companion.rules.apache.tracker import TRACKER, TrackerState
 from companion.rules.base import Engine
-from companion.rules.words import Words, say
+from companion.words import Words, say
 from tests.rules.apache.test_random import illegal_candidates, table_policy
 from tests.rules.apache.test_tracker import illegal_candidates as tracker_candidates
-from tests.rules.test_words import Shouting
+from tests.test_words import Shouting
 
 ALL_VARIANTS = dict.fromkeys(("war_path", "wedding", "joint_raid"), True)
 FULL_SETUPS: tuple[dict[str, Any], ...] = (

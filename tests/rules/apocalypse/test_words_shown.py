@@ -36,10 +36,10 @@ from companion.rules.apocalypse import (
 from companion.rules.apocalypse.cards import FIRST_TRANQUILITY
 from companion.rules.apocalypse.tracker import TRACKER, VALUES, Entry, TrackerState, entry_words
 from companion.rules.base import Engine
-from companion.rules.words import Words, say
+from companion.words import Words, say
 from tests.rules.apocalypse.test_random import illegal_candidates
 from tests.rules.apocalypse.test_tracker import illegal_candidates as tracker_candidates
-from tests.rules.test_words import Shouting
+from tests.test_words import Shouting
 
 FULL_SETUPS: tuple[dict[str, Any], ...] = (
     {"players": 2},

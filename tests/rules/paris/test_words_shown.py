@@ -49,8 +49,8 @@ from companion.rules.paris.tracker import (
     tracker_step_words,
 )
 from companion.rules.paris.wording import GANG_WORDS
-from companion.rules.words import Words
-from tests.rules.test_words import Shouting
+from companion.words import Words
+from tests.test_words import Shouting
 
 S = TypeVar("S")
 A = TypeVar("A")

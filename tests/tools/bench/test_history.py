@@ -32,16 +32,19 @@ def _run(argv: list[str]) -> int:
 def test_a_small_generated_history_reports_every_figure(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert _run(["--games", str(GAMES), "--repeat", "2"]) == 0, "the bars hold on a few games"
+    """Every figure with its verdict; the exit status says whether every bar held (the
+    figures are timings: a loaded machine may miss a bar, so the test does not ask)."""
+    code = _run(["--games", str(GAMES), "--repeat", "2"])
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"companion bench history: {GAMES} games, {GAMES} simulated Apache games"
     screens = [line for line in lines if line.startswith("screen")]
     assert [line.split()[1] for line in screens] == ["480x320:", "800x480:"]
-    assert all("2 times: median" in line and line.count("PASS") == 1 for line in screens)
-    assert "hand-off median" in lines[3] and lines[3].endswith("PASS")
+    verdicts = ("PASS", "FAIL")
+    assert all("2 times: median" in line and any(v in line for v in verdicts) for line in screens)
+    assert "hand-off median" in lines[3] and lines[3].endswith(verdicts)
     assert "the write on the writer's thread: median" in lines[4]
-    assert f"bytes for {GAMES} games" in lines[5] and lines[5].endswith("PASS")
-    assert lines[-1] == "every bar holds"
+    assert f"bytes for {GAMES} games" in lines[5] and lines[5].endswith("PASS"), "not a timing"
+    assert (lines[-1] == "every bar holds") == (code == 0)
 
 
 def test_json_of_a_db_and_the_file_is_left_as_it_was(
@@ -64,7 +67,7 @@ def test_json_of_a_db_and_the_file_is_left_as_it_was(
     assert (size["games"], size["bytes"]) == (GAMES, before.st_size)
     assert size["bytes"] > size["empty_bytes"] > 0
     assert set(report["bars"]) == {"open_max_ms", "hand_off_median_ms", "per_5000_games_bytes"}
-    assert report["passed"] is True and code == 0
+    assert code == (0 if report["passed"] else 1), "the exit status says whether bars held"
 
 
 @pytest.mark.parametrize("given", ["missing.sqlite", "folder"])

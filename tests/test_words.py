@@ -1,4 +1,4 @@
-"""Words an engine says, shown in the screens' languages (companion.rules.words): the English
+"""Words an engine says, shown in the screens' languages (companion.words): the English
 stays the ``str`` (journals, the command line), a catalog shows the template and values
 again, Words inside Words too, plurals by the language's rule, and a copy keeps it all."""
 
@@ -11,7 +11,7 @@ import re
 
 from companion.errors import IllegalAction
 from companion.rules.base import illegal
-from companion.rules.words import joined, plural_words, say, shown
+from companion.words import joined, plural_words, say, shown
 
 
 def _upper(template: str) -> str:
