@@ -104,3 +104,25 @@ def test_the_paris_banks_settlement_line_leaves_off_its_first_clauses_to_fit() -
     one_line = pygame.Rect(0, 0, 380, 14)
     assert fitting_info(one_line, options, (480, 320)) == options[1]
     assert fitting_info(pygame.Rect(0, 0, 460, 40), options, (480, 320)) == whole
+
+
+def test_a_settlement_step_offers_its_result_alone_last() -> None:
+    from companion.ui.paris.tracker_model import _step_clauses
+    from companion.words import joined, say
+
+    step = joined(
+        "; ",
+        [
+            say("{district}: {gang} holds it", district="3", gang="purple"),
+            say(
+                "uncovered: {outcome}: {result}",
+                outcome=say("steal"),
+                result=say("{gang} steals {each} F", gang="purple", each=150),
+            ),
+        ],
+    )
+    assert _step_clauses(step) == [
+        "3: purple holds it; uncovered: steal: purple steals 150 F",
+        "uncovered: steal: purple steals 150 F",
+        "purple steals 150 F",
+    ]

@@ -371,9 +371,13 @@ def _counters_info(state: TrackerState) -> str:
 
 
 def _step_clauses(words: Words) -> list[str]:
-    """A settlement step on screen, whole, then from its second clause, its third, ..."""
+    """A settlement step on screen, whole, then from its second clause, its third, ...,
+    then the last clause's result alone ("purple steals 150 F from each other gang")."""
     parts = words.parts if words.separator == "; " else (words,)
-    tails = [joined("; ", parts[start:]) for start in range(len(parts))]
+    tails: list[object] = [joined("; ", parts[start:]) for start in range(len(parts))]
+    last = parts[-1] if parts else words
+    if isinstance(last, Words):
+        tails += [value for value in last.values.values() if isinstance(value, Words)][-1:]
     return [screen_words(said(tail)) for tail in tails]
 
 
