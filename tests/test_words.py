@@ -8,10 +8,11 @@ import copy
 import gettext
 import pickle
 import re
+from collections.abc import Callable, Sequence
 
 from companion.errors import IllegalAction
 from companion.rules.base import illegal
-from companion.words import joined, plural_words, say, shown
+from companion.words import Words, joined, plural_words, say, shown
 
 
 def _upper(template: str) -> str:
@@ -27,6 +28,19 @@ class Shouting(gettext.NullTranslations):
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return _upper(msgid1 if n == 1 else msgid2)
+
+
+def assert_shown_in_the_language(
+    said: Sequence[object], leftovers: Callable[[Words], list[str]]
+) -> None:
+    """Each of ``said`` (an engine's words) is Words: the identity catalog shows its
+    English, and shown through ``Shouting`` it has no ``leftovers`` (lower-case English
+    that was a plain str, as the engine's test counts them)."""
+    identity = gettext.NullTranslations()
+    for each in said:
+        assert isinstance(each, Words), f"plain str: {each!r}"
+        assert each.shown(identity) == each, f"the templates do not say {each!r}"
+        assert not leftovers(each), (leftovers(each), each.shown(Shouting()))
 
 
 def test_the_english_is_the_string_and_a_catalog_shows_the_template() -> None:

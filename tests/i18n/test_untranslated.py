@@ -6,24 +6,17 @@ through every game and mode reads every frame the same way (refusals, notices, m
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 
-from companion.input.events import Press
 from companion.ui import widgets
-from companion.ui.apache.setup import APACHE_SETUP
-from companion.ui.apocalypse.setup import APOCALYPSE_SETUP
-from companion.ui.paris.setup import PARIS_SETUP
 from companion.ui.samples import sample_app
-from companion.ui.scenes import BaseScene, Closable
+from companion.ui.scenes import Closable
 from companion.ui.screenshot import SAMPLES
-from companion.ui.setup_model import GameSetup
 from tests.i18n.pseudo import pseudo, pseudo_language, untranslated
-from tests.ui.helpers import make_app, start_game
+from tests.i18n.walk import GAMES, random_frames
 
 DATA = ("Anna", "Benedikt", "Dora", "Cle", "gpio-dsi", "lgpio", "gpio", "yellow.hunter")
 """What the samples show that is not a word of the screens: the roster's names (and "Cle"
@@ -56,45 +49,11 @@ def test_the_check_finds_a_plain_word() -> None:
     assert untranslated([pseudo("Back: {what}").format(what=pseudo("undo")), "P1 R8 12 ms"]) == []
 
 
-SEATS = ("red.chief", "yellow.warrior", "purple.woman", "blue.hunter", "red.hunter", "yellow.chief")
-
-
-@pytest.mark.parametrize("mode", ["tracker", "full"])
-@pytest.mark.parametrize(
-    ("game", "players"),
-    [(APACHE_SETUP, 3), (APOCALYPSE_SETUP, 4), (PARIS_SETUP, 4)],
-    ids=["apache", "apocalypse", "paris"],
-)
-def test_random_play_shows_no_word_outside_the_catalogs(
-    game: GameSetup, players: int, mode: str, tmp_path: Path
-) -> None:
-    """Random presses, clicks and waits through a game (its menu, rules help, settings,
-    refusals and notices; a new game when one is left), every frame drawn and read."""
-    rng = random.Random(1)
+@pytest.mark.parametrize("name", list(GAMES))
+def test_random_play_shows_no_word_outside_the_catalogs(name: str, tmp_path: Path) -> None:
+    """Random presses, clicks and waits through each game and mode, every frame read."""
     found: set[str] = set()
     with pseudo_language():
-        app = make_app(tmp_path, seed=3)
-        surface, now = pygame.Surface(app.size), 0
-        for step in range(500):
-            if app.stack.top is None:
-                start_game(app, game, BaseScene, players=players, mode=mode)
-            now += rng.choice([1_000_000, 30_000_000, 400_000_000, 2_000_000_000])
-            _act(app.stack.top, rng, now, step, app.size)
-            app.stack.update(now)
-            if app.stack.top is None:
-                continue
-            with widgets.recorded_text() as drawn:
-                app.stack.top.draw(surface, now)
+        for drawn in random_frames(tmp_path, name, size=(480, 320), steps=500, seed=1):
             found |= set(untranslated([d.words for d in drawn], SETTINGS_DATA))
-        app.stack.close()
     assert sorted(found) == []
-
-
-def _act(top: Any, rng: random.Random, now: int, step: int, size: tuple[int, int]) -> None:
-    chance = rng.random()
-    if chance < 0.25:
-        top.handle_input(Press(rng.choice(SEATS), now, "sim", step), now)
-    elif chance < 0.3:
-        top.click((rng.randrange(size[0]), rng.randrange(size[1])), now)
-    else:
-        top.nav(rng.choices(["previous", "next", "select", "back"], [3, 3, 5, 0.3])[0], now)

@@ -52,8 +52,7 @@ def format_gap(gap_ns: float) -> str:
     """``412_000`` -> ``"+0.412 ms"``; a press ignored before the window's first counted
     slap (a player who had already slapped on the card, ruling A8) -> ``"-2.000 ms"`` (the
     language's decimal sign; a no-break space before "ms")."""
-    gap_ms = gap_ns / 1e6
-    return ("+" if gap_ms >= 0 else "") + milliseconds(gap_ms)
+    return gap_words(gap_ns)[0]
 
 
 def gap_words(gap_ns: float) -> list[str]:

@@ -11,7 +11,6 @@ journals and the command line say.
 
 from __future__ import annotations
 
-import gettext
 import random
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -24,7 +23,7 @@ from companion.rules.base import Engine
 from companion.words import Words, say
 from tests.rules.apache.test_random import illegal_candidates, table_policy
 from tests.rules.apache.test_tracker import illegal_candidates as tracker_candidates
-from tests.test_words import Shouting
+from tests.test_words import Shouting, assert_shown_in_the_language
 
 ALL_VARIANTS = dict.fromkeys(("war_path", "wedding", "joint_raid"), True)
 FULL_SETUPS: tuple[dict[str, Any], ...] = (
@@ -110,24 +109,14 @@ def slap_reasons(states: Sequence[ApacheState]) -> list[str]:
     return list(dict.fromkeys(r.reason for state in states for r in state.resolution))
 
 
-def assert_shown_in_the_language(said: Sequence[object]) -> None:
-    """Each of ``said`` is Words: the identity catalog shows its English, the shouting one
-    leaves no lower-case word."""
-    identity = gettext.NullTranslations()
-    for each in said:
-        assert isinstance(each, Words), f"plain str: {each!r}"
-        assert each.shown(identity) == each, f"the templates do not say {each!r}"
-        assert not leftover_english(each), (leftover_english(each), each)
-
-
 def test_every_refusal_and_slap_reason_of_random_play_is_shown_in_the_language() -> None:
     full = list(full_states())
     tracked = list(tracker_states())
     refused = refusals(APACHE, full, full_refused)
     refused += refusals(TRACKER, tracked, tracker_candidates)
     reasons = slap_reasons(full)
-    assert_shown_in_the_language(refused)
-    assert_shown_in_the_language(reasons)
+    assert_shown_in_the_language(refused, leftover_english)
+    assert_shown_in_the_language(reasons, leftover_english)
     rules = {str(r).partition(" refused by ")[2].partition(": ")[0] for r in refused}
     assert len(rules) >= 15, sorted(rules)
     said = " | ".join(reasons)
@@ -139,7 +128,7 @@ def test_the_tracker_outcome_is_shown_in_the_language() -> None:
     last = list(_played(TRACKER, TRACKER_SETUP, 1, None))[-1]
     outcome = TRACKER.outcome(last)
     assert outcome is not None
-    assert_shown_in_the_language([outcome.reason])
+    assert_shown_in_the_language([outcome.reason], leftover_english)
 
 
 def test_a_leftover_plain_word_is_found() -> None:

@@ -6,7 +6,6 @@ word is left: no piece of it (a gang, a district, an outcome, a list) stayed a p
 
 from __future__ import annotations
 
-import gettext
 import random
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -50,7 +49,7 @@ from companion.rules.paris.tracker import (
 )
 from companion.rules.paris.wording import GANG_WORDS
 from companion.words import Words
-from tests.test_words import Shouting
+from tests.test_words import Shouting, assert_shown_in_the_language
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -92,19 +91,11 @@ TRACKER_RULES = {
 }
 
 
-def leftovers(said: str) -> list[str]:
+def leftovers(said: Words) -> list[str]:
     """The words of ``said`` shown through the upper-casing catalog that are still lower
     case (English that was a plain str), but for the data words."""
-    assert isinstance(said, Words), f"a plain str: {said!r}"
     shouted = said.shown(Shouting())
     return [w for w in re.findall(r"[a-z]+", shouted) if w not in DATA_WORDS]
-
-
-def check_shown(found: Sequence[str]) -> None:
-    for said in found:
-        assert isinstance(said, Words), f"a plain str: {said!r}"
-        assert said.shown(gettext.NullTranslations()) == said, f"not its English: {said!r}"
-        assert not leftovers(said), f"English left in {said.shown(Shouting())!r}"
 
 
 def refusal(apply: Callable[[S, A], S], state: S, action: A) -> str | None:
@@ -224,8 +215,8 @@ def test_the_full_games_refusals_and_words_are_shown_whole() -> None:
         said += more_said
     assert {rule_of(r) for r in refusals} >= FULL_RULES, "every rule refused something"
     assert len({template_of(r, "reason") for r in refusals}) >= 20, "the reasons are many"
-    check_shown(refusals)
-    check_shown(said)
+    assert_shown_in_the_language(refusals, leftovers)
+    assert_shown_in_the_language(said, leftovers)
 
 
 # --- the TRACKER -----------------------------------------------------------------------------
@@ -272,8 +263,8 @@ def test_the_trackers_refusals_and_words_are_shown_whole() -> None:
         refusals += more_refusals
         said += more_said
     assert {rule_of(r) for r in refusals} >= TRACKER_RULES, "every rule refused something"
-    check_shown(refusals)
-    check_shown(said)
+    assert_shown_in_the_language(refusals, leftovers)
+    assert_shown_in_the_language(said, leftovers)
 
 
 # --- the names and the outcome's forms -------------------------------------------------------
@@ -315,5 +306,5 @@ def test_the_names_and_every_form_of_the_outcome_are_shown_whole() -> None:
     assert districts == [f"district {d} ({DISTRICT_NAMES[d]})" for d in DISTRICTS]
     assert set(GANG_WORDS) == set(GANGS), "a name for every gang"
     named = [*districts, *GANG_WORDS.values(), apaches_words(2, 1, 3), apaches_words(0, 0, 0)]
-    check_shown([*outcomes, *named, district_words(12)])
+    assert_shown_in_the_language([*outcomes, *named, district_words(12)], leftovers)
     assert apaches_words(1, 0, 2).shown(Shouting()) == "1 LEADER, 2 REINFORCEMENTS"
