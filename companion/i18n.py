@@ -15,7 +15,8 @@ they are fresh). Marking:
 - ``marked("Back")``: marks a constant for the catalog without translating it (a table of
   hints built at import); translate it with ``tr`` where it is drawn.
 - ``said(exc.args[0])``: what an engine said (``companion.words.Words``: a refusal,
-  a reason) in the screens' language.
+  a reason) in the screens' language; ``said(exc)``: what went wrong, for any error
+  (its own ``Words``, or an operating system's error by its code).
 
 Placeholders are named (``tr("{who}: which card?").format(who=...)``) so a translation can
 put them in its own order. Numbers, money and times are written the language's way by
@@ -34,7 +35,7 @@ from typing import Final
 
 from babel.numbers import format_decimal
 
-from companion.words import shown
+from companion.words import error_words, shown
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -122,7 +123,11 @@ def trc(context: str, message: str) -> str:
 
 def said(value: object) -> str:
     """What an engine said (a refusal, a reason: ``companion.words.Words``) in the
-    screens' language; anything else as ``str`` gives it."""
+    screens' language; an error by what went wrong (``companion.words.error_words``: its
+    own words, or an operating system's error by its code); anything else as ``str``
+    gives it."""
+    if isinstance(value, BaseException):
+        value = error_words(value)
     return str(shown(value, _catalog(_current[0]), number))
 
 

@@ -105,7 +105,7 @@ from typing import Any, Final, Self, TypeVar, get_args, get_origin, get_type_hin
 from companion.errors import CompanionError, ConfigError, JournalError
 from companion.input.controls import ALL_CONTROLS, SEATS, button_of, seat_of
 from companion.input.events import Press
-from companion.words import say
+from companion.words import error_words, say
 
 # Tie window: 5 us.
 # - Lower bound, the servicing skew: on a Pi 3/4 the GPIO driver walks simultaneous
@@ -282,7 +282,9 @@ class Window(_Record):
         """Rebuild a window from ``to_json()``; raises ``JournalError`` if it is malformed."""
         window = _from_json(cls, data)
         if not window.slaps:
-            raise JournalError(f"slap window {window.index} has no slaps: every window has one")
+            raise JournalError(
+                say("slap window {index} has no slaps: every window has one", index=window.index)
+            )
         return window
 
 
@@ -299,10 +301,16 @@ def _from_json(cls: type[_R], data: Mapping[str, Any]) -> _R:
     try:
         return _decode_record(cls, data)
     except (KeyError, TypeError, ValueError) as exc:
-        raise JournalError(
-            f"{cls.__name__} record is malformed ({type(exc).__name__}: {exc}): expected the "
-            f"fields written by {cls.__name__}.to_json(), got {data!r}"
-        ) from exc
+        said = error_words(exc)
+        malformed = say(
+            "{record} record is malformed ({error}: {why}): expected the fields written by "
+            "{record}.to_json(), got {data}",
+            record=cls.__name__,
+            error=type(exc).__name__,
+            why=said if str(said) == str(exc) else str(exc),
+            data=repr(data),
+        )
+        raise JournalError(malformed) from exc
 
 
 def _decode_record(cls: type[_R], data: Mapping[str, Any]) -> _R:
@@ -324,13 +332,13 @@ def _decode(kind: Any, value: Any) -> Any:
         return _decode(kind, value)
     if origin is tuple:  # tuple[X, ...]
         if not isinstance(value, list | tuple):
-            raise TypeError(f"expected a list, got {value!r}")
+            raise TypeError(say("expected a list, got {value}", value=repr(value)))
         item = get_args(kind)[0]
         return tuple(_decode(item, v) for v in value)
     if isinstance(kind, type) and is_dataclass(kind):
         return _decode_record(kind, value)
     if type(value) is not kind:
-        raise TypeError(f"expected {kind.__name__}, got {value!r}")
+        raise TypeError(say("expected {kind}, got {value}", kind=kind.__name__, value=repr(value)))
     return value
 
 

@@ -21,7 +21,8 @@ the file and what to do, and never overwritten: it is set aside (renamed
 ``roster.json.bad-YYYYmmdd-HHMMSS``, never deleted) only when asked,
 ``Roster.open(path, set_aside_bad=True)``. Anything other than a regular file at the path
 (a folder, a FIFO) is reported and left alone, and only a file named ``*.json`` is ever
-set aside.
+set aside. The errors' messages are :class:`~companion.words.Words`: English where they are
+printed, in the screens' language where a screen shows them (``said``).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from companion.errors import CompanionError
-from companion.words import say
+from companion.words import Words, error_words, os_reason, say
 
 __all__ = [
     "FORMAT",
@@ -101,7 +102,7 @@ class RosterCorrupt(RosterError, ValueError):
     """The file at the roster's path is not a roster (not UTF-8, not JSON, the wrong shape,
     too large). Left as it is; ``Roster.open(path, set_aside_bad=True)`` sets it aside."""
 
-    def __init__(self, message: str, path: Path) -> None:
+    def __init__(self, message: Words, path: Path) -> None:
         super().__init__(message)
         self.path = path
 
@@ -346,8 +347,13 @@ class Roster:
         active = {_key(player.name): player.name for player in state.players if not player.retired}
         if len(seating) > MAX_SEATS:
             raise RosterError(
-                f"a {game} seating of {len(seating)} seats cannot be remembered; the games "
-                f"seat at most {MAX_SEATS}"
+                say(
+                    "a {game} seating of {count} seats cannot be remembered; the games seat at "
+                    "most {most}",
+                    game=game,
+                    count=len(seating),
+                    most=MAX_SEATS,
+                )
             )
         kept: dict[str, str] = {}
         for seat, name in seating.items():
@@ -357,8 +363,12 @@ class Roster:
                 continue
             if player in kept.values():
                 raise NameRefused(
-                    f"{player!r} is seated twice in the {game} seating given; a player "
-                    "takes one seat"
+                    say(
+                        "{player} is seated twice in the {game} seating given; a player takes "
+                        "one seat",
+                        player=repr(player),
+                        game=game,
+                    )
                 )
             kept[seat] = player
         seatings = {g: seats for g, seats in {**state.seating, game: kept}.items() if seats}
@@ -398,7 +408,9 @@ class Roster:
         """Write ``state`` to the file atomically; only then is it the roster's."""
         data = _to_json(state)
         if len(data) > MAX_BYTES:  # cannot happen within MAX_PLAYERS and MAX_SEATS
-            raise RosterError(f"{self._path}: the roster would be too large to save")
+            raise RosterError(
+                say("{path}: the roster would be too large to save", path=str(self._path))
+            )
         _write(self._path, data)
         self._state = state
 
@@ -446,19 +458,35 @@ def _index(name: str, players: tuple[Player, ...], path: Path) -> int:
     for index, player in enumerate(players):
         if _key(player.name) == key:
             return index
-    known = ", ".join(repr(player.name) for player in players[:10]) or "none yet"
-    if len(players) > 10:
-        known += f" and {len(players) - 10} more"
     raise UnknownPlayer(
-        f"no player named {_shown(str(name))} in the roster {path} (players: {known}); "
-        "give a name as the roster lists it"
+        say(
+            "no player named {name} in the roster {path} (players: {known}); give a name as "
+            "the roster lists it",
+            name=_shown(str(name)),
+            path=str(path),
+            known=_first_names(players),
+        )
     )
+
+
+def _first_names(players: tuple[Player, ...]) -> object:
+    """The first ten players' names, quoted, and how many more there are."""
+    names = ", ".join(repr(player.name) for player in players[:10])
+    if not names:
+        return say("none yet")
+    if len(players) > 10:
+        return say("{names} and {count} more", names=names, count=len(players) - 10)
+    return names
 
 
 def _check_game(game: str) -> None:
     if game not in GAMES:
         raise RosterError(
-            f"game {_shown(str(game))} has no seating to remember; give one of {', '.join(GAMES)}"
+            say(
+                "game {game} has no seating to remember; give one of {games}",
+                game=_shown(str(game)),
+                games=", ".join(GAMES),
+            )
         )
 
 
@@ -470,8 +498,12 @@ def _check_seat(seat: object) -> None:
         or any(_is_control(char) for char in seat)
     ):
         raise RosterError(
-            f"seat {seat!r} is not a seat key; give a colour or P-number such as 'red' or "
-            f"'P1' (1 to {SEAT_MAX} printable characters)"
+            say(
+                "seat {seat} is not a seat key; give a colour or P-number such as 'red' or "
+                "'P1' (1 to {most} printable characters)",
+                seat=repr(seat),
+                most=SEAT_MAX,
+            )
         )
 
 
@@ -492,22 +524,26 @@ def _read(path: Path) -> bytes | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise _unavailable(path, "cannot be read", error) from None
+        raise _unavailable(path, say("cannot be read"), error) from None
     try:
         mode = os.fstat(fd).st_mode
         data = _read_up_to(fd, MAX_BYTES + 1) if stat.S_ISREG(mode) else None
     except OSError as error:
-        raise _unavailable(path, "cannot be read", error) from None
+        raise _unavailable(path, say("cannot be read"), error) from None
     finally:
         os.close(fd)
     if data is None:
-        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        kind = say("a folder") if stat.S_ISDIR(mode) else say("not a regular file")
         raise RosterUnavailable(
-            f"{path}: {kind}, not a roster file; left as it is: move it away, or keep the "
-            "roster elsewhere"
+            say(
+                "{path}: {kind}, not a roster file; left as it is: move it away, or keep the "
+                "roster elsewhere",
+                path=str(path),
+                kind=kind,
+            )
         )
     if len(data) > MAX_BYTES:
-        raise _corrupt(path, f"larger than {MAX_BYTES // 1024} KiB")
+        raise _corrupt(path, say("larger than {size} KiB", size=MAX_BYTES // 1024))
     return data
 
 
@@ -528,72 +564,96 @@ def _parse(data: bytes, path: Path) -> _State:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise _corrupt(path, f"not UTF-8 text (byte {error.start})") from None
+        raise _corrupt(path, say("not UTF-8 text (byte {byte})", byte=str(error.start))) from None
     try:
         content = json.loads(text)
     except json.JSONDecodeError as error:
-        raise _corrupt(path, f"not JSON (line {error.lineno}: {error.msg})") from None
+        why = say("not JSON (line {line}: {why})", line=error.lineno, why=error.msg)
+        raise _corrupt(path, why) from None
     except RecursionError:
-        raise _corrupt(path, "JSON nested too deeply") from None
+        raise _corrupt(path, say("JSON nested too deeply")) from None
     if not isinstance(content, dict):
-        raise _corrupt(path, "not a JSON object")
+        raise _corrupt(path, say("not a JSON object"))
     version = content.get("format")
     if type(version) is int and version > FORMAT:
         raise RosterUnavailable(
-            f"{path}: a roster of format {version}, written by a newer companion (this one "
-            f"reads format {FORMAT}); left as it is: update the companion"
+            say(
+                "{path}: a roster of format {version}, written by a newer companion (this one "
+                "reads format {format}); left as it is: update the companion",
+                path=str(path),
+                version=version,
+                format=FORMAT,
+            )
         )
     if version != FORMAT or type(version) is not int:
-        raise _corrupt(path, f"its format is {version!r}, not {FORMAT}")
+        raise _corrupt(
+            path, say("its format is {version}, not {format}", version=repr(version), format=FORMAT)
+        )
     unknown = sorted(set(content) - {"format", "players", "seating"})
     if unknown:
-        raise _corrupt(path, f"unknown field(s) {', '.join(map(repr, unknown[:5]))}")
+        names = ", ".join(map(repr, unknown[:5]))
+        raise _corrupt(path, say("unknown field(s) {names}", names=names))
     players = _parse_players(content.get("players", []), path)
     return _State(players, _parse_seating(content.get("seating", {}), path))
 
 
 def _parse_players(items: Any, path: Path) -> tuple[Player, ...]:
     if not isinstance(items, list):
-        raise _corrupt(path, "'players' is not a list")
+        raise _corrupt(path, say("{field} is not a list", field="'players'"))
     if len(items) > MAX_PLAYERS:
-        raise _corrupt(path, f"more than {MAX_PLAYERS} players")
+        raise _corrupt(path, say("more than {most} players", most=MAX_PLAYERS))
     players: list[Player] = []
     seen: set[str] = set()
     for number, item in enumerate(items, start=1):
-        where = f"player {number}"
         if not isinstance(item, dict) or set(item) != {"name", "retired", "added"}:
-            raise _corrupt(path, f"{where} is not an object of name, retired and added")
+            what = say("player {number} is not an object of name, retired and added", number=number)
+            raise _corrupt(path, what)
         name, retired, added = item["name"], item["retired"], item["added"]
         if not isinstance(name, str):
-            raise _corrupt(path, f"{where}'s name is not text")
+            raise _corrupt(path, say("player {number}'s name is not text", number=number))
         try:
             cleaned = clean_name(name)
         except NameRefused as refused:
-            raise _corrupt(path, f"{where}: {refused}") from None
+            what = say("player {number}: {refused}", number=number, refused=error_words(refused))
+            raise _corrupt(path, what) from None
         if cleaned != name:
-            raise _corrupt(path, f"{where}'s name {name!r} has extra spaces")
+            what = say(
+                "player {number}'s name {name} has extra spaces", number=number, name=repr(name)
+            )
+            raise _corrupt(path, what)
         if _key(name) in seen:
-            raise _corrupt(path, f"{where}'s name {name!r} is there twice")
+            what = say(
+                "player {number}'s name {name} is there twice", number=number, name=repr(name)
+            )
+            raise _corrupt(path, what)
         seen.add(_key(name))
         if type(retired) is not bool:
-            raise _corrupt(path, f"{where}'s retired is not true or false")
+            raise _corrupt(
+                path, say("player {number}'s retired is not true or false", number=number)
+            )
         if type(added) not in (int, float) or not math.isfinite(added):
-            raise _corrupt(path, f"{where}'s added is not a time in seconds")
+            what = say("player {number}'s added is not a time in seconds", number=number)
+            raise _corrupt(path, what)
         players.append(Player(name=name, retired=retired, added=float(added)))
     return tuple(players)
 
 
 def _parse_seating(items: Any, path: Path) -> dict[str, dict[str, str]]:
     if not isinstance(items, dict):
-        raise _corrupt(path, "'seating' is not an object")
+        raise _corrupt(path, say("{field} is not an object", field="'seating'"))
     seating: dict[str, dict[str, str]] = {}
     for game, seats in items.items():
         if game not in GAMES:
-            raise _corrupt(path, f"'seating' has an unknown game {_shown(game)}")
+            unknown = say(
+                "{field} has an unknown game {game}", field="'seating'", game=_shown(game)
+            )
+            raise _corrupt(path, unknown)
         if not isinstance(seats, dict) or not all(
             isinstance(seat, str) and isinstance(name, str) for seat, name in seats.items()
         ):
-            raise _corrupt(path, f"the {game} seating is not an object of seat -> name")
+            raise _corrupt(
+                path, say("the {game} seating is not an object of seat -> name", game=game)
+            )
         seating[game] = dict(seats)
     return seating
 
@@ -615,7 +675,7 @@ def _write(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as error:
-        raise _unavailable(path, "cannot be saved", error) from None
+        raise _unavailable(path, say("cannot be saved"), error) from None
     try:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
@@ -625,7 +685,7 @@ def _write(path: Path, data: bytes) -> None:
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        raise _unavailable(path, "cannot be saved (the roster is as it was)", error) from None
+        raise _unavailable(path, say("cannot be saved (the roster is as it was)"), error) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
@@ -649,8 +709,11 @@ def _set_aside(path: Path, corrupt: RosterCorrupt) -> Path:
     (the file left as it is) otherwise, or when it cannot be renamed."""
     if path.suffix != ".json":
         raise RosterUnavailable(
-            f"{corrupt}; not set aside, as only a file named *.json is: move it away, or "
-            "keep the roster elsewhere"
+            say(
+                "{problem}; not set aside, as only a file named *.json is: move it away, or "
+                "keep the roster elsewhere",
+                problem=error_words(corrupt),
+            )
         )
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target, count = path.with_name(f"{path.name}.bad-{stamp}"), 1
@@ -660,24 +723,31 @@ def _set_aside(path: Path, corrupt: RosterCorrupt) -> Path:
     try:
         os.rename(path, target)
     except OSError as error:
-        raise _unavailable(
-            path, f"is not a roster and cannot be set aside as {target}", error
-        ) from None
+        what = say("is not a roster and cannot be set aside as {file}", file=str(target))
+        raise _unavailable(path, what, error) from None
     return target
 
 
-def _corrupt(path: Path, what: str) -> RosterCorrupt:
+def _corrupt(path: Path, what: Words) -> RosterCorrupt:
     return RosterCorrupt(
-        f"{path}: not a roster file ({what}); left as it is: fix it, or move it away to "
-        "start an empty roster (the setup screen offers to set it aside: renamed, never "
-        "deleted)",
+        say(
+            "{path}: not a roster file ({what}); left as it is: fix it, or move it away to "
+            "start an empty roster (the setup screen offers to set it aside: renamed, never "
+            "deleted)",
+            path=str(path),
+            what=what,
+        ),
         path,
     )
 
 
-def _unavailable(path: Path, what: str, error: OSError) -> RosterUnavailable:
-    reason = error.strerror or str(error)
+def _unavailable(path: Path, what: Words, error: OSError) -> RosterUnavailable:
     return RosterUnavailable(
-        f"{path}: the roster file {what}: {reason}; check that it and its folder can be read "
-        "and written"
+        say(
+            "{path}: the roster file {what}: {reason}; check that it and its folder can be "
+            "read and written",
+            path=str(path),
+            what=what,
+            reason=os_reason(error),
+        )
     )

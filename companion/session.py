@@ -41,7 +41,7 @@ from companion.rules.base import (
 )
 from companion.rules.registry import get_engine
 from companion.tools.arguments import confirmed
-from companion.words import say
+from companion.words import Words, error_reason, os_reason, plural_words, say
 
 __all__ = [
     "FORMAT",
@@ -185,7 +185,7 @@ class _Torn:
     offset: int
     size: int
     line: int
-    why: str
+    why: Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,23 +207,51 @@ def _parse_record(path: Path, number: int, raw: bytes) -> dict[str, Any] | None:
     except (UnicodeDecodeError, ValueError):
         return None
     except RecursionError:
-        raise UnreadableJournal(
-            f"{path}: line {number}: nested too deeply (JSON lists or objects inside each "
-            "other deeper than can be read), so not a journal line; this is not a game journal"
-        ) from None
+        problem = say(
+            "nested too deeply (JSON lists or objects inside each other deeper than can be "
+            "read), so not a journal line; this is not a game journal"
+        )
+        raise UnreadableJournal(_on_file(path, _on_line(number, problem))) from None
     return data if isinstance(data, dict) and isinstance(data.get("type"), str) else None
 
 
 def _check_line_length(path: Path, number: int, raw: bytes) -> None:
     if len(raw) > MAX_LINE_BYTES:
-        raise UnreadableJournal(
-            f"{path}: line {number} is longer than {_size_words(MAX_LINE_BYTES)} "
-            f"({len(raw)} bytes), so not a journal line; this is not a game journal"
+        problem = say(
+            "line {line} is longer than {limit} ({size}), so not a journal line; this is not "
+            "a game journal",
+            line=number,
+            limit=_size_words(MAX_LINE_BYTES),
+            size=_bytes(len(raw)),
         )
+        raise UnreadableJournal(_on_file(path, problem))
 
 
-def _size_words(size: int) -> str:
-    return f"{size >> 20} MiB" if size % (1 << 20) == 0 else f"{size} bytes"
+def _size_words(size: int) -> Words:
+    if size % (1 << 20) == 0:
+        return say("{size} MiB", size=size >> 20)
+    return _bytes(size)
+
+
+def _bytes(count: int) -> Words:
+    """``"5 bytes"`` (the English says "1 bytes" too, as it always has: one form)."""
+    return plural_words("{count} bytes", "{count} bytes", count, count=count)
+
+
+def _on_file(file: str | os.PathLike[str], reason: object) -> Words:
+    """``"games/x.jsonl: line 3 is ..."``: what is wrong, after the file it is wrong with
+    (:func:`_why` takes the file off again where a message names it already)."""
+    return say("{file}: {reason}", file=str(file), reason=reason)
+
+
+def _file_that(path: Path, reason: Words) -> Words:
+    """``"games/x.jsonl is already open ..."``: words that go on from the file's name."""
+    return say("{file} {reason}", file=str(path), reason=reason)
+
+
+def _on_line(number: int, problem: object) -> Words:
+    """``"line 3: ..."``: what is wrong with a journal's line ``number``."""
+    return say("line {line}: {problem}", line=number, problem=problem)
 
 
 def _read_journal(path: Path) -> _Contents:
@@ -259,15 +287,17 @@ def _require_regular(path: Path, mode: int) -> None:
     if stat.S_ISDIR(mode):
         raise IsADirectoryError(errno.EISDIR, "is a directory, not a journal file", str(path))
     if stat.S_ISFIFO(mode):
-        kind = "a FIFO"
+        kind = say("a FIFO")
     elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        kind = "a device"
+        kind = say("a device")
     else:
-        kind = "a socket or other special file"
-    raise UnreadableJournal(
-        f"{path}: not a regular file ({kind}), so not a game journal; it was not opened. "
-        "Move it out of the games folder"
+        kind = say("a socket or other special file")
+    problem = say(
+        "not a regular file ({kind}), so not a game journal; it was not opened. Move it out "
+        "of the games folder",
+        kind=kind,
     )
+    raise UnreadableJournal(_on_file(path, problem))
 
 
 def _read_all(fd: int, path: Path) -> bytes:
@@ -281,10 +311,12 @@ def _read_all(fd: int, path: Path) -> bytes:
         chunks.append(chunk)
         size += len(chunk)
     if size > MAX_JOURNAL_BYTES:
-        raise UnreadableJournal(
-            f"{path}: larger than {_size_words(MAX_JOURNAL_BYTES)}, so not a game journal (a "
-            "whole game is well under 1 MiB); move it out of the games folder"
+        problem = say(
+            "larger than {limit}, so not a game journal (a whole game is well under 1 MiB); "
+            "move it out of the games folder",
+            limit=_size_words(MAX_JOURNAL_BYTES),
         )
+        raise UnreadableJournal(_on_file(path, problem))
     return b"".join(chunks)
 
 
@@ -294,25 +326,27 @@ def _parse_journal(path: Path, raw: bytes) -> _Contents:
     *complete, tail = raw.split(b"\n")
     first = _parse_record(path, 1, complete[0]) if complete else None
     if first is None or first.get("type") != "header":
-        raise UnreadableJournal(
-            f"{path} is not a companion journal (its first line is not a journal header)"
-        )
+        problem = say("is not a companion journal (its first line is not a journal header)")
+        raise UnreadableJournal(_file_that(path, problem))
     torn: _Torn | None = None
     _check_line_length(path, len(complete) + 1, tail)
     if tail:
         offset = len(raw) - len(tail)
-        torn = _Torn(offset, len(tail), len(complete) + 1, "it has no newline")
+        torn = _Torn(offset, len(tail), len(complete) + 1, say("it has no newline"))
     records: list[JournalRecord] = []
     offset = 0
     for number, line in enumerate(complete, start=1):
         data = first if number == 1 else _parse_record(path, number, line)
         if data is None and torn is None and number == len(complete) and number > 1:
-            torn = _Torn(offset, len(line) + 1, number, "it is not a JSON record")
+            torn = _Torn(offset, len(line) + 1, number, say("it is not a JSON record"))
         elif data is None:
-            raise UnreadableJournal(
-                f"{path}: line {number} is not a JSON record: {line[:80]!r}; the journal is "
-                "damaged before its last line, so it cannot be repaired automatically"
+            problem = say(
+                "line {line} is not a JSON record: {text}; the journal is damaged before its "
+                "last line, so it cannot be repaired automatically",
+                line=number,
+                text=repr(line[:80]),
             )
+            raise UnreadableJournal(_on_file(path, problem))
         else:
             records.append(JournalRecord(number, data))
         offset += len(line) + 1
@@ -322,24 +356,33 @@ def _parse_journal(path: Path, raw: bytes) -> _Contents:
 def _check_header(path: Path, records: list[JournalRecord]) -> dict[str, Any]:
     header = records[0].data  # _parse_journal checked that line 1 is a header record
     if type(header.get("format")) is not int:
-        raise UnreadableJournal(
-            f"{path}: line 1: header 'format' is {header.get('format')!r}, expected the "
-            f"number {FORMAT}"
+        problem = say(
+            "header {key} is {value}, expected the number {format}",
+            key=repr("format"),
+            value=repr(header.get("format")),
+            format=FORMAT,
         )
+        raise UnreadableJournal(_on_file(path, _on_line(1, problem)))
     if header["format"] != FORMAT:
-        raise UnreadableJournal(
-            f"{path}: journal format {header.get('format')!r} is not supported "
-            f"(this program reads format {FORMAT}); upgrade the companion"
+        problem = say(
+            "journal format {format} is not supported (this program reads format "
+            "{supported}); upgrade the companion",
+            format=repr(header.get("format")),
+            supported=FORMAT,
         )
+        raise UnreadableJournal(_on_file(path, problem))
     fields = {"game": str, "rules_version": str, "seed": int, "setup": dict}
     for key, kind in fields.items():
         if not isinstance(header.get(key), kind) or isinstance(header.get(key), bool):
-            raise UnreadableJournal(f"{path}: line 1: header {key!r} is {header.get(key)!r}")
+            problem = say("header {key} is {value}", key=repr(key), value=repr(header.get(key)))
+            raise UnreadableJournal(_on_file(path, _on_line(1, problem)))
     if "auto_chance" in header and type(header["auto_chance"]) is not bool:
-        raise UnreadableJournal(
-            f"{path}: line 1: header 'auto_chance' is {header['auto_chance']!r}, expected true "
-            "or false"
+        problem = say(
+            "header {key} is {value}, expected true or false",
+            key=repr("auto_chance"),
+            value=repr(header["auto_chance"]),
         )
+        raise UnreadableJournal(_on_file(path, _on_line(1, problem)))
     return header
 
 
@@ -349,16 +392,20 @@ def _engine_for(contents: _Contents, engine: Engine[Any, Any] | None) -> Engine[
         try:
             engine = get_engine(game)
         except SetupError as exc:
-            raise UnreadableJournal(f"{contents.path}: line 1: {exc}") from exc
+            raise UnreadableJournal(
+                _on_file(contents.path, _on_line(1, error_reason(exc)))
+            ) from exc
     if engine.name != game:
-        raise UnreadableJournal(f"{contents.path}: line 1: a {game!r} journal, not {engine.name!r}")
+        problem = say("a {game} journal, not {engine}", game=repr(game), engine=repr(engine.name))
+        raise UnreadableJournal(_on_file(contents.path, _on_line(1, problem)))
     if contents.header["rules_version"] != engine.rules_version:
-        warnings.warn(
-            f"{contents.path}: written under {game} rules version "
-            f"{contents.header['rules_version']!r}, replayed under {engine.rules_version!r}",
-            JournalWarning,
-            stacklevel=3,
+        written = say(
+            "written under {game} rules version {written}, replayed under {current}",
+            game=game,
+            written=repr(contents.header["rules_version"]),
+            current=repr(engine.rules_version),
         )
+        warnings.warn(_on_file(contents.path, written), JournalWarning, stacklevel=3)
     return engine
 
 
@@ -369,19 +416,33 @@ def _encode(record: Mapping[str, JSON]) -> bytes:
     return (json.dumps(record, separators=(",", ":"), allow_nan=False) + "\n").encode("utf-8")
 
 
-def _encode_line(record: Mapping[str, JSON], what: str) -> bytes:
+def _encode_line(record: Mapping[str, JSON], what: Words) -> bytes:
     """``record`` as a journal line; ``ValueError`` naming ``what`` when it is not JSON or
     longer than a journal line may be (:data:`MAX_LINE_BYTES`, what readers accept)."""
     try:
         line = _encode(record)
     except (TypeError, ValueError, RecursionError) as exc:
-        raise ValueError(f"{what}: its data is not JSON ({exc}): {record.get('data')!r}") from exc
-    if len(line) > MAX_LINE_BYTES:
-        raise ValueError(
-            f"{what}: its line would be {len(line)} bytes, longer than a journal line may be "
-            f"({_size_words(MAX_LINE_BYTES)})"
+        problem = say(
+            "{what}: its data is not JSON ({error}): {data}",
+            what=what,
+            error=str(exc),
+            data=repr(record.get("data")),
         )
+        raise ValueError(problem) from exc
+    if len(line) > MAX_LINE_BYTES:
+        problem = say(
+            "{what}: its line would be {size}, longer than a journal line may be ({limit})",
+            what=what,
+            size=_bytes(len(line)),
+            limit=_size_words(MAX_LINE_BYTES),
+        )
+        raise ValueError(problem)
     return line
+
+
+def _note_words(kind: str) -> Words:
+    """``"note 'seats'"``: a note, by its kind, in a message."""
+    return say("note {kind}", kind=repr(kind))
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -446,7 +507,9 @@ def _link_new(source: str, path: Path) -> bool:
     Without hard links the name is first reserved with an exclusive create, then
     ``source`` is renamed over the reservation: a crash in between leaves an empty file,
     which readers report as not a journal, never a journal without its header."""
-    exists = JournalExists(f"{path} already exists; resume it or choose another file name")
+    exists = JournalExists(
+        _file_that(path, say("already exists; resume it or choose another file name"))
+    )
     try:
         os.link(source, path)
         return True
@@ -476,10 +539,11 @@ def _open_locked(path: Path) -> int:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(fd)
-        raise JournalError(
-            f"{path} is already open in another session or process; close that "
-            "one first (two writers would interleave their lines)"
-        ) from None
+        problem = say(
+            "is already open in another session or process; close that one first (two "
+            "writers would interleave their lines)"
+        )
+        raise JournalError(_file_that(path, problem)) from None
     except BaseException:
         os.close(fd)
         raise
@@ -552,9 +616,11 @@ class Session(Generic[S, A]):
         note is a ``ValueError`` and nothing is written.
         """
         if type(seed) is not int:
-            raise SetupError(f"the seed must be an integer, got {seed!r}")
+            raise SetupError(say("the seed must be an integer, got {seed}", seed=repr(seed)))
         if chance_seed is not None and type(chance_seed) is not int:
-            raise SetupError(f"the chance seed must be an integer, got {chance_seed!r}")
+            raise SetupError(
+                say("the chance seed must be an integer, got {seed}", seed=repr(chance_seed))
+            )
         header: dict[str, Any] = {
             "type": "header",
             "format": FORMAT,
@@ -569,7 +635,7 @@ class Session(Generic[S, A]):
         first_lines = [_encode(header)]
         for kind, data in notes:
             note, record = session._note_record(kind, data)
-            first_lines.append(_encode_line(record, f"note {kind!r}"))
+            first_lines.append(_encode_line(record, _note_words(kind)))
             session._notes.append(note)
         session._fd = _create_journal(session.path, b"".join(first_lines))
         session._size = os.fstat(session._fd).st_size
@@ -692,7 +758,9 @@ class Session(Generic[S, A]):
         try:
             return cls(engine, contents.path, contents.header, clock=clock, chance_seed=chance_seed)
         except SetupError as exc:
-            raise UnreadableJournal(f"{contents.path}: line 1: {exc}") from exc
+            raise UnreadableJournal(
+                _on_file(contents.path, _on_line(1, error_reason(exc)))
+            ) from exc
 
     # -- the game --
 
@@ -755,7 +823,7 @@ class Session(Generic[S, A]):
         ``ValueError`` if ``kind`` is empty or ``data`` is not JSON, ``OSError`` if the
         journal cannot be written (the note is then not kept)."""
         note, record = self._note_record(kind, data)
-        _encode_line(record, f"note {kind!r}")
+        _encode_line(record, _note_words(kind))
         self._write(record)
         self._notes.append(note)
         return note
@@ -763,7 +831,9 @@ class Session(Generic[S, A]):
     def _note_record(self, kind: str, data: JSON) -> tuple[Note, dict[str, JSON]]:
         """A note written now, and its journal line."""
         if not isinstance(kind, str) or not kind:
-            raise ValueError(f"a note needs a kind (a non-empty string), got {kind!r}")
+            raise ValueError(
+                say("a note needs a kind (a non-empty string), got {kind}", kind=repr(kind))
+            )
         note = Note(kind, data, len(self._steps), self._clock())
         record: dict[str, JSON] = {
             "type": "note",
@@ -817,11 +887,14 @@ class Session(Generic[S, A]):
         try:
             self._advance_chance()
         except OSError as exc:
-            pending = ChancePending(
-                f"{self.path}: {action!r} was saved, but the automatic chance actions after "
-                f"it could not be: {exc.strerror or exc}; they will be dealt, with the same "
-                "outcomes, by the next apply, undo or redo (or, drawn afresh, on resume)"
+            problem = say(
+                "{action} was saved, but the automatic chance actions after it could not "
+                "be: {reason}; they will be dealt, with the same outcomes, by the next apply, "
+                "undo or redo (or, drawn afresh, on resume)",
+                action=repr(action),
+                reason=os_reason(exc) if exc.strerror else error_reason(exc),
             )
+            pending = ChancePending(_on_file(self.path, problem))
             pending.errno = exc.errno
             raise pending from exc
         return self.state
@@ -835,7 +908,7 @@ class Session(Generic[S, A]):
         """
         self.complete_chance()
         if not self._moves:
-            raise IllegalAction("nothing to undo: no move has been made since the start")
+            raise IllegalAction(say("nothing to undo: no move has been made since the start"))
         self._write({"type": "undo", "n": self._moves[-1], "t": self._clock()})
         self._undo_move()
         return self.state
@@ -850,7 +923,7 @@ class Session(Generic[S, A]):
         """
         self.complete_chance()
         if not self._redo:
-            raise IllegalAction("nothing to redo: no move was undone since the last action")
+            raise IllegalAction(say("nothing to redo: no move was undone since the last action"))
         states = self._replay_move(self._redo[-1])
         self._write({"type": "redo", "n": len(self._steps) + len(states), "t": self._clock()})
         self._redo_move(states)
@@ -887,7 +960,12 @@ class Session(Generic[S, A]):
         """Check ``action`` with the engine, journal it (fsync), then commit it."""
         actor = self.engine.actor(self.state)
         if actor is None:
-            raise IllegalAction(f"{action!r} refused: the game is over ({self.outcome})")
+            over = say(
+                "{action} refused: the game is over ({outcome})",
+                action=repr(action),
+                outcome=str(self.outcome),
+            )
+            raise IllegalAction(over)
         state = self.engine.apply(self.state, action)
         step = Step(len(self._steps), action, actor, self._clock(), auto)
         self._write(self._action_record(step))
@@ -946,10 +1024,11 @@ class Session(Generic[S, A]):
 
     def _require_open(self) -> int:
         if self._fd is None:
-            raise JournalError(
-                f"{self.path}: this session is closed or read-only; "
-                "use Session.resume(path) to continue the game"
+            problem = say(
+                "this session is closed or read-only; use {call} to continue the game",
+                call="Session.resume(path)",
             )
+            raise JournalError(_on_file(self.path, problem))
         return self._fd
 
     def _write(self, record: Mapping[str, JSON]) -> None:
@@ -979,9 +1058,9 @@ class Session(Generic[S, A]):
         try:
             self._replay_record(record)
         except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+            problem = say("{why}; the journal cannot be replayed past this line", why=_quoted(exc))
             raise RefusedLine(
-                f"{self.path}: line {record.line}: {_quoted(exc)}; the journal cannot be "
-                "replayed past this line",
+                _on_file(self.path, _on_line(record.line, problem)),
                 record.line,
                 record.data,
                 exc,
@@ -1002,28 +1081,34 @@ class Session(Generic[S, A]):
             self._undo_move()
         elif kind == "redo" and self._redo:
             self._redo_move(self._replay_move(self._redo[-1]))
-        elif kind in ("undo", "redo"):
-            article = "an" if kind == "undo" else "a"
-            raise ValueError(f"{article} {kind} record with nothing to {kind}")
+        elif kind == "undo":
+            raise ValueError(say("an undo record with nothing to undo"))
+        elif kind == "redo":
+            raise ValueError(say("a redo record with nothing to redo"))
         else:
-            raise ValueError(f"unknown record type {kind!r}")
+            raise ValueError(say("unknown record type {kind}", kind=repr(kind)))
         _check_n(data, len(self._steps))
 
     def _replay_note(self, data: dict[str, Any], line: int) -> None:
         _check_n(data, len(self._steps))
         kind = data["kind"]
         if not isinstance(kind, str) or not kind:
-            raise ValueError(f"a note's kind must be a non-empty string, got {kind!r}")
+            raise ValueError(
+                say("a note's kind must be a non-empty string, got {kind}", kind=repr(kind))
+            )
         self._notes.append(Note(kind, data["data"], data["n"], _time_of(data), line))
 
     def _replay_action(self, data: dict[str, Any], line: int) -> None:
         actor = self.engine.actor(self.state)
         if actor is None:
-            raise ValueError("an action after the end of the game")
+            raise ValueError(say("an action after the end of the game"))
         if "seat" in data and type(data["seat"]) is not int:
-            raise ValueError(
-                f"'seat' is {data['seat']!r}, expected a whole number (the seat that acted, from 0)"
+            problem = say(
+                "{key} is {value}, expected a whole number (the seat that acted, from 0)",
+                key=repr("seat"),
+                value=repr(data["seat"]),
             )
+            raise ValueError(problem)
         chance = data.get("chance", False) is True
         table = data.get("table", False) is True
         if actor == TABLE and (chance or not table or "seat" in data):
@@ -1041,26 +1126,41 @@ class Session(Generic[S, A]):
         auto = chance and data.get("auto", False) is True
         self._push(Step(len(self._steps), action, actor, _time_of(data), auto, line), state)
 
-    def _wrong_actor(self, data: dict[str, Any], actor: int) -> str:
+    def _wrong_actor(self, data: dict[str, Any], actor: int) -> Words:
         """Why an action line's player is not the one the game awaits, for a person: the
         players by colour (or P1, P2... when the game has no colours), never by number."""
         names = _player_names(self.header["setup"], self.engine.num_seats(self.state))
-        said = f"the line names {_who(data, names)}, but the game awaits"
+        who = _who(data, names)
         if actor == CHANCE:
-            return (
-                f"{said} chance: a card dealt, drawn or turned by the companion, whose line "
-                'has "chance": true and no player'
+            return say(
+                "the line names {who}, but the game awaits chance: a card dealt, drawn or "
+                'turned by the companion, whose line has "chance": true and no player',
+                who=who,
             )
         if actor == TABLE:
-            return (
-                f"{said} the table: in this real-time phase any player may act and the action "
-                'names its own player, so the line has "table": true and no "seat"'
+            return say(
+                "the line names {who}, but the game awaits the table: in this real-time phase "
+                "any player may act and the action names its own player, so the line has "
+                '"table": true and no "seat"',
+                who=who,
             )
-        awaited = names[actor] if 0 <= actor < len(names) else "another player"
-        return (
-            f"{said} {awaited}: it is {awaited}'s turn, and the rules give the next action to "
-            f"{awaited} alone"
+        awaited = names[actor] if 0 <= actor < len(names) else say("another player")
+        return say(
+            "the line names {who}, but the game awaits {player}: it is {player}'s turn, and "
+            "the rules give the next action to {player} alone",
+            who=who,
+            player=awaited,
         )
+
+
+_COLOUR_WORDS: Final[dict[str, Words]] = {
+    "red": say("red"),
+    "yellow": say("yellow"),
+    "purple": say("purple"),
+    "blue": say("blue"),
+    "green": say("green"),
+}
+"""The seat colours as a person reads them (the session imports no game to name them)."""
 
 
 def _player_names(setup: Mapping[str, Any], seats: int) -> list[str]:
@@ -1068,46 +1168,71 @@ def _player_names(setup: Mapping[str, Any], seats: int) -> list[str]:
     them (Apache, Paris), else P1, P2, ... (Apocalypse)."""
     colours = setup.get("colours")
     if isinstance(colours, list) and len(colours) == seats:
-        return [str(colour) for colour in colours]
+        return [_COLOUR_WORDS.get(str(colour), str(colour)) for colour in colours]
     return [f"P{seat + 1}" for seat in range(seats)]
 
 
 def _who(data: dict[str, Any], names: Sequence[str]) -> str:
     """Who an action line says acted, in words."""
     if data.get("chance", False) is True:
-        return "chance"
+        return say("chance")
     seat = data.get("seat")
     if type(seat) is int and 0 <= seat < len(names):
         player = names[seat]
     else:
-        player = f"a seat that is no player of this game ({seat!r})"
+        player = say("a seat that is no player of this game ({seat})", seat=repr(seat))
     if "table" in data:
-        return "the table" if "seat" not in data else f"the table and {player}"
-    return player if "seat" in data else "no player"
+        return (
+            say("the table") if "seat" not in data else say("the table and {player}", player=player)
+        )
+    return player if "seat" in data else say("no player")
 
 
-def _quoted(error: Exception) -> str:
+def _quoted(error: Exception) -> object:
     """An error's message (a ``KeyError`` names the missing key)."""
     if isinstance(error, KeyError):
-        return f"the line has no {error.args[0]!r}"
-    return str(error)
+        return say("the line has no {key}", key=repr(error.args[0]))
+    return error_reason(error)
 
 
 def _check_n(data: dict[str, Any], actions: int) -> None:
     if type(data["n"]) is not int:
         raise ValueError(
-            f"'n' is {data['n']!r}, expected a whole number (the game has {actions} actions "
-            "at this point)"
+            # one form in English ("1 actions", as it always was); each language its own
+            plural_words(
+                "{key} is {value}, expected a whole number (the game has {count} actions "
+                "at this point)",
+                "{key} is {value}, expected a whole number (the game has {count} actions "
+                "at this point)",
+                actions,
+                key=repr("n"),
+                value=repr(data["n"]),
+                count=actions,
+            )
         )
     if data["n"] != actions:
-        raise ValueError(f"'n' is {data['n']!r} but the game has {actions} actions at this point")
+        raise ValueError(
+            plural_words(
+                "{key} is {value} but the game has {count} actions at this point",
+                "{key} is {value} but the game has {count} actions at this point",
+                actions,
+                key=repr("n"),
+                value=repr(data["n"]),
+                count=actions,
+            )
+        )
 
 
 def _time_of(data: dict[str, Any]) -> float:
     """A line's ``t``: a finite number (true is no number, though Python counts it one)."""
     t = data["t"]
     if type(t) not in (int, float) or not math.isfinite(t):
-        raise ValueError(f"'t' is {t!r}, expected a number (the Unix time of the line)")
+        problem = say(
+            "{key} is {value}, expected a number (the Unix time of the line)",
+            key=repr("t"),
+            value=repr(t),
+        )
+        raise ValueError(problem)
     return float(t)
 
 
@@ -1118,15 +1243,29 @@ _FLAGS: Final = ("chance", "auto", "table")
 def _check_flags(data: dict[str, Any]) -> None:
     for flag in _FLAGS:
         if flag in data and data[flag] is not True:
-            raise ValueError(f"{flag!r} is {data[flag]!r}, expected true (or no {flag!r})")
+            problem = say(
+                "{flag} is {value}, expected true (or no {flag})",
+                flag=repr(flag),
+                value=repr(data[flag]),
+            )
+            raise ValueError(problem)
 
 
-def _torn_message(path: Path, torn: _Torn, *, repaired: bool) -> str:
-    done = f"the file was truncated to {torn.offset} bytes" if repaired else "it was skipped"
-    return (
-        f"{path}: dropped a torn last line (line {torn.line}, {torn.size} bytes at byte "
-        f"offset {torn.offset}: {torn.why}), left by a crash during a write; {done}"
+def _torn_message(path: Path, torn: _Torn, *, repaired: bool) -> Words:
+    if repaired:
+        done = say("the file was truncated to {size}", size=_bytes(torn.offset))
+    else:
+        done = say("it was skipped")
+    dropped = say(
+        "dropped a torn last line (line {line}, {size} at byte offset {offset}: {why}), left "
+        "by a crash during a write; {done}",
+        line=torn.line,
+        size=_bytes(torn.size),
+        offset=str(torn.offset),  # a place in the file, not a quantity: no digit grouping
+        why=torn.why,
+        done=done,
     )
+    return _on_file(path, dropped)
 
 
 # --- finding games ---------------------------------------------------------------------------
@@ -1208,7 +1347,8 @@ def saved_games(directory: Path | None = None) -> list[SavedGame]:
             session = Session.load(path)
             mtime = path.stat().st_mtime
         except (JournalError, OSError) as exc:
-            warnings.warn(f"skipping {path}: {_why(exc, path)}", JournalWarning, stacklevel=2)
+            skipping = say("skipping {file}: {why}", file=str(path), why=_why(exc, path))
+            warnings.warn(skipping, JournalWarning, stacklevel=2)
             continue
         found.append(_saved_game(session, mtime))
     return sorted(found, key=lambda game: (game.mtime, game.path.name), reverse=True)
@@ -1312,20 +1452,23 @@ def _journal_names(directory: Path) -> list[Path]:
     except FileNotFoundError:
         return []
     except OSError as exc:
-        warnings.warn(f"{_shown_path(directory)}: {_why(exc)}", JournalWarning, stacklevel=3)
+        warnings.warn(_on_file(_shown_path(directory), _why(exc)), JournalWarning, stacklevel=3)
         return []
     return [directory / name for name in sorted(names)]
 
 
-def _why(error: Exception, path: Path | None = None) -> str:
-    """Why ``path`` could not be used, in one line: an ``OSError``'s reason, or a journal
-    error's words without the file name they start with (the caller names it)."""
+def _why(error: Exception, path: Path | None = None) -> object:
+    """Why ``path`` could not be used, in one line (words a screen can say in its
+    language): an ``OSError``'s reason, or a journal error's words without the file name
+    they start with (the caller names it)."""
     if isinstance(error, OSError) and error.strerror:
-        return f"cannot be read: {error.strerror}"
-    words = str(error)
-    if path is not None and words.startswith(str(path)):
-        words = words[len(str(path)) :].removeprefix(":").strip()
-    return words
+        return say("cannot be read: {reason}", reason=os_reason(error))
+    words = error_reason(error)
+    if path is None or not str(words).startswith(str(path)):
+        return words
+    if isinstance(words, Words) and words.values.get("file") == str(path):
+        return words.values["reason"]  # _on_file's or _file_that's words
+    return str(words)[len(str(path)) :].removeprefix(":").strip()
 
 
 def _shown_path(path: Path) -> str:

@@ -20,6 +20,9 @@ moved aside or replaced: anything else at the settings path (a folder, a FIFO, a
 program's file) is reported and left alone, and saving is refused with a message naming
 the path and ``COMPANION_CONFIG``. Saving writes a temporary file, syncs it and renames it
 over the old one, so a power cut leaves either the old settings or the new.
+
+The problems and the errors' messages are :class:`~companion.words.Words`: English where
+they are printed, in the screens' language where a screen shows them (``said``).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import Any, Final
 
 from companion.errors import ConfigError
 from companion.i18n import LANGUAGES
+from companion.words import Words, error_words, os_reason, plural_words, say
 
 QUIET_RANGE_S: Final = (0.3, 5.0)
 """The Pow-Wow quiet time the settings accept (ruling A9; the default is 1.2 s)."""
@@ -55,7 +59,7 @@ class Settings:
 
     def with_value(self, key: str, value: Any) -> Settings:
         """A copy with ``key`` set to ``value``, checked (``ConfigError`` if bad)."""
-        return _checked(replace(self, **{key: value}), where="the settings")
+        return _checked(replace(self, **{key: value}), where=say("the settings"))
 
 
 def settings_path() -> Path:
@@ -66,7 +70,7 @@ def settings_path() -> Path:
     return Path(base) / "companion" / "settings.json"
 
 
-def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+def load_settings(path: Path | None = None) -> tuple[Settings, Words | None]:
     """The settings in ``path`` (default ``settings_path()``), and the problem with the file
     if it could not be used (then the settings are the defaults). No file: the defaults."""
     path = settings_path() if path is None else path
@@ -75,13 +79,20 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except OSError as exc:
-        return Settings(), f"{path}: cannot be read ({exc.strerror}); the defaults are used"
+        return Settings(), say(
+            "{path}: cannot be read ({reason}); the defaults are used",
+            path=str(path),
+            reason=os_reason(exc),
+        )
     except ConfigError as exc:
-        return Settings(), f"{exc}; the defaults are used"
+        return Settings(), say("{problem}; the defaults are used", problem=error_words(exc))
     try:
         return parse_settings(text, where=str(path)), None
     except ConfigError as exc:
-        return Settings(), f"{exc}; the defaults are used until the settings are saved"
+        return Settings(), say(
+            "{problem}; the defaults are used until the settings are saved",
+            problem=error_words(exc),
+        )
 
 
 def _read_settings_file(path: Path) -> str:
@@ -93,14 +104,23 @@ def _read_settings_file(path: Path) -> str:
         data = file.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise ConfigError(
-            f"{path}: larger than {MAX_BYTES // 1024} KiB, not a settings file; "
-            "delete it or point COMPANION_CONFIG at a settings file"
+            say(
+                "{path}: larger than {size} KiB, not a settings file; delete it or point "
+                "{variable} at a settings file",
+                path=str(path),
+                size=MAX_BYTES // 1024,
+                variable="COMPANION_CONFIG",
+            )
         )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ConfigError(
-            f"{path}: not UTF-8 text (byte {exc.start}); fix it or delete the file"
+            say(
+                "{path}: not UTF-8 text (byte {byte}); fix it or delete the file",
+                path=str(path),
+                byte=str(exc.start),
+            )
         ) from None
 
 
@@ -110,15 +130,26 @@ def _require_settings_file(path: Path) -> None:
     nothing is."""
     mode = path.stat().st_mode
     if not stat.S_ISREG(mode):
-        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
-        raise ConfigError(f"{path}: {kind}, not a settings file; {_where_chosen(path)}")
+        kind = say("a folder") if stat.S_ISDIR(mode) else say("not a regular file")
+        raise ConfigError(
+            say(
+                "{path}: {kind}, not a settings file; {fix}",
+                path=str(path),
+                kind=kind,
+                fix=_where_chosen(path),
+            )
+        )
 
 
-def _where_chosen(path: Path) -> str:
+def _where_chosen(path: Path) -> Words:
     """How to choose another settings path, naming the variable that chose ``path``."""
     if os.environ.get("COMPANION_CONFIG") and Path(os.environ["COMPANION_CONFIG"]) == path:
-        return "set COMPANION_CONFIG to a file path such as ~/.config/companion/settings.json"
-    return "move it away (the companion keeps its settings in that file)"
+        return say(
+            "set {variable} to a file path such as {example}",
+            variable="COMPANION_CONFIG",
+            example="~/.config/companion/settings.json",
+        )
+    return say("move it away (the companion keeps its settings in that file)")
 
 
 def parse_settings(text: str, *, where: str) -> Settings:
@@ -127,23 +158,51 @@ def parse_settings(text: str, *, where: str) -> Settings:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ConfigError(
-            f"{where}: not JSON (line {exc.lineno}: {exc.msg}); fix it or delete the file"
+            say(
+                "{where}: not JSON (line {line}: {why}); fix it or delete the file",
+                where=where,
+                line=exc.lineno,
+                why=exc.msg,
+            )
         ) from None
     except RecursionError:
         raise ConfigError(
-            f"{where}: JSON nested too deeply, not a settings file; fix it or delete the file"
+            say(
+                "{where}: JSON nested too deeply, not a settings file; fix it or delete the file",
+                where=where,
+            )
         ) from None
     if not isinstance(data, dict):
-        raise ConfigError(f"{where}: not a JSON object; fix it or delete the file")
-    known = {f.name for f in fields(Settings)}
-    unknown = sorted(set(data) - known)
+        raise ConfigError(say("{where}: not a JSON object; fix it or delete the file", where=where))
+    known = ", ".join(sorted(f.name for f in fields(Settings)))
+    unknown = sorted(set(data) - {f.name for f in fields(Settings)})
     if unknown:
-        names = ", ".join(_shown(name, quoted=False) for name in unknown[:5])
-        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
-        raise ConfigError(
-            f"{where}: unknown setting(s) {names}{more}; known: {', '.join(sorted(known))}"
-        )
+        raise ConfigError(_unknown_settings(where, unknown, known))
     return _checked(Settings(**data), where=where)
+
+
+def _unknown_settings(where: str, unknown: list[str], known: str) -> Words:
+    """The problem of a file with the ``unknown`` keys (the first five named)."""
+    names = ", ".join(_shown(name, quoted=False) for name in unknown[:5])
+    more = len(unknown) - 5
+    if more > 0:
+        return plural_words(
+            "{where}: unknown setting(s) {names} and {count} more; known: {known}",
+            "{where}: unknown setting(s) {names} and {count} more; known: {known}",
+            more,
+            where=where,
+            names=names,
+            count=more,
+            known=known,
+        )
+    return plural_words(
+        "{where}: unknown setting(s) {names}; known: {known}",
+        "{where}: unknown setting(s) {names}; known: {known}",
+        len(unknown),
+        where=where,
+        names=names,
+        known=known,
+    )
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
@@ -180,42 +239,64 @@ def _unusable(path: Path) -> bool:
         _, problem = load_settings(path)
         if problem is not None:
             raise ConfigError(
-                f"{path}: not a settings file the companion wrote, left as it is; "
-                f"{_where_chosen(path)}"
+                say(
+                    "{path}: not a settings file the companion wrote, left as it is; {fix}",
+                    path=str(path),
+                    fix=_where_chosen(path),
+                )
             )
     return load_settings(path)[1] is not None
 
 
 def _checked(settings: Settings, *, where: str) -> Settings:
-    s = settings
-    if type(s.sound) is not bool:
-        raise ConfigError(f"{where}: sound {_shown(s.sound)} must be true or false")
-    quiet = s.quiet_time_s
-    low, high = QUIET_RANGE_S
-    if type(quiet) not in (int, float) or not math.isfinite(quiet) or not low <= quiet <= high:
+    """``settings`` with each value checked; ``ConfigError`` naming ``where``, the first bad
+    key, its value and what it must be."""
+    broken = _broken_rule(settings)
+    if broken is not None:
+        key, rule = broken
+        value = _shown(getattr(settings, key))
         raise ConfigError(
-            f"{where}: quiet_time_s {_shown(quiet)} must be a number of seconds from {low} "
-            f"to {high}"
+            say("{where}: {key} {value} {rule}", where=where, key=key, value=value, rule=rule)
         )
-    tie = s.tie_window_us
-    if type(tie) is not int or not TIE_RANGE_US[0] <= tie <= TIE_RANGE_US[1]:
-        raise ConfigError(
-            f"{where}: tie_window_us {_shown(tie)} must be a whole number of microseconds from "
-            f"{TIE_RANGE_US[0]} to {TIE_RANGE_US[1]}"
-        )
-    if s.size != "fullscreen" and not _is_size(s.size):
-        raise ConfigError(
-            f"{where}: size {_shown(s.size)} must be WIDTHxHEIGHT (like 800x480) or fullscreen"
-        )
-    if s.profile is not None and (type(s.profile) is not str or not s.profile):
-        raise ConfigError(f"{where}: profile {_shown(s.profile)} must be a profile name or null")
-    if s.language is not None and s.language not in LANGUAGES:
-        known = ", ".join(f'"{code}" ({name})' for code, name in LANGUAGES.items())
-        raise ConfigError(
-            f"{where}: language {_shown(s.language)} must be one of {known}, or null for the "
-            "system's"
-        )
-    return replace(settings, quiet_time_s=float(quiet))
+    return replace(settings, quiet_time_s=float(settings.quiet_time_s))
+
+
+def _broken_rule(s: Settings) -> tuple[str, Words] | None:
+    """The first key of ``s`` whose value breaks its rule, and the rule."""
+    quiet, (low, high) = s.quiet_time_s, QUIET_RANGE_S
+    tie, (least, most) = s.tie_window_us, TIE_RANGE_US
+    languages = ", ".join(f'"{code}" ({name})' for code, name in LANGUAGES.items())
+    rules = (
+        ("sound", type(s.sound) is bool, say("must be true or false")),
+        (
+            "quiet_time_s",
+            type(quiet) in (int, float) and math.isfinite(quiet) and low <= quiet <= high,
+            say("must be a number of seconds from {low} to {high}", low=low, high=high),
+        ),
+        (
+            "tie_window_us",
+            type(tie) is int and least <= tie <= most,
+            say(
+                "must be a whole number of microseconds from {low} to {high}", low=least, high=most
+            ),
+        ),
+        (
+            "size",
+            s.size == "fullscreen" or _is_size(s.size),
+            say("must be WIDTHxHEIGHT (like 800x480) or fullscreen"),
+        ),
+        (
+            "profile",
+            s.profile is None or (type(s.profile) is str and bool(s.profile)),
+            say("must be a profile name or null"),
+        ),
+        (
+            "language",
+            s.language is None or (type(s.language) is str and s.language in LANGUAGES),
+            say("must be one of {known}, or null for the system's", known=languages),
+        ),
+    )
+    return next(((key, rule) for key, kept, rule in rules if not kept), None)
 
 
 def _shown(value: object, *, quoted: bool = True) -> str:

@@ -17,10 +17,23 @@ engines stay pure: nothing here reads a catalog, the screen passes one in.
 
 from __future__ import annotations
 
+import errno
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
-__all__ = ["Catalog", "Words", "joined", "plural_words", "say", "shown"]
+__all__ = [
+    "Catalog",
+    "Words",
+    "error_reason",
+    "error_words",
+    "joined",
+    "os_reason",
+    "plural_words",
+    "say",
+    "shown",
+    "worded",
+]
 
 
 class Catalog(Protocol):
@@ -131,3 +144,95 @@ def joined(separator: str, parts: Iterable[object]) -> Words:
     kept = tuple(parts)
     english = separator.join(str(part) for part in kept)
     return Words(english, "", {}, separator=separator, parts=kept)
+
+
+def error_words(error: BaseException) -> object:
+    """What went wrong, in words a screen can say in its language: the error's own
+    :class:`Words` when it was raised with them; an operating system's or SQLite's error by
+    its code ("/home/pi/games: no space left on the device"); its English text otherwise."""
+    said_first = error.args[0] if error.args else None
+    if isinstance(said_first, Words):
+        return said_first
+    if isinstance(error, OSError) and error.errno in _OS_REASONS:
+        return _on_file(_OS_REASONS[error.errno], error.filename)
+    sqlite = sys.modules.get("sqlite3")  # not imported: the error is none of its
+    if sqlite is not None and isinstance(error, sqlite.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        for name, reason in _SQLITE_REASONS.items():
+            if code is not None and code & 0xFF == getattr(sqlite, name):
+                return reason
+    return str(error)
+
+
+def error_reason(error: BaseException) -> object:
+    """What went wrong in ``error``, as the value of a message's placeholder: printed as
+    ``str(error)`` (as the command line always said it), shown on a screen by
+    :func:`error_words` in its language."""
+    return worded(str(error), error_words(error))
+
+
+def os_reason(error: OSError) -> object:
+    """An operating system's reason without its file, as the value of a message's
+    placeholder: printed as ``error.strerror`` ("Permission denied"; ``str(error)``
+    without one), shown on a screen by its code in its language."""
+    english = error.strerror or str(error)
+    return worded(english, error_words(OSError(error.errno, english)))
+
+
+def worded(english: str, words: object) -> object:
+    """``english`` where printed, ``words`` where a screen shows it (``english`` alone
+    when ``words`` are not :class:`Words`)."""
+    if not isinstance(words, Words):
+        return english
+    if str(words) == english:
+        return words
+    return Words(
+        english,
+        words.template,
+        words.values,
+        plural=words.plural,
+        quantity=words.quantity,
+        separator=words.separator,
+        parts=words.parts,
+    )
+
+
+def _on_file(reason: Words, filename: object) -> Words:
+    if filename is None:
+        return reason
+    return say("{file}: {reason}", file=str(filename), reason=reason)
+
+
+_OS_REASONS: dict[int, Words] = {
+    errno.ENOSPC: say("no space left on the device"),
+    errno.EDQUOT: say("the disk quota is used up"),
+    errno.EACCES: say("permission denied"),
+    errno.EPERM: say("operation not permitted"),
+    errno.EROFS: say("the file system is read-only"),
+    errno.ENOENT: say("no such file or folder"),
+    errno.EISDIR: say("a folder, not a file"),
+    errno.ENOTDIR: say("not a folder"),
+    errno.EIO: say("input/output error (a failing card or disk?)"),
+    errno.EEXIST: say("already exists"),
+    errno.EBUSY: say("busy: another program is using it"),
+    errno.ENAMETOOLONG: say("the file name is too long"),
+    errno.EMFILE: say("too many open files"),
+    errno.ELOOP: say("too many symbolic links"),
+    errno.ENODEV: say("no such device"),
+    errno.ENXIO: say("no such device"),
+}
+"""The operating system's errors a person may meet, by ``errno``."""
+
+_SQLITE_REASONS: dict[str, Words] = {
+    "SQLITE_BUSY": say("the database is locked by another program"),
+    "SQLITE_LOCKED": say("the database is locked by another program"),
+    "SQLITE_CORRUPT": say("the database is damaged"),
+    "SQLITE_NOTADB": say("not a database"),
+    "SQLITE_FULL": say("no space left on the device"),
+    "SQLITE_READONLY": say("the database is read-only"),
+    "SQLITE_CANTOPEN": say("the database cannot be opened"),
+    "SQLITE_IOERR": say("input/output error (a failing card or disk?)"),
+    "SQLITE_PERM": say("permission denied"),
+}
+"""SQLite's errors a person may meet, by the name of their primary result code (sqlite3
+is imported only by the modules that use a database, not by this one)."""

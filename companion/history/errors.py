@@ -2,7 +2,8 @@
 
 Each message names the file and says what to do. A database that cannot be used never
 stops a game: the journal is the record, and ``companion history rebuild`` remakes the
-database from the journals.
+database from the journals. The messages are :class:`~companion.words.Words`: English where
+they are printed, in the screens' language where a screen shows them (``said``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.words import Words
 
 
 class HistoryError(CompanionError):
@@ -30,7 +32,7 @@ class HistoryCorrupt(HistoryUnavailable):
     deleted) to :attr:`set_aside`; the next open starts an empty one, and ``companion
     history rebuild`` fills it again from the journals."""
 
-    def __init__(self, message: str, set_aside: Path | None) -> None:
+    def __init__(self, message: Words, set_aside: Path | None) -> None:
         super().__init__(message)
         self.set_aside = set_aside
 

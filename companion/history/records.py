@@ -29,6 +29,7 @@ from companion.errors import JournalError
 from companion.history.errors import NotFinished, NotRecordable
 from companion.session import Note, Session, _created
 from companion.tools.replay import REFEREES, Replayed, referee_json, replay
+from companion.words import os_reason, say
 
 __all__ = [
     "FAMILIES",
@@ -171,22 +172,36 @@ def record_from_journal(path: Path) -> GameRecord:
     try:
         done = replay(path)
     except (JournalError, OSError) as error:
-        raise NotRecordable(f"{path}: cannot be recorded: {_why(path, error)}") from error
+        raise NotRecordable(
+            say("{path}: cannot be recorded: {why}", path=str(path), why=_why(path, error))
+        ) from error
     if done.refused is not None:
         raise NotRecordable(
-            f"{path}: cannot be recorded: line {done.refused.line} is refused by the rules; "
-            f"`companion replay {path}` shows why"
+            say(
+                "{path}: cannot be recorded: line {line} is refused by the rules; `{command}` "
+                "shows why",
+                path=str(path),
+                line=done.refused.line,
+                command=f"companion replay {path}",
+            )
         )
     engine = done.session.engine.name
     if engine not in REFEREES:
         raise NotRecordable(
-            f"{path}: cannot be recorded: the history keeps {', '.join(REFEREES)} games, "
-            f"not {engine!r}"
+            say(
+                "{path}: cannot be recorded: the history keeps {games} games, not {engine!r}",
+                path=str(path),
+                games=", ".join(REFEREES),
+                engine=engine,
+            )
         )
     if not done.session.is_over:
         raise NotFinished(
-            f"{path}: the game is not over ({done.referee.phase_words(done.session.state)}); "
-            "only finished games are recorded"
+            say(
+                "{path}: the game is not over ({phase}); only finished games are recorded",
+                path=str(path),
+                phase=done.referee.phase_words(done.session.state),
+            )
         )
     return _record(done, path)
 
@@ -323,12 +338,14 @@ def _whole(score: float) -> int:
     return round(score) if math.isfinite(score) else 0
 
 
-def _why(path: Path, error: Exception) -> str:
+def _why(path: Path, error: Exception) -> object:
+    """Why the journal ``path`` cannot be read (a screen says it in its language where it
+    can: a journal's own problem is its English, its file name taken off)."""
     if isinstance(error, FileNotFoundError):
-        return "no such file"
+        return say("no such file")
     if isinstance(error, IsADirectoryError):
-        return "a folder, not a journal file"
+        return say("a folder, not a journal file")
     if isinstance(error, OSError):
-        return error.strerror or str(error)
+        return os_reason(error)
     words = str(error)
     return words.removeprefix(str(path)).removeprefix(":").strip() or words

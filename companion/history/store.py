@@ -11,7 +11,8 @@ when it is opened. A file that is damaged or not a database is set aside, rename
 ``history.sqlite.corrupt-YYYYmmdd-HHMMSS`` (never deleted), and reported
 (:class:`HistoryCorrupt`); the next open starts an empty one, and ``companion history
 rebuild`` fills it again. A file locked by another program for longer than ``timeout`` is
-reported (:class:`HistoryLocked`) and left alone.
+reported (:class:`HistoryLocked`) and left alone. The errors' messages are
+:class:`~companion.words.Words` (a screen says them in its language).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from companion.history.stats import (
     refresh_reaction_stats,
 )
 from companion.session import SUFFIX, default_games_dir
+from companion.words import error_reason, os_reason, say
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -63,6 +65,8 @@ __all__ = [
 
 HISTORY_FILE: Final = "history.sqlite"
 """The database's file name, beside the games' folder."""
+REBUILD: Final = "companion history rebuild"
+"""The command that makes the database again from the journals (the messages name it)."""
 DEFAULT_TIMEOUT: Final = 2.0
 """Seconds to wait for another program's write lock before reporting it."""
 
@@ -171,8 +175,12 @@ class History:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise HistoryUnavailable(
-                f"{path}: the history's folder cannot be made: {error.strerror or error}; "
-                "give a database in a folder that can be written (--db)"
+                say(
+                    "{path}: the history's folder cannot be made: {reason}; give a database in "
+                    "a folder that can be written (--db)",
+                    path=str(path),
+                    reason=os_reason(error),
+                )
             ) from error
         try:
             db = sqlite3.connect(path, timeout=timeout, isolation_level=None)
@@ -215,9 +223,13 @@ class History:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > len(MIGRATIONS):
             raise HistoryUnavailable(
-                f"{self.path}: written by a newer companion (schema version {version}; this "
-                f"one knows up to {len(MIGRATIONS)}); update the companion, or give another "
-                "database (--db)"
+                say(
+                    "{path}: written by a newer companion (schema version {version}; this one "
+                    "knows up to {known}); update the companion, or give another database (--db)",
+                    path=str(self.path),
+                    version=version,
+                    known=len(MIGRATIONS),
+                )
             )
         while version < len(MIGRATIONS):
             with self._transaction(db):
@@ -278,10 +290,14 @@ class History:
         is not a folder (the database is then left as it was)."""
         games_dir = Path(games_dir)
         if not games_dir.is_dir():
-            what = "does not exist" if not games_dir.exists() else "is not a folder"
+            what = say("does not exist") if not games_dir.exists() else say("is not a folder")
             raise HistoryError(
-                f"{games_dir} {what}: give the games' folder, where the journals are "
-                "(--games-dir); the history was left as it was"
+                say(
+                    "{folder} {what}: give the games' folder, where the journals are "
+                    "(--games-dir); the history was left as it was",
+                    folder=str(games_dir),
+                    what=what,
+                )
             )
         records = list(finished_records(sorted(games_dir.glob(f"*{SUFFIX}"))))
         return self._write(records, clear=True)
@@ -368,7 +384,9 @@ class History:
         """The open connection; an SQLite error becomes one of the history's errors (a
         damaged file is closed and set aside first)."""
         if self._db is None:
-            raise HistoryError(f"{self.path}: the history is closed; open it again")
+            raise HistoryError(
+                say("{path}: the history is closed; open it again", path=str(self.path))
+            )
         try:
             yield self._db
         except sqlite3.Error as error:
@@ -398,7 +416,9 @@ def finished_records(paths: Iterable[Path]) -> Iterator[GameRecord]:
         except NotFinished:
             continue
         except NotRecordable as error:
-            warnings.warn(f"skipping {error}", HistoryWarning, stacklevel=2)
+            warnings.warn(
+                say("skipping {error}", error=error_reason(error)), HistoryWarning, stacklevel=2
+            )
 
 
 def _write_game(db: sqlite3.Connection, record: GameRecord) -> bool:
@@ -458,13 +478,21 @@ def _failure(path: Path, error: sqlite3.Error, history: History | None) -> Histo
         return _set_aside(path, error)
     if primary in LOCKED_CODES:
         return HistoryLocked(
-            f"{path}: the history database is locked by another program (a `companion "
-            "history rebuild`, or another companion) and stayed locked; try again when it is "
-            "done (the games are journaled all the same)"
+            say(
+                "{path}: the history database is locked by another program (a `{command}`, or "
+                "another companion) and stayed locked; try again when it is done (the games "
+                "are journaled all the same)",
+                path=str(path),
+                command=REBUILD,
+            )
         )
     return HistoryUnavailable(
-        f"{path}: the history database cannot be used: {error}; check the file and its "
-        "folder can be read and written, or give another database (--db)"
+        say(
+            "{path}: the history database cannot be used: {error}; check the file and its "
+            "folder can be read and written, or give another database (--db)",
+            path=str(path),
+            error=error_reason(error),
+        )
     )
 
 
@@ -483,14 +511,26 @@ def _set_aside(path: Path, error: sqlite3.Error) -> HistoryCorrupt:
                 os.rename(beside, target.with_name(target.name + suffix))
     except OSError as failed:
         return HistoryCorrupt(
-            f"{path}: the history database is damaged ({error}) and could not be set aside "
-            f"({failed.strerror or failed}); move it away, then run `companion history "
-            "rebuild` to make it again from the journals",
+            say(
+                "{path}: the history database is damaged ({error}) and could not be set aside "
+                "({reason}); move it away, then run `{command}` to make it again from the "
+                "journals",
+                path=str(path),
+                error=error_reason(error),
+                reason=os_reason(failed),
+                command=REBUILD,
+            ),
             None,
         )
     return HistoryCorrupt(
-        f"{path}: the history database is damaged ({error}); it was set aside as {target} "
-        "(nothing deleted) and a new one is started: run `companion history rebuild` to "
-        "fill it again from the journals",
+        say(
+            "{path}: the history database is damaged ({error}); it was set aside as {target} "
+            "(nothing deleted) and a new one is started: run `{command}` to fill it again "
+            "from the journals",
+            path=str(path),
+            error=error_reason(error),
+            target=str(target),
+            command=REBUILD,
+        ),
         target,
     )

@@ -5,11 +5,12 @@ Recording a game works its people's slap figures out again from all their slaps:
 screen should show at once whatever the history's size, so the screens hand the work to a
 :class:`HistoryWriter`: one thread of its own that records and forgets games in the order
 asked, each in its own transaction on its own connection. A problem is kept for the screen
-on top to show (:meth:`HistoryWriter.take_problems`); the journal keeps the game either way
-and ``companion history rebuild`` brings it back. :meth:`HistoryWriter.wait` returns once
-everything asked is written (the History screen waits before it reads); ``close`` waits
-for it too, so leaving the program never cuts a write short (and a power cut mid-write
-leaves the database as it was: the transaction).
+on top to show (:meth:`HistoryWriter.take_problems`: ``Words``, said in the screens'
+language); the journal keeps the game either way and ``companion history rebuild`` brings
+it back. :meth:`HistoryWriter.wait` returns once everything asked is written (the History
+screen waits before it reads); ``close`` waits for it too, so leaving the program never
+cuts a write short (and a power cut mid-write leaves the database as it was: the
+transaction).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.history.store import History
+from companion.words import Words, error_reason, say
 
 __all__ = ["HistoryWriter"]
 
@@ -38,7 +40,7 @@ class HistoryWriter:
         self.path = path
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="history")
         self._last: Future[None] | None = None
-        self._problems: deque[str] = deque()
+        self._problems: deque[Words] = deque()
         self._lock = threading.Lock()
 
     def record(self, journal: Path) -> None:
@@ -56,9 +58,9 @@ class HistoryWriter:
         if last is not None:
             last.exception()  # waits; a failure is already kept as a problem
 
-    def take_problems(self) -> list[str]:
+    def take_problems(self) -> list[Words]:
         """What went wrong since last asked ("history not updated: ..."), oldest first."""
-        taken: list[str] = []
+        taken: list[Words] = []
         while self._problems:
             taken.append(self._problems.popleft())
         return taken
@@ -76,4 +78,4 @@ class HistoryWriter:
             with History.open(self.path) as history:
                 work(history)
         except (CompanionError, OSError, sqlite3.Error) as exc:
-            self._problems.append(f"history not updated: {exc}")
+            self._problems.append(say("history not updated: {error}", error=error_reason(exc)))

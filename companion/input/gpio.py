@@ -80,6 +80,8 @@ from companion.input.debounce import (
 )
 from companion.input.events import InputEvent
 from companion.input.pinmap import Profile
+from companion.input.reasons import reason_of
+from companion.words import Words, joined, say
 
 log = logging.getLogger(__name__)
 
@@ -106,16 +108,34 @@ a tenth of a second."""
 
 _TIMESTAMPS: Final[Mapping[str, Timestamps]] = {"lgpio": "hardware", "mock": "injected"}
 _SECONDS_TICKS: Final = frozenset({"lgpio", "mock", "rpigpio", "native"})
-_CALLBACK_WARNING: Final = (
-    "pin factory {name!r} gives no edge timestamps: presses are stamped when the Python "
-    "callback ran (milliseconds of jitter under load), so close slaps may be misordered. "
-    "Fix: install lgpio (pip install 'companion[pi]') and check that it loads."
-)
-_MOCK_WARNING: Final = (
-    "pin factory 'mock' with plain MockPins: presses are stamped when the callback ran, "
-    "and nothing presses these pins. Fix: use --source sim (simulated pins driven by the "
-    "keyboard)"
-)
+_PI_EXTRAS: Final = "pip install 'companion[pi]'"
+"""The command that installs lgpio with the companion."""
+_SIM_SOURCE: Final = "--source sim"
+"""The option a desktop without GPIO pins uses instead (pins driven by the keyboard)."""
+
+
+def _callback_warning(name: str) -> Words:
+    """The warning of a pin factory ``name`` without edge timestamps."""
+    return say(
+        "pin factory {name!r} gives no edge timestamps: presses are stamped when the Python "
+        "callback ran (milliseconds of jitter under load), so close slaps may be misordered. "
+        "Fix: install {library} ({command}) and check that it loads.",
+        name=name,
+        library="lgpio",
+        command=_PI_EXTRAS,
+    )
+
+
+def _mock_warning() -> Words:
+    """The warning of gpiozero's mock factory with its plain pins (nothing presses them)."""
+    return say(
+        "pin factory {name!r} with plain {pins}: presses are stamped when the callback ran, "
+        "and nothing presses these pins. Fix: use {option} (simulated pins driven by the "
+        "keyboard)",
+        name="mock",
+        pins="MockPins",
+        option=_SIM_SOURCE,
+    )
 
 
 # ---- which factory ---------------------------------------------------------------------
@@ -160,18 +180,24 @@ class OpenedFactory:
     factory: Any
     name: str
     fallbacks: tuple[str, ...] = ()
-    """One line per factory tried and failed before ``name``: ``"lgpio: <reason>"``."""
+    """One line per factory tried and failed before ``name``: ``"lgpio: <reason>"``
+    (``Words``: a screen shows the reason in its language)."""
 
 
-def lgpio_workdir_problem() -> str | None:
+def lgpio_workdir_problem() -> Words | None:
     """Why lgpio could not create its notification FIFO here, or None if it can."""
     workdir = os.environ.get("LG_WD") or os.getcwd()
     if os.access(workdir, os.W_OK | os.X_OK):
         return None
-    return (
-        f"working directory {workdir} is not writable, so lgpio cannot create its "
-        ".lgd-nfy FIFO there. Fix: set WorkingDirectory= in the systemd unit (or LG_WD) "
-        "to a writable directory"
+    return say(
+        "working directory {folder} is not writable, so {library} cannot create its "
+        "{fifo} FIFO there. Fix: set {setting} in the systemd unit (or {variable}) "
+        "to a writable directory",
+        folder=workdir,
+        library="lgpio",
+        fifo=".lgd-nfy",
+        setting="WorkingDirectory=",
+        variable="LG_WD",
     )
 
 
@@ -186,21 +212,26 @@ def open_factory(name: str | None = None) -> OpenedFactory:
     if name is not None:
         factory = _load_factory(name)
         return OpenedFactory(factory, factory_name(factory))
-    fallbacks: list[str] = []
+    fallbacks: list[Words] = []
     for candidate in DEFAULT_ORDER:
         try:
             factory = _load_factory(candidate)
         except DeviceError as exc:
-            fallbacks.append(f"{candidate}: {exc}")
+            fallbacks.append(say("{factory}: {reason}", factory=candidate, reason=reason_of(exc)))
             continue
         if fallbacks:
             log.warning("gpiozero fell back to %s: %s", candidate, "; ".join(fallbacks))
         return OpenedFactory(factory, factory_name(factory), tuple(fallbacks))
     raise DeviceError(
-        "no GPIO pin factory could be opened ("
-        + "; ".join(fallbacks)
-        + "). Fix: on a Pi install lgpio (pip install 'companion[pi]'); on a desktop "
-        "use --source sim (simulated pins driven by the keyboard)"
+        say(
+            "no GPIO pin factory could be opened ({fallbacks}). Fix: on a Pi install "
+            "{library} ({command}); on a desktop use {option} (simulated pins driven by "
+            "the keyboard)",
+            fallbacks=joined("; ", fallbacks),
+            library="lgpio",
+            command=_PI_EXTRAS,
+            option=_SIM_SOURCE,
+        )
     )
 
 
@@ -211,15 +242,19 @@ def _load_factory(name: str) -> Any:
     ]
     if not found:
         known = ", ".join(sorted(ep.name for ep in group))
-        raise DeviceError(f"unknown pin factory {name!r}. Fix: use one of {known}")
+        raise DeviceError(
+            say("unknown pin factory {name!r}. Fix: use one of {known}", name=name, known=known)
+        )
     try:
         with warnings_module.catch_warnings():
             warnings_module.simplefilter("ignore")
             return found[0].load()()
     except Exception as exc:  # a missing library or device: any error means "not here"
         hint = lgpio_workdir_problem() if name.lower() == "lgpio" else None
-        reason = f"cannot open pin factory {name!r}: {exc}"
-        raise DeviceError(f"{reason} ({hint})" if hint else reason) from exc
+        reason = say("cannot open pin factory {name!r}: {error}", name=name, error=reason_of(exc))
+        raise DeviceError(
+            say("{reason} ({hint})", reason=reason, hint=hint) if hint else reason
+        ) from exc
 
 
 # ---- the source ------------------------------------------------------------------------
@@ -314,11 +349,9 @@ class GpioSource:
         return OpenedFactory(pin_factory, factory_name(pin_factory))
 
     def _collect_warnings(self, opened: OpenedFactory) -> tuple[str, ...]:
-        found = [f"fell back from {line}" for line in opened.fallbacks]
+        found = [say("fell back from {fallback}", fallback=line) for line in opened.fallbacks]
         if self.timestamps == "callback":
-            message = _CALLBACK_WARNING.format(name=opened.name)
-            if opened.name == "mock":
-                message = _MOCK_WARNING
+            message = _mock_warning() if opened.name == "mock" else _callback_warning(opened.name)
             log.warning(message)
             found.append(message)
         return tuple(found)
@@ -329,15 +362,22 @@ class GpioSource:
             factory.reserve_pins(self, *profile.controls.values())  # LEDs reserve their own
         except GPIOZeroError as exc:
             raise DeviceError(
-                f"{self.source}: a pin of profile {profile.name!r} is already in use ({exc}). "
-                "Fix: close the other source or device using it"
+                say(
+                    "{source}: a pin of profile {profile!r} is already in use ({error}). "
+                    "Fix: close the other source or device using it",
+                    source=self.source,
+                    profile=profile.name,
+                    error=reason_of(exc),
+                )
             ) from exc
         start_ns = self._clock()
         for control, number in profile.controls.items():
             self._open_input(control, number, start_ns)
         for name, number in profile.leds.items():
             self._leds[name] = self._guard(
-                f"LED {name!r}", number, functools.partial(LED, number, pin_factory=factory)
+                say("LED {name!r}", name=name),
+                number,
+                functools.partial(LED, number, pin_factory=factory),
             )
 
     def _open_input(self, control: str, number: int, start_ns: int) -> None:
@@ -364,9 +404,15 @@ class GpioSource:
             return action()
         except (GPIOZeroError, OSError, ValueError) as exc:
             raise DeviceError(
-                f"{self.source}: cannot set up BCM {number} for {what} "
-                f"(profile {self.profile.name!r}): {exc}. Fix: check the pin map and that "
-                "no other program or overlay uses the pin"
+                say(
+                    "{source}: cannot set up {pin} for {what} (profile {profile!r}): {error}. "
+                    "Fix: check the pin map and that no other program or overlay uses the pin",
+                    source=self.source,
+                    pin=f"BCM {number}",
+                    what=what,
+                    profile=self.profile.name,
+                    error=reason_of(exc),
+                )
             ) from exc
 
     def _is_active(self, state: object) -> bool:
@@ -483,7 +529,7 @@ class GpioSource:
                         self._cond.wait(delay / 1e9)
         except Exception:
             log.exception("%s: debounce timer stopped", self.source)
-            self._warnings += ("debounce timer stopped: presses are no longer confirmed",)
+            self._warnings += (say("debounce timer stopped: presses are no longer confirmed"),)
 
     # -- what the doctor reads -------------------------------------------------------
 

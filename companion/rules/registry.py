@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from companion.rules.base import Engine, SetupError
+from companion.words import say
 
 __all__ = ["GAMES", "engine_names", "get_engine", "register"]
 
@@ -43,7 +44,9 @@ def get_engine(name: str) -> Engine[Any, Any]:
         return found
     if name not in GAMES:
         known = ", ".join(engine_names())
-        raise SetupError(f"unknown game {name!r}; known games: {known}")
+        raise SetupError(
+            say("unknown game {game}; known games: {known}", game=repr(name), known=known)
+        )
     module, attribute = GAMES[name].split(":")
     engine: Engine[Any, Any] = getattr(importlib.import_module(module), attribute)
     if engine.name != name:

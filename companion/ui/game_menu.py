@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 import pygame
 
 from companion.errors import CompanionError
-from companion.i18n import marked, tr
+from companion.i18n import marked, said, tr
 from companion.session import DISCARDED, discard_journal
 from companion.ui import theme, widgets
 from companion.ui.nav import NavButton
@@ -140,7 +140,7 @@ def discard_and_leave(app: AppContext, session: Session[Any, Any]) -> None:
     try:
         moved = discard_journal(path)
     except (OSError, CompanionError) as exc:
-        words = tr("cannot discard {file}: {error}").format(file=path.name, error=exc)
+        words = tr("cannot discard {file}: {error}").format(file=path.name, error=said(exc))
         app.menu_messages.append(words)
     else:
         place = f"{DISCARDED}/{moved.name}"

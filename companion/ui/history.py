@@ -35,12 +35,13 @@ from babel.dates import format_date
 
 from companion.errors import CompanionError
 from companion.history import GameRow, History, PlayerStats, ReactionStats
-from companion.i18n import language, marked, milliseconds, tr, trc, trn
+from companion.i18n import language, marked, milliseconds, said, tr, trc, trn
 from companion.roster import Roster, RosterError
 from companion.ui import theme, widgets
 from companion.ui.nav import NavButton
 from companion.ui.scenes import AppContext, BaseScene
 from companion.ui.theme import colour_word
+from companion.words import Words, error_words
 
 TITLE: Final = marked("History")
 HINT: Final = marked("Previous/Next: page · Select: next · Back: start menu")
@@ -72,7 +73,8 @@ class HistoryPage:
     players: tuple[PlayerStats, ...] = ()
     reactions: tuple[ReactionStats, ...] = ()
     words: str = ""
-    """An empty page's explanation."""
+    """An empty page's explanation: marked for the catalog, or what went wrong
+    (``companion.words.Words``, said in the screens' language)."""
 
 
 @dataclass(frozen=True)
@@ -343,7 +345,9 @@ class HistoryScene(BaseScene):
             data = read_history(path)
             self.pages = lay_out(with_former_players(data, former_players(app, data)), app.size)
         except (CompanionError, OSError) as exc:
-            self.pages = [HistoryPage("empty", marked("History cannot be read"), words=str(exc))]
+            problem = error_words(exc)  # what went wrong, said where drawn
+            words = problem if isinstance(problem, Words) else str(exc)
+            self.pages = [HistoryPage("empty", marked("History cannot be read"), words=words)]
         self.page = 0
 
     def nav(self, button: NavButton, now_ns: int) -> None:
@@ -364,7 +368,8 @@ class HistoryScene(BaseScene):
         _draw_title(surface, tr(page.title))
         area = _list_area(size)
         if page.kind == "empty":
-            widgets.paragraph(surface, tr(page.words), body_px, theme.TEXT, area, role="body")
+            words = said(page.words) if isinstance(page.words, Words) else tr(page.words)
+            widgets.paragraph(surface, words, body_px, theme.TEXT, area, role="body")
         elif page.kind == "games":
             _draw_games(surface, area, page.games, self.app.wall_clock())
         elif page.kind == "players":

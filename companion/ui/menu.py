@@ -113,7 +113,8 @@ def resume_detail(game: SavedGame, now: float) -> str:
 
 def notice_head(text: str) -> str:
     """A problem's first clause, a file named without its folder:
-    ``"settings.json: not UTF-8 text (byte 0)"``."""
+    ``"settings.json: not UTF-8 text (byte 0)"``. ``text`` is in the screens' language
+    (``said``: a translation keeps the clauses apart with "; " too)."""
     head, _, _ = text.partition("; ")
     where, colon, what = head.partition(": ")
     return f"{Path(where).name}{colon}{what}" if colon and "/" in where else head
@@ -134,7 +135,7 @@ class MenuRow:
     setup: GameSetup | None = None
 
     notice: str = ""
-    """A notice row's whole text."""
+    """A notice row's whole text (as the program met it: ``said`` shows it)."""
 
     @property
     def key(self) -> str:
@@ -213,7 +214,7 @@ class MenuModel:
         is back on top, after the settings too)."""
         key = self.rows[self.focus].key if self.rows else ""
         rows = [
-            MenuRow("notice", notice_head(text), tr("select: what to do"), notice=text)
+            MenuRow("notice", notice_head(said(text)), tr("select: what to do"), notice=text)
             for text in self.notices
         ]
         rows += [MenuRow("game", tr(game.title), game.summary, setup=game) for game in self.games]
@@ -278,7 +279,7 @@ class MenuModel:
     def select(self) -> Choice:
         row = self.row
         if row.kind == "notice":  # read: what to do shown, then gone from the menu
-            self.message = notice_rest(row.notice)
+            self.message = notice_rest(said(row.notice))
             self.notices.remove(row.notice)
             self.rows.remove(row)
             self.focus = min(self.focus, len(self.rows) - 1)
@@ -366,7 +367,7 @@ class MenuScene(BaseScene):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", JournalWarning)
             games = saved_games(self.app.games_dir)
-        skipped = [str(w.message) for w in caught if issubclass(w.category, JournalWarning)]
+        skipped = [said(w.message) for w in caught if issubclass(w.category, JournalWarning)]
         if len(skipped) == 1:
             self.flashes.add(tr("skipped: {problem}").format(problem=skipped[0]), now_ns, theme.BAD)
         elif skipped:
@@ -460,7 +461,9 @@ class MenuScene(BaseScene):
         try:
             moved = discard_journal(game.path)
         except (JournalError, OSError) as exc:
-            words = tr("cannot discard {file}: {error}").format(file=game.path.name, error=exc)
+            words = tr("cannot discard {file}: {error}").format(
+                file=game.path.name, error=said(exc)
+            )
             self.flashes.add(words, now_ns, theme.BAD)
             return
         words = tr("discarded: moved to {place}").format(place=f"{DISCARDED}/{moved.name}")
@@ -480,14 +483,14 @@ class MenuScene(BaseScene):
                 warnings.simplefilter("ignore", JournalWarning)  # the model reports repairs
                 session = Session.resume(game.path, clock=self.app.wall_clock)
         except (JournalError, OSError) as exc:
-            words = tr("cannot resume {file}: {error}").format(file=name, error=exc)
+            words = tr("cannot resume {file}: {error}").format(file=name, error=said(exc))
             self.flashes.add(words, now_ns, theme.BAD)
             return
         try:
             scene = setup.resume(session, self.app, now_ns, self.full_tuning)
         except (CompanionError, OSError) as exc:
             session.close()
-            words = tr("cannot resume {file}: {error}").format(file=name, error=exc)
+            words = tr("cannot resume {file}: {error}").format(file=name, error=said(exc))
             self.flashes.add(words, now_ns, theme.BAD)
             return
         self.app.stack.push(scene)

@@ -307,8 +307,7 @@ class PlayersModel:
         try:
             return change()
         except (RosterError, OSError) as exc:
-            refused = isinstance(exc, RosterError) and exc.args
-            self.notice = said(exc.args[0]) if refused else str(exc)
+            self.notice = said(exc)
             if self.view == "actions" and self.subject not in [r.label for r in self.rows()]:
                 self._show_list()
             return None
@@ -385,7 +384,7 @@ def open_roster(path: Path) -> PlayersModel:
     try:
         roster = Roster.open(path, set_aside_bad=True)
     except RosterError as exc:
-        notice = tr("The roster cannot be read: {error}").format(error=exc)
+        notice = tr("The roster cannot be read: {error}").format(error=said(exc))
         return PlayersModel(None, notice=notice)
     model = PlayersModel(roster)
     if roster.set_aside is not None:

@@ -174,7 +174,7 @@ class SceneStack:
         if self.top is not None:
             self.top.draw(surface, now_ns)
         if self.banner is not None:
-            widgets.banner(surface, self.banner)
+            widgets.banner(surface, said(self.banner))
 
     def _read_banner(self, now_ns: int) -> bool:
         """Look at the source's warnings ten times a second; True when the banner changed."""
@@ -274,7 +274,7 @@ class AppContext:
 
 def _not_saved(error: Exception) -> str:
     """The brief message for a journal that could not be written."""
-    return tr("could not save the journal: {error}").format(error=error)
+    return tr("could not save the journal: {error}").format(error=said(error))
 
 
 def _random_seed() -> int:
@@ -349,7 +349,7 @@ class BaseScene:
         writer = self.app.writer
         problems = [] if writer is None else writer.take_problems()
         for problem in problems:
-            self.flashes.add(problem, now_ns, theme.WARN)
+            self.flashes.add(said(problem), now_ns, theme.WARN)
         return bool(problems)
 
     def show_notices(self, notices: MutableSequence[str], now_ns: int) -> bool:

@@ -22,7 +22,7 @@ from typing import Final, Literal
 import pygame
 
 from companion.errors import CompanionError
-from companion.i18n import LANGUAGES, language, marked, number, set_language, tr
+from companion.i18n import LANGUAGES, language, marked, number, said, set_language, tr
 from companion.input.pinmap import available_profiles
 from companion.settings import QUIET_RANGE_S, SIZES, TIE_RANGE_US, Settings, save_settings
 from companion.ui import theme, widgets
@@ -217,7 +217,7 @@ class SettingsScene(BaseScene):
                 save_settings(settings, self.app.settings_file)
         except (OSError, CompanionError) as exc:
             self.model.settings = before
-            words = tr("could not save the settings: {error}").format(error=exc)
+            words = tr("could not save the settings: {error}").format(error=said(exc))
             self.flashes.add(words, now_ns, theme.BAD)
             return
         self.app.settings = settings

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 import pygame
 
 from companion.errors import CompanionError
-from companion.i18n import tr
+from companion.i18n import said, tr
 from companion.input.controls import seat_of
 from companion.input.events import Press
 from companion.roster import Roster, RosterError
@@ -59,7 +59,8 @@ class SetupScene(BaseScene):
         try:
             roster = Roster.open(self.app.roster_path, set_aside_bad=True)
         except RosterError as exc:
-            self.flashes.add(tr("no player names: {error}").format(error=exc), now_ns, theme.WARN)
+            words = tr("no player names: {error}").format(error=said(exc))
+            self.flashes.add(words, now_ns, theme.WARN)
             return
         if roster.set_aside is not None:
             self.flashes.add(
@@ -124,7 +125,7 @@ class SetupScene(BaseScene):
             scene = self.model.game.start(choice, self.app, now_ns)
         except (OSError, CompanionError) as exc:
             self.flashes.add(
-                tr("cannot start the game: {error}").format(error=exc), now_ns, theme.BAD
+                tr("cannot start the game: {error}").format(error=said(exc)), now_ns, theme.BAD
             )
             return
         self._remember_seating(choice.names)

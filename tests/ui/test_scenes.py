@@ -216,7 +216,7 @@ def test_guarded_shows_a_refusal_and_a_journal_failure_instead_of_raising(
     assert scene.guarded(disk_full, 1) is False
     shown = scene.flashes.current(1)
     assert shown is not None and shown.colour == theme.BAD
-    assert shown.text.startswith("could not save the journal: [Errno 28]")
+    assert shown.text == "could not save the journal: no space left on the device"
 
 
 def test_show_notices_empties_them_and_dims_an_undo(app: AppContext) -> None:

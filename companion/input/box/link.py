@@ -61,6 +61,7 @@ from companion.input.box.protocol import (
 )
 from companion.input.debounce import EventSink
 from companion.input.events import InputEvent, Press, Stuck, Unstuck
+from companion.words import Words, plural_words, say
 
 log = logging.getLogger(__name__)
 
@@ -176,7 +177,7 @@ class BoxLink:
         self._counts = LinkCounters()
         self._warned_ns: int | None = None
         self._warned_count = 0
-        self._table_warning: str | None = None
+        self._table_warning: Words | None = None
         self.heartbeat: Heartbeat | None = None
         self.last_error: BoxError | None = None
         """The last ERR the box sent, shown in ``warnings``."""
@@ -216,38 +217,95 @@ class BoxLink:
 
     @property
     def warnings(self) -> tuple[str, ...]:
+        """What a person should know about the link (``Words``: a screen shows them in
+        its language): drops, losses, the box's clock and its errors."""
         c = self._counts
-        found = [self._table_warning] if self._table_warning else []
-        bad = c.corrupt + c.rejected
-        if bad:
-            found.append(f"{bad} corrupt frames dropped (a bad cable or USB hub?)")
-        if c.lost:
-            found.append(f"{c.lost} events lost: the box's ring overflowed while unread")
+        found: list[str] = [self._table_warning] if self._table_warning else []
+        found += self._count_warnings(c)
         clock = self.clock
         if clock is not None and clock.relocking:
             found.append(
-                "the box's clock jumped: presses wait until its time is mapped again (2 s)"
+                say("the box's clock jumped: presses wait until its time is mapped again (2 s)")
             )
         if c.gap_presses:
+            # The English says "presses" for one too (as it always has); the languages
+            # have both forms.
             found.append(
-                f"{c.gap_presses} presses stamped while the box's clock jumped: their times "
-                "may be off"
+                plural_words(
+                    "{count} presses stamped while the box's clock jumped: their times may be off",
+                    "{count} presses stamped while the box's clock jumped: their times may be off",
+                    c.gap_presses,
+                    count=c.gap_presses,
+                )
             )
         hb = self.heartbeat
-        if hb is not None and hb.overruns:
-            found.append(
-                f"the box's sampler ring overran: {hb.overruns} sample pairs lost (edges in "
-                "them may be missed)"
-            )
-        if hb is not None and hb.bad_rx:
-            found.append(f"the box dropped {hb.bad_rx} bad frames from the host")
+        if hb is not None:
+            found += self._heartbeat_warnings(hb)
         error = self.last_error
         if error is not None:
             found.append(
-                f"the box sent {c.box_errors} error(s), the last: {error.what} {error.detail} "
-                "(firmware/PROTOCOL.md, ERR)"
+                plural_words(
+                    "the box sent {count} error, the last: {what} {detail} ({spec})",
+                    "the box sent {count} errors, the last: {what} {detail} ({spec})",
+                    c.box_errors,
+                    count=c.box_errors,
+                    what=error.what,
+                    detail=error.detail,
+                    spec="firmware/PROTOCOL.md, ERR",
+                )
             )
         return tuple(found)
+
+    @staticmethod
+    def _count_warnings(c: LinkCounters) -> list[str]:
+        """Frames dropped as corrupt and events the box lost."""
+        found: list[str] = []
+        bad = c.corrupt + c.rejected
+        if bad:
+            found.append(
+                plural_words(
+                    "{count} corrupt frame dropped (a bad cable or USB hub?)",
+                    "{count} corrupt frames dropped (a bad cable or USB hub?)",
+                    bad,
+                    count=bad,
+                )
+            )
+        if c.lost:
+            found.append(
+                plural_words(
+                    "{count} event lost: the box's ring overflowed while unread",
+                    "{count} events lost: the box's ring overflowed while unread",
+                    c.lost,
+                    count=c.lost,
+                )
+            )
+        return found
+
+    @staticmethod
+    def _heartbeat_warnings(hb: Heartbeat) -> list[str]:
+        """What the box's heartbeat says it missed: samples, and frames from the host."""
+        found: list[str] = []
+        if hb.overruns:
+            found.append(
+                plural_words(
+                    "the box's sampler ring overran: {count} sample pair lost (edges in "
+                    "it may be missed)",
+                    "the box's sampler ring overran: {count} sample pairs lost (edges in "
+                    "them may be missed)",
+                    hb.overruns,
+                    count=hb.overruns,
+                )
+            )
+        if hb.bad_rx:
+            found.append(
+                plural_words(
+                    "the box dropped {count} bad frame from the host",
+                    "the box dropped {count} bad frames from the host",
+                    hb.bad_rx,
+                    count=hb.bad_rx,
+                )
+            )
+        return found
 
     def next_ping_ns(self) -> int:
         """How long to wait before the next PING."""
@@ -401,10 +459,15 @@ class BoxLink:
         if self.table_id is None or hello.table_id == self.table_id:
             self._table_warning = None
             return
-        self._table_warning = (
-            f"the box's input table {hello.table_id} is not this pin map's {self.table_id}: "
-            "its firmware was made from another wiring. Fix: run python -m "
-            "companion.input.box.table and copy firmware/ to the box (firmware/README.md)"
+        self._table_warning = say(
+            "the box's input table {box_table} is not this pin map's {table}: its firmware "
+            "was made from another wiring. Fix: run {command} and copy {folder} to the box "
+            "({readme})",
+            box_table=hello.table_id,
+            table=self.table_id,
+            command="python -m companion.input.box.table",
+            folder="firmware/",
+            readme="firmware/README.md",
         )
         log.warning("box %s: %s", self.serial, self._table_warning)
 

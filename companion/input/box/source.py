@@ -52,6 +52,8 @@ from companion.input.box.table import table_id
 from companion.input.debounce import ControlStats, SinkLike, as_sink
 from companion.input.events import InputEvent, Press, Stuck
 from companion.input.pinmap import Profile
+from companion.input.reasons import reason_of
+from companion.words import Words, joined, say
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +66,15 @@ BACKOFF_S: Final = (0.05, 0.1, 0.2, 0.5, 1.0, 2.0)
 SILENCE_NS: Final = 3_000_000_000
 """No frame for 3 s (heartbeats come every 0.5 s) on an open port: ask HI, then reopen."""
 FIRST_SLAPPER_RGB: Final = 0x00FF00
+_SERIAL_REASONS: Final = {
+    "device reports readiness to read but returned no data": say(
+        "the port went silent (the box unplugged, or another program reading it?)"
+    ),
+    "read failed": say("reading the port failed (the box unplugged?)"),
+    "write failed": say("writing to the port failed (the box unplugged?)"),
+    "Could not exclusively lock port": say("another program has the port open"),
+}
+"""The serial library's errors a person meets, by how their text begins."""
 
 BoxState: TypeAlias = Literal["searching", "connecting", "connected", "gone", "closed"]
 Clock: TypeAlias = Callable[[], int]
@@ -72,7 +83,8 @@ OpenPort: TypeAlias = Callable[[str], Any]
 
 @dataclass(frozen=True, slots=True)
 class BoxStatus:
-    """The link as the screen shows it. ``message`` is one sentence for a person."""
+    """The link as the screen shows it. ``message`` is one sentence for a person
+    (``Words``: a screen shows it in its language)."""
 
     state: BoxState
     since_ns: int
@@ -101,16 +113,45 @@ def find_box(serial_number: str | None = None) -> tuple[str, str]:
     if len(boxes) == 1:
         return boxes[0].device, boxes[0].serial_number or "unknown"
     if not boxes:
-        wanted = f" with serial number {serial_number}" if serial_number else ""
-        others = ", ".join(f"{p.device} ({p.serial_number})" for p in list_boxes()) or "none"
-        raise DeviceError(
-            f"no button box{wanted} on USB (2E8A:0005 found: {others}). Fix: plug it in; "
-            "check `lsusb` shows 2e8a:0005; see firmware/README.md"
-        )
-    listed = ", ".join(f"{p.device} (serial {p.serial_number})" for p in boxes)
+        raise DeviceError(_no_box(serial_number, list_boxes()))
+    listed = joined(
+        ", ",
+        (say("{port} (serial {serial})", port=p.device, serial=p.serial_number) for p in boxes),
+    )
     raise DeviceError(
-        f"{len(boxes)} Picos on USB: {listed}. Fix: give the box's serial number "
-        "(serial_number=...) or its port"
+        say(
+            "{count} Picos on USB: {listed}. Fix: give the box's serial number ({option}) "
+            "or its port",
+            count=len(boxes),
+            listed=listed,
+            option="serial_number=...",
+        )
+    )
+
+
+def _no_box(serial_number: str | None, found: list[Any]) -> Words:
+    """No box (with ``serial_number``) among the Picos ``found``: what to check."""
+    others: object = say("none")
+    if found:
+        others = ", ".join(f"{p.device} ({p.serial_number})" for p in found)
+    values = {
+        "usb_id": "2E8A:0005",
+        "found": others,
+        "command": "`lsusb`",
+        "lsusb_id": "2e8a:0005",
+        "readme": "firmware/README.md",
+    }
+    if serial_number:
+        return say(
+            "no button box with serial number {serial} on USB ({usb_id} found: {found}). "
+            "Fix: plug it in; check {command} shows {lsusb_id}; see {readme}",
+            serial=serial_number,
+            **values,
+        )
+    return say(
+        "no button box on USB ({usb_id} found: {found}). Fix: plug it in; check {command} "
+        "shows {lsusb_id}; see {readme}",
+        **values,
     )
 
 
@@ -189,7 +230,7 @@ class SerialBoxSource:
             table_id=expected,
             clock_factory=clock_factory,
         )
-        self._status = BoxStatus("searching", clock(), "looking for the button box")
+        self._status = BoxStatus("searching", clock(), say("looking for the button box"))
         self._thread: threading.Thread | None = None
         if auto_start:
             self.start()
@@ -218,6 +259,8 @@ class SerialBoxSource:
 
     @property
     def warnings(self) -> tuple[str, ...]:
+        """The link's warnings (``link.py``), after the status while the box is not found
+        or gone (``Words``: a screen shows them in its language)."""
         found = list(self._link.warnings)
         status = self.status
         if status.state in ("searching", "gone"):
@@ -325,7 +368,9 @@ class SerialBoxSource:
             self._connect_forever()
         except Exception as exc:  # a bug: say so on screen instead of dying silently
             log.exception("serial box: reader thread stopped")
-            self._set_status("gone", f"button box reader stopped by an error: {exc!r}")
+            self._set_status(
+                "gone", say("button box reader stopped by an error: {error}", error=repr(exc))
+            )
 
     def _connect_forever(self) -> None:
         attempt = 0
@@ -337,7 +382,13 @@ class SerialBoxSource:
                 port = self._open_port(path)
             except (DeviceError, serial.SerialException, OSError) as exc:
                 state: BoxState = "gone" if been_connected else "searching"
-                self._set_status(state, f"button box not found: {exc}; retrying")
+                self._set_status(
+                    state,
+                    say(
+                        "button box not found: {error}; retrying",
+                        error=reason_of(exc, _SERIAL_REASONS),
+                    ),
+                )
             else:
                 connected = self._session(port, path, comeback=been_connected)
                 been_connected = been_connected or connected
@@ -345,7 +396,7 @@ class SerialBoxSource:
             delay = self._backoff[min(attempt, len(self._backoff) - 1)]
             attempt += 1
             self._stop.wait(delay)
-        self._set_status("closed", "button box closed")
+        self._set_status("closed", say("button box closed"))
 
     def _session(self, port: Any, path: str, *, comeback: bool) -> bool:
         """Talk to the box until the link breaks; True if it got as far as HELLO."""
@@ -354,7 +405,11 @@ class SerialBoxSource:
         link = self._link
         link.reset_connection()
         connected = False
-        self._set_status("connecting", f"button box on {path}: waiting for HELLO", port=path)
+        self._set_status(
+            "connecting",
+            say("button box on {port}: waiting for {hello}", port=path, hello="HELLO"),
+            port=path,
+        )
         try:
             self._write(link.hi(self._clock()))
             next_ping = 0
@@ -391,10 +446,15 @@ class SerialBoxSource:
         assert hello is not None
         with self._state_lock:
             self._leds_dirty = True
-        again = " again" if comeback else ""
+        about = {"port": path, "firmware": hello.firmware, "boot": hello.boot}
+        message = (
+            say("button box connected again on {port} (firmware {firmware}, boot {boot})", **about)
+            if comeback
+            else say("button box connected on {port} (firmware {firmware}, boot {boot})", **about)
+        )
         self._set_status(
             "connected",
-            f"button box connected{again} on {path} (firmware {hello.firmware}, boot {hello.boot})",
+            message,
             port=path,
             boot=hello.boot,
             firmware=hello.firmware,
@@ -403,7 +463,7 @@ class SerialBoxSource:
 
     def _check_silence(self, quiet_ns: int, now: int) -> None:
         if quiet_ns >= 2 * self._silence_ns:
-            raise _Lost(f"no frame for {quiet_ns / 1e9:.1f} s")
+            raise _Lost(say("no frame for {seconds:.1f} s", seconds=quiet_ns / 1e9))
         if quiet_ns >= self._silence_ns:
             frame = self._link.ask_hello(now)
             if frame is not None:
@@ -414,15 +474,19 @@ class SerialBoxSource:
             return
         self._set_status(
             "gone",
-            f"button box gone from {path} ({exc}): reconnecting; presses are kept on the "
-            "box until it is back",
+            say(
+                "button box gone from {port} ({error}): reconnecting; presses are kept on "
+                "the box until it is back",
+                port=path,
+                error=reason_of(exc, _SERIAL_REASONS),
+            ),
             port=path,
         )
 
     def _write(self, frame: bytes) -> None:
         with self._write_lock:
             if self._port is None:
-                raise _Lost("port closed")
+                raise _Lost(say("port closed"))
             self._port.write(frame)
 
     def _write_quietly(self, frame: bytes) -> bool:

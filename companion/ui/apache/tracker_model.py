@@ -356,7 +356,8 @@ class ApacheTrackerModel(SessionModel[TrackerState, TrackerAction]):
         try:
             window = Window.from_json(data)
         except JournalError as exc:
-            self.notices.append(tr("a window note could not be read: {error}").format(error=exc))
+            words = tr("a window note could not be read: {error}").format(error=said(exc))
+            self.notices.append(words)
             return
         self._windows.append((window, n))
 

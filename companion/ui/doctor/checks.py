@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 
 from companion.input.pinmap import Profile
+from companion.input.reasons import reason_of
+from companion.words import say
 
 State = Literal["ok", "warn", "fail", "skip"]
 ROOT: Final = Path(__file__).resolve().parents[3]
@@ -68,6 +70,9 @@ class BoxInfo(Protocol):
 
 @dataclass(frozen=True)
 class Check:
+    """One check's verdict. A ``detail`` made from an error or a source's status is
+    ``Words`` (a screen shows it in its language); ``line`` prints the English."""
+
     name: str
     state: State
     detail: str
@@ -165,7 +170,7 @@ def check_factory_failed(source: str, error: BaseException) -> Check:
     return Check(
         what,
         "fail",
-        f"did not open: {error}",
+        say("did not open: {error}", error=reason_of(error)),
         "the checks below (groups, working directory, GPIO chips), and that no other program "
         "holds the pins or the port.",
     )
@@ -321,7 +326,7 @@ def check_box(host: Host, status: Callable[[], BoxInfo], expected: str | None) -
             Check(
                 "button box",
                 "fail",
-                f"not connected ({current.message})",
+                say("not connected ({status})", status=current.message),
                 "`lsusb` shows 2e8a:0005; a USB cable that carries data; the firmware is "
                 "copied (firmware/README.md, steps 1-5).",
             )

@@ -94,6 +94,8 @@ class DoctorModel:
     last_presses: list[Press] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
     warnings: tuple[str, ...] = ()
+    """The source's warnings, the newest last (``Words``: the screen says them in its
+    language, the text mode prints their English)."""
 
     @classmethod
     def build(

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
-from companion.i18n import marked, milliseconds, number, tr, trc, trn
+from companion.i18n import marked, milliseconds, number, said, tr, trc, trn
 from companion.input.events import InputEvent, Press
 from companion.ui import theme, widgets
 from companion.ui.doctor.model import ControlState, DoctorModel, SourceCounters
@@ -185,7 +185,7 @@ class DoctorScene:
         colour = theme.TEXT
         stuck = [state.control for state in self.model.controls.values() if state.stuck]
         if self.model.warnings:
-            message = tr("warning: {warning}").format(warning=self.model.warnings[-1])
+            message = tr("warning: {warning}").format(warning=said(self.model.warnings[-1]))
             colour = theme.WARN
         elif stuck:  # said here too: the stuck control's cell may be on another page
             message, colour = tr("STUCK: {controls}").format(controls=", ".join(stuck)), theme.BAD

@@ -1,0 +1,72 @@
+"""What went wrong, in the screens' language (companion.words.error_words through
+``companion.i18n.said``): an error raised with Words, an operating system's error by its
+errno, SQLite's by its result code, anything else in its own English."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion import i18n
+from companion.errors import ConfigError
+from companion.words import Words, error_words, say
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    i18n.set_language("de")
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+
+
+def test_an_error_raised_with_words_is_said_in_the_language(german: None) -> None:
+    error = ConfigError(say("permission denied"))
+    assert str(error) == "permission denied"
+    assert i18n.said(error) == "keine Berechtigung"
+
+
+def test_a_file_the_system_refuses_names_the_file_and_why_in_the_language(
+    german: None, tmp_path: Path
+) -> None:
+    with pytest.raises(OSError) as caught:
+        (tmp_path / "missing" / "game.jsonl").read_text()
+    said = i18n.said(caught.value)
+    assert said.startswith(str(tmp_path / "missing" / "game.jsonl") + ": ")
+    assert said.endswith("Datei oder Ordner nicht vorhanden")
+
+
+def test_a_folder_where_a_file_should_be(german: None, tmp_path: Path) -> None:
+    with pytest.raises(OSError) as caught:
+        tmp_path.read_text()
+    assert i18n.said(caught.value) == f"{tmp_path}: ein Ordner, keine Datei"
+
+
+def test_the_english_screen_says_it_plainly(tmp_path: Path) -> None:
+    with pytest.raises(OSError) as caught:
+        tmp_path.read_text()
+    assert i18n.said(caught.value) == f"{tmp_path}: a folder, not a file"
+
+
+def test_a_file_that_is_not_a_database_is_said_in_french(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite"
+    path.write_bytes(b"this is not a database, only some text in a file " * 20)
+    connection = sqlite3.connect(path)
+    with pytest.raises(sqlite3.DatabaseError) as caught:
+        connection.execute("SELECT * FROM sqlite_master").fetchall()
+    connection.close()
+    i18n.set_language("fr")
+    try:
+        assert i18n.said(caught.value) == "pas une base de données"
+    finally:
+        i18n.set_language("en")
+
+
+def test_an_error_nobody_described_keeps_its_own_text() -> None:
+    error = RuntimeError("the moon fell")
+    assert error_words(error) == "the moon fell"
+    assert not isinstance(error_words(error), Words)
