@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from companion.errors import CompanionError
-from companion.words import Words, error_words, os_reason, say
+from companion.words import Words, error_words, json_reason, os_reason, say
 
 __all__ = [
     "FORMAT",
@@ -568,7 +568,7 @@ def _parse(data: bytes, path: Path) -> _State:
     try:
         content = json.loads(text)
     except json.JSONDecodeError as error:
-        why = say("not JSON (line {line}: {why})", line=error.lineno, why=error.msg)
+        why = say("not JSON (line {line}: {why})", line=error.lineno, why=json_reason(error.msg))
         raise _corrupt(path, why) from None
     except RecursionError:
         raise _corrupt(path, say("JSON nested too deeply")) from None

@@ -37,7 +37,7 @@ from typing import Any, Final
 
 from companion.errors import ConfigError
 from companion.i18n import LANGUAGES
-from companion.words import Words, error_words, os_reason, plural_words, say
+from companion.words import Words, error_words, json_reason, os_reason, plural_words, say
 
 QUIET_RANGE_S: Final = (0.3, 5.0)
 """The Pow-Wow quiet time the settings accept (ruling A9; the default is 1.2 s)."""
@@ -162,7 +162,7 @@ def parse_settings(text: str, *, where: str) -> Settings:
                 "{where}: not JSON (line {line}: {why}); fix it or delete the file",
                 where=where,
                 line=exc.lineno,
-                why=exc.msg,
+                why=json_reason(exc.msg),
             )
         ) from None
     except RecursionError:

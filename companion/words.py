@@ -28,6 +28,7 @@ __all__ = [
     "error_reason",
     "error_words",
     "joined",
+    "json_reason",
     "os_reason",
     "plural_words",
     "say",
@@ -179,6 +180,15 @@ def os_reason(error: OSError) -> object:
     return worded(english, error_words(OSError(error.errno, english)))
 
 
+def json_reason(message: str) -> object:
+    """The JSON reader's reason (``json.JSONDecodeError.msg``: "Expecting value"), as the
+    value of a message's placeholder: printed as it is, shown in the screens' language."""
+    for beginning, words in _JSON_REASONS.items():
+        if message.startswith(beginning):
+            return worded(message, words)
+    return message
+
+
 def worded(english: str, words: object) -> object:
     """``english`` where printed, ``words`` where a screen shows it (``english`` alone
     when ``words`` are not :class:`Words`)."""
@@ -236,3 +246,16 @@ _SQLITE_REASONS: dict[str, Words] = {
 }
 """SQLite's errors a person may meet, by the name of their primary result code (sqlite3
 is imported only by the modules that use a database, not by this one)."""
+
+_JSON_REASONS: dict[str, Words] = {
+    "Expecting value": say("a value is missing"),
+    "Expecting property name": say("a key in double quotes is missing"),
+    "Expecting ':'": say("a ':' is missing"),
+    "Expecting ','": say("a ',' is missing"),
+    "Extra data": say("more after the end"),
+    "Unterminated string": say("a text is not closed"),
+    "Invalid control character": say("a control character inside a text"),
+    "Invalid \\": say("a bad escape after a backslash"),
+    "Illegal trailing comma": say("a comma before the end"),
+}
+"""The JSON reader's reasons, by how they begin (Python's ``json`` module)."""

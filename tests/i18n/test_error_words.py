@@ -12,7 +12,8 @@ import pytest
 
 from companion import i18n
 from companion.errors import ConfigError
-from companion.words import Words, error_words, say
+from companion.settings import load_settings
+from companion.words import Words, error_words, json_reason, say
 
 
 @pytest.fixture
@@ -70,3 +71,24 @@ def test_an_error_nobody_described_keeps_its_own_text() -> None:
     error = RuntimeError("the moon fell")
     assert error_words(error) == "the moon fell"
     assert not isinstance(error_words(error), Words)
+
+
+def test_the_json_readers_reason_is_printed_as_it_is_and_said_in_the_language(
+    tmp_path: Path,
+) -> None:
+    settings_file = tmp_path / "settings.json"
+    settings_file.write_text('{"sound": true,}', encoding="utf-8")
+    _, problem = load_settings(settings_file)
+    assert problem is not None
+    assert "(line 1: Illegal trailing comma" in problem or "(line 1: Expecting property" in problem
+    i18n.set_language("de")
+    try:
+        shown = i18n.said(problem)
+    finally:
+        i18n.set_language("en")
+    assert "Komma vor dem Ende" in shown or "Schlüssel in doppelten Anführungszeichen" in shown
+
+
+def test_a_reason_the_json_reader_may_add_later_stays_as_it_is() -> None:
+    assert json_reason("Something new") == "Something new"
+    assert not isinstance(json_reason("Something new"), Words)
