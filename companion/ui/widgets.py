@@ -17,6 +17,7 @@ press draws the words it drew before without measuring and rendering them again.
 from __future__ import annotations
 
 import functools
+import re
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -399,7 +400,7 @@ def footer(
     names them too (``nav.with_keys``) with the first names that fit at the floor, or
     without keys if none fit."""
     if flash is not None:
-        _flash(surface, rect, flash)
+        foot_message(surface, rect, flash.text, flash.colour)
         return
     pygame.draw.rect(surface, theme.PANEL, rect)
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright)
@@ -418,23 +419,23 @@ FLASH_LINES: Final = 4
 """The most lines a brief message grows to over the screen (a long refusal, whole)."""
 
 
-def _flash(surface: pygame.Surface, rect: pygame.Rect, flash: Flash) -> None:
-    """A brief message in the footer, or, when one line cannot hold it, wrapped upwards
-    over the screen's foot (up to ``FLASH_LINES`` lines) while it shows."""
+def foot_message(surface: pygame.Surface, rect: pygame.Rect, words: str, colour: theme.RGB) -> None:
+    """A message in the footer ``rect`` (a brief message, a warning), or, when one line
+    cannot hold it, wrapped upwards over the screen's foot (up to ``FLASH_LINES`` lines)."""
     pad = max(4, rect.height // 4)
     size = round(rect.height * 0.62)
     floor = theme.floor_px("body", screen_size(surface))
-    lines = wrap(flash.text, floor, rect.width - 2 * pad)
+    lines = wrap(words, floor, rect.width - 2 * pad)
     box = rect.copy()
-    if len(lines) > 1 and text_width(flash.text, floor) > rect.width - 2 * pad:
+    if len(lines) > 1 and text_width(words, floor) > rect.width - 2 * pad:
         size = floor
         needed = min(FLASH_LINES, len(lines)) * line_height(floor) + 2 * pad
         box.height = max(rect.height, needed)
         box.bottom = rect.bottom
-    pygame.draw.rect(surface, theme.mix(theme.PANEL, flash.colour, 0.3), box)
-    pygame.draw.line(surface, flash.colour, box.topleft, box.topright, 2)
+    pygame.draw.rect(surface, theme.mix(theme.PANEL, colour, 0.3), box)
+    pygame.draw.line(surface, colour, box.topleft, box.topright, 2)
     inner = box.inflate(-2 * pad, -pad if box.height > rect.height else 0)
-    paragraph(surface, flash.text, size, theme.TEXT, inner, role="body")
+    paragraph(surface, words, size, theme.TEXT, inner, role="body")
 
 
 def _fits(words: str, size: int, width: int, surface: pygame.Surface) -> bool:
@@ -517,9 +518,18 @@ class Flashes:
 
 
 def banner(surface: pygame.Surface, words: str) -> None:
-    """A warning across the top of any screen (over its header): the button box is gone."""
+    """A warning across the top of any screen (over its header): the button box is gone.
+    Too long for the strip, it says what happened, the words before its first colon ("button
+    box not found"); the doctor screen shows it whole."""
     size = surface.get_size()
     strip = frame(size).header
     pygame.draw.rect(surface, theme.BAD, strip)
     inner = strip.inflate(-px(size, 16), 0)
-    text(surface, words, px(size, 17), theme.TEXT, inner, role="body", align="center", bold=True)
+    floor = theme.floor_px("body", size)
+    shown = first_fitting([words, _headline(words)], floor, inner.width, bold=True)
+    text(surface, shown, px(size, 17), theme.TEXT, inner, role="body", align="center", bold=True)
+
+
+def _headline(words: str) -> str:
+    """``words`` up to their first colon (a French " : " too): what happened, not why."""
+    return re.split(r"\s?:\s", words, maxsplit=1)[0]

@@ -104,3 +104,18 @@ def test_every_translation_keeps_its_placeholders() -> None:
 def _forms(message: Message) -> tuple[str, ...]:
     string = message.string or ""
     return (string,) if isinstance(string, str) else tuple(string)
+
+
+FRENCH_SPACING = re.compile(r"[^\u00a0\s{(][:;?!](?=\s|$|\))|[ ][:;?!](?=\s|$|\))")
+"""A French ':', ';', '?' or '!' without the no-break space before it (French typography;
+the no-break space also keeps the sign on its word's line when a text wraps)."""
+
+
+def test_french_puts_a_no_break_space_before_two_part_signs() -> None:
+    wrong = [
+        form
+        for message in entries("fr")
+        for form in _forms(message)
+        if FRENCH_SPACING.search(form.removeprefix("nav.back: "))
+    ]
+    assert wrong == [], wrong[:5]

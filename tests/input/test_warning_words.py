@@ -98,14 +98,18 @@ def opened_device(device: Any, report: SourceReport) -> OpenedInput:
 
 
 def banner_drawn(opened: OpenedInput, profile: Profile, tmp_path: Path) -> str:
-    """The banner ``companion run``'s first screen shows over the start menu."""
+    """The warning the banner of ``companion run``'s first screen says over the start menu
+    (drawn whole, or its headline when too long for the strip)."""
     app = build_app(SIZE, games_dir=tmp_path, opened=opened, profile=profile)
     app.stack.update(time.monotonic_ns())
     assert app.stack.banner is not None, "no warning reached the banner"
     with widgets.recorded_text() as drawn:
         app.stack.draw(pygame.Surface(SIZE), time.monotonic_ns())
+    whole = said(app.stack.banner)
     app.stack.close()
-    return drawn[-1].words  # the banner is drawn over the scene, last
+    shown = drawn[-1].words  # the banner is drawn over the scene, last
+    assert shown == whole or whole.startswith(f"{shown}:"), (shown, whole)  # or its headline
+    return whole
 
 
 def doctor_drawn(opened: OpenedInput, profile: Profile) -> list[str]:
@@ -118,10 +122,10 @@ def doctor_drawn(opened: OpenedInput, profile: Profile) -> list[str]:
 
 
 def warning_line(texts: list[str]) -> str:
-    """The doctor's footer line with the warning."""
-    found = [text for text in texts if text.startswith(("warning: ", "Warnung: "))]
+    """The doctor's footer warning (drawn last, wrapped over the screen's foot when long)."""
+    found = [n for n, text in enumerate(texts) if text.startswith(("warning: ", "Warnung: "))]
     assert len(found) == 1, texts
-    return found[0]
+    return " ".join(texts[found[0] :])
 
 
 def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
@@ -451,3 +455,33 @@ def test_the_command_line_keeps_the_english(german: None) -> None:
     (warning,) = link.warnings
     assert f"warning: {warning}".startswith("warning: the box's input table 2220C526 is not")
     assert said(warning).startswith("die Eingangstabelle 2220C526 der Box")
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)])
+def test_a_long_warning_is_never_cut_the_banner_says_what_happened_the_doctor_all(
+    german: None, size: tuple[int, int], tmp_path: Path
+) -> None:
+    profile = load_profile("usb-box")
+    sink = Collector()
+    source = SerialBoxSource(sink.put, port=None, profile=profile, on_status=sink.status)
+    try:
+        sink.wait_for(lambda: any("not found" in status.message for status in sink.statuses))
+        opened = opened_device(source, SourceReport("box", "-", source.timestamps))
+        app = build_app(size, games_dir=tmp_path, opened=opened, profile=profile)
+        app.stack.update(time.monotonic_ns())
+        doctor = DoctorScene(doctor_model(profile, opened.report, 0), opened.read_source)
+        doctor.update(time.monotonic_ns())
+        with widgets.recorded_text() as on_menu:
+            app.stack.draw(pygame.Surface(size), time.monotonic_ns())
+        with widgets.recorded_text() as on_doctor:
+            doctor.draw(pygame.Surface(size), time.monotonic_ns())
+        whole = said(source.warnings[0])
+        app.stack.close()
+    finally:
+        source.close()
+    assert whole.startswith("Knopfbox nicht gefunden: ")
+    banner = on_menu[-1]
+    assert not banner.cut_short and banner.drawn_px >= banner.floor_px
+    assert banner.words == "Knopfbox nicht gefunden"  # what happened; the doctor says all
+    assert not [text.words for text in on_doctor if text.cut_short]
+    assert warning_line([text.words for text in on_doctor]) == f"Warnung: {whole}"

@@ -390,13 +390,20 @@ def result_line(player: ApachePlayerResult, counts: Sequence[int], *, decimals: 
 
 
 def winner_words(
-    winners: tuple[str, ...], cards: int, names: Mapping[str, str] | None = None
+    winners: tuple[str, ...],
+    cards: int,
+    names: Mapping[str, str] | None = None,
+    *,
+    cite_ruling: bool = True,
 ) -> str:
     """The results headline, the winners by the roster's ``names`` where they have one;
-    ties share the victory (ruling A10)."""
+    ties share the victory (ruling A10, named unless ``cite_ruling`` is False: room)."""
     named = names or {}
     shown = [theme.seat_name(colour, named.get(colour, "")) for colour in winners]
-    each = trn("{count} card each (ruling A10)", "{count} cards each (ruling A10)", cards)
+    if cite_ruling:
+        each = trn("{count} card each (ruling A10)", "{count} cards each (ruling A10)", cards)
+    else:
+        each = trn("{count} card each", "{count} cards each", cards)
     alone = trn("{count} card", "{count} cards", cards)
     return victory_words(shown, each=each.format(count=cards), alone=alone.format(count=cards))
 
@@ -416,7 +423,11 @@ def draw_results(
     body = layout.body.inflate(-2 * widgets.px(size, 8), -2 * widgets.px(size, 4))
     cards = next(player.cards for player in results.players if player.winner)
     table_px = theme.floor_px("table", size)
-    options = [winner_words(results.winners, cards, names), winner_words(results.winners, cards)]
+    options = [
+        winner_words(results.winners, cards, names),
+        winner_words(results.winners, cards),
+        winner_words(results.winners, cards, cite_ruling=False),
+    ]
     headline = widgets.first_wrapping(options, table_px, body.width, lines=2, bold=True)
     lines_needed = len(widgets.wrap(headline, table_px, body.width, bold=True))
     top_h = min(2, lines_needed) * widgets.line_height(table_px, bold=True)

@@ -185,9 +185,12 @@ class DoctorScene:
         colour = theme.TEXT
         stuck = [state.control for state in self.model.controls.values() if state.stuck]
         if self.model.warnings:
-            message = tr("warning: {warning}").format(warning=said(self.model.warnings[-1]))
-            colour = theme.WARN
-        elif stuck:  # said here too: the stuck control's cell may be on another page
+            warning = tr("warning: {warning}").format(warning=said(self.model.warnings[-1]))
+            beside_marker = area.copy()
+            beside_marker.width = inner.right + (inner.left - area.left) - area.left
+            widgets.foot_message(surface, beside_marker, warning, theme.WARN)  # whole, wrapped
+            return
+        if stuck:  # said here too: the stuck control's cell may be on another page
             message, colour = tr("STUCK: {controls}").format(controls=", ".join(stuck)), theme.BAD
         elif 0 < self._backs < BACKS_TO_LEAVE:
             left = BACKS_TO_LEAVE - self._backs
@@ -199,9 +202,9 @@ class DoctorScene:
         elif presses:
             message = self._last_press(presses[-1])
         else:
-            message = tr("Press any button (or its key) to see it here.   {leave}").format(
-                leave=tr(LEAVE_HINT)
-            )
+            invite = tr("Press any button (or its key) to see it here.   {leave}")
+            options = [invite.format(leave=tr(LEAVE_HINT)), tr(LEAVE_HINT)]  # leaving, at least
+            message = widgets.first_fitting(options, size, inner.width)
         widgets.text(surface, message, size, colour, inner, role="body")
 
     def _last_press(self, press: Press) -> str:
