@@ -39,7 +39,8 @@ SourceReader = Callable[[], tuple[Mapping[str, SourceCounters], tuple[str, ...]]
 
 
 class DoctorScene:
-    """Shows a ``DoctorModel``; Escape, a footer click or back three times leaves (above)."""
+    """Shows a ``DoctorModel``; Escape, a footer click, a right click or back three times
+    leaves (above); Tab or the mouse wheel turns the page."""
 
     def __init__(self, model: DoctorModel, read_source: SourceReader | None = None) -> None:
         self.model = model
@@ -48,6 +49,8 @@ class DoctorScene:
         self._was_animating = False
         self._counters_read_ns: int | None = None
         self._backs = 0
+        self._footer: pygame.Rect | None = None
+        """Where the footer was last drawn (a click there leaves)."""
         self.page = 0
 
     @property
@@ -64,10 +67,13 @@ class DoctorScene:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             self.page = (self.page + 1) % self.pages
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            surface = pygame.display.get_surface()
-            height = surface.get_height() if surface is not None else 0
-            if event.pos[1] >= height - round(height * 0.1):
+            footer = self._footer
+            if footer is not None and footer.collidepoint(event.pos):
                 self._finished = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self._finished = True  # the mouse's back: no button under test, so at once
+        elif event.type == pygame.MOUSEWHEEL and event.y:
+            self.page = (self.page - (1 if event.y > 0 else -1)) % self.pages
 
     def handle_input(self, event: InputEvent, now_ns: int) -> None:
         self.model.handle(event)
@@ -97,6 +103,7 @@ class DoctorScene:
     def draw(self, surface: pygame.Surface, now_ns: int) -> None:
         surface.fill(theme.BACKGROUND)
         header, grid, footer = doctor_bands(surface.get_size())
+        self._footer = footer
         self._draw_header(surface, header)
         self._draw_grid(surface, grid, now_ns)
         self._draw_footer(surface, footer)

@@ -141,3 +141,24 @@ def test_the_page_follows_the_last_press_and_tab_turns_it() -> None:
         cell_rect((480, 320), scene.model, scene.page, "red.chief")
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0))
     assert scene.page == 0
+
+
+def test_the_mouse_alone_turns_the_pages_and_leaves() -> None:
+    """A desktop with only a mouse: the wheel turns the page, a right click (the mouse's
+    back everywhere else) leaves at once: no button is under test in a click."""
+    pygame.display.init()
+    pygame.font.init()
+    scene = DoctorScene(_model())
+    scene.draw(pygame.Surface((480, 320)), 0)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    assert scene.page == 1
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    assert scene.page == 0
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 10)))
+    assert not scene.finished, "a click on the grid stays"
+    by_footer = DoctorScene(_model())
+    by_footer.draw(pygame.Surface((480, 320)), 0)
+    by_footer.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(240, 310)))
+    assert by_footer.finished, "a click on the footer leaves"
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=(10, 10)))
+    assert scene.finished
