@@ -14,9 +14,9 @@ they are fresh). Marking:
 - ``trc("button", "Back")``: the same words in another sense (``pgettext``).
 - ``marked("Back")``: marks a constant for the catalog without translating it (a table of
   hints built at import); translate it with ``tr`` where it is drawn.
-- ``said(exc.args[0])``: what an engine said (``companion.words.Words``: a refusal,
-  a reason) in the screens' language; ``said(exc)``: what went wrong, for any error
-  (its own ``Words``, or an operating system's error by its code).
+- ``said(words)``: what an engine said (``companion.words.Words``: a refusal, a reason)
+  in the screens' language; ``said(exc)``: what went wrong, for any error (the words it
+  was raised with, or an operating system's, SQLite's or the JSON reader's by its code).
 
 Placeholders are named (``tr("{who}: which card?").format(who=...)``) so a translation can
 put them in its own order. Numbers, money and times are written the language's way by

@@ -105,7 +105,7 @@ from typing import Any, Final, Self, TypeVar, get_args, get_origin, get_type_hin
 from companion.errors import CompanionError, ConfigError, JournalError
 from companion.input.controls import ALL_CONTROLS, SEATS, button_of, seat_of
 from companion.input.events import Press
-from companion.words import error_words, say
+from companion.words import error_reason, say
 
 # Tie window: 5 us.
 # - Lower bound, the servicing skew: on a Pi 3/4 the GPIO driver walks simultaneous
@@ -301,13 +301,12 @@ def _from_json(cls: type[_R], data: Mapping[str, Any]) -> _R:
     try:
         return _decode_record(cls, data)
     except (KeyError, TypeError, ValueError) as exc:
-        said = error_words(exc)
         malformed = say(
             "{record} record is malformed ({error}: {why}): expected the fields written by "
             "{record}.to_json(), got {data}",
             record=cls.__name__,
             error=type(exc).__name__,
-            why=said if str(said) == str(exc) else str(exc),
+            why=error_reason(exc),
             data=repr(data),
         )
         raise JournalError(malformed) from exc

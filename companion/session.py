@@ -41,7 +41,7 @@ from companion.rules.base import (
 )
 from companion.rules.registry import get_engine
 from companion.tools.arguments import confirmed
-from companion.words import Words, error_reason, os_reason, plural_words, say
+from companion.words import COLOUR_WORDS, Words, error_reason, os_reason, plural_words, say
 
 __all__ = [
     "FORMAT",
@@ -240,7 +240,7 @@ def _bytes(count: int) -> Words:
 
 def _on_file(file: str | os.PathLike[str], reason: object) -> Words:
     """``"games/x.jsonl: line 3 is ..."``: what is wrong, after the file it is wrong with
-    (:func:`_why` takes the file off again where a message names it already)."""
+    (:func:`_off_file` takes the file off again where a message names it already)."""
     return say("{file}: {reason}", file=str(file), reason=reason)
 
 
@@ -1153,22 +1153,12 @@ class Session(Generic[S, A]):
         )
 
 
-_COLOUR_WORDS: Final[dict[str, Words]] = {
-    "red": say("red"),
-    "yellow": say("yellow"),
-    "purple": say("purple"),
-    "blue": say("blue"),
-    "green": say("green"),
-}
-"""The seat colours as a person reads them (the session imports no game to name them)."""
-
-
 def _player_names(setup: Mapping[str, Any], seats: int) -> list[str]:
     """The players of a game in words, seat by seat: their colours when the setup gives
     them (Apache, Paris), else P1, P2, ... (Apocalypse)."""
     colours = setup.get("colours")
     if isinstance(colours, list) and len(colours) == seats:
-        return [_COLOUR_WORDS.get(str(colour), str(colour)) for colour in colours]
+        return [COLOUR_WORDS.get(str(colour), str(colour)) for colour in colours]
     return [f"P{seat + 1}" for seat in range(seats)]
 
 
@@ -1463,6 +1453,12 @@ def _why(error: Exception, path: Path | None = None) -> object:
     they start with (the caller names it)."""
     if isinstance(error, OSError) and error.strerror:
         return say("cannot be read: {reason}", reason=os_reason(error))
+    return _off_file(error, path)
+
+
+def _off_file(error: Exception, path: Path | None) -> object:
+    """``error``'s words without the file name ``path`` they start with (the caller names
+    it), in words a screen can say in its language."""
     words = error_reason(error)
     if path is None or not str(words).startswith(str(path)):
         return words

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
 __all__ = [
+    "COLOUR_WORDS",
     "Catalog",
     "Words",
     "error_reason",
@@ -165,11 +166,15 @@ def error_words(error: BaseException) -> object:
     return str(error)
 
 
-def error_reason(error: BaseException) -> object:
+def error_reason(error: BaseException, known: Mapping[str, Words] | None = None) -> object:
     """What went wrong in ``error``, as the value of a message's placeholder: printed as
-    ``str(error)`` (as the command line always said it), shown on a screen by
-    :func:`error_words` in its language."""
-    return worded(str(error), error_words(error))
+    ``str(error)`` (as the command line always said it), shown on a screen in its language:
+    by ``known``, words for a library's errors by how their text begins (an operating system
+    error's text without its "[Errno n]": the serial port's "read failed"), else by
+    :func:`error_words`."""
+    text = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    words = _begun(text, known or {})
+    return worded(str(error), error_words(error) if words is None else words)
 
 
 def os_reason(error: OSError) -> object:
@@ -183,10 +188,7 @@ def os_reason(error: OSError) -> object:
 def json_reason(message: str) -> object:
     """The JSON reader's reason (``json.JSONDecodeError.msg``: "Expecting value"), as the
     value of a message's placeholder: printed as it is, shown in the screens' language."""
-    for beginning, words in _JSON_REASONS.items():
-        if message.startswith(beginning):
-            return worded(message, words)
-    return message
+    return worded(message, _begun(message, _JSON_REASONS))
 
 
 def worded(english: str, words: object) -> object:
@@ -205,6 +207,11 @@ def worded(english: str, words: object) -> object:
         separator=words.separator,
         parts=words.parts,
     )
+
+
+def _begun(text: str, known: Mapping[str, Words]) -> Words | None:
+    """The words of ``known`` whose key begins ``text`` (None when none does)."""
+    return next((words for beginning, words in known.items() if text.startswith(beginning)), None)
 
 
 def _on_file(reason: Words, filename: object) -> Words:
@@ -259,3 +266,14 @@ _JSON_REASONS: dict[str, Words] = {
     "Illegal trailing comma": say("a comma before the end"),
 }
 """The JSON reader's reasons, by how they begin (Python's ``json`` module)."""
+
+
+COLOUR_WORDS: dict[str, Words] = {
+    "red": say("red"),
+    "yellow": say("yellow"),
+    "purple": say("purple"),
+    "blue": say("blue"),
+    "green": say("green"),
+}
+"""The five colours as a person reads them: a seat, an Apache tribe, an Apocalypse suit, a
+Paris gang (every game and the session name them alike)."""

@@ -27,9 +27,9 @@ from typing import Any, Final
 
 from companion.errors import JournalError
 from companion.history.errors import NotFinished, NotRecordable
-from companion.session import Note, Session, _created
+from companion.session import Note, Session, _created, _off_file
 from companion.tools.replay import REFEREES, Replayed, referee_json, replay
-from companion.words import os_reason, say
+from companion.words import error_reason, os_reason, say
 
 __all__ = [
     "FAMILIES",
@@ -339,13 +339,12 @@ def _whole(score: float) -> int:
 
 
 def _why(path: Path, error: Exception) -> object:
-    """Why the journal ``path`` cannot be read (a screen says it in its language where it
-    can: a journal's own problem is its English, its file name taken off)."""
+    """Why the journal ``path`` cannot be read, in words a screen can say in its language
+    (a journal's own problem without its file name)."""
     if isinstance(error, FileNotFoundError):
         return say("no such file")
     if isinstance(error, IsADirectoryError):
         return say("a folder, not a journal file")
     if isinstance(error, OSError):
         return os_reason(error)
-    words = str(error)
-    return words.removeprefix(str(path)).removeprefix(":").strip() or words
+    return _off_file(error, path) or error_reason(error)

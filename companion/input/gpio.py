@@ -80,8 +80,7 @@ from companion.input.debounce import (
 )
 from companion.input.events import InputEvent
 from companion.input.pinmap import Profile
-from companion.input.reasons import reason_of
-from companion.words import Words, joined, say
+from companion.words import Words, error_reason, joined, say
 
 log = logging.getLogger(__name__)
 
@@ -217,7 +216,9 @@ def open_factory(name: str | None = None) -> OpenedFactory:
         try:
             factory = _load_factory(candidate)
         except DeviceError as exc:
-            fallbacks.append(say("{factory}: {reason}", factory=candidate, reason=reason_of(exc)))
+            fallbacks.append(
+                say("{factory}: {reason}", factory=candidate, reason=error_reason(exc))
+            )
             continue
         if fallbacks:
             log.warning("gpiozero fell back to %s: %s", candidate, "; ".join(fallbacks))
@@ -251,7 +252,9 @@ def _load_factory(name: str) -> Any:
             return found[0].load()()
     except Exception as exc:  # a missing library or device: any error means "not here"
         hint = lgpio_workdir_problem() if name.lower() == "lgpio" else None
-        reason = say("cannot open pin factory {name!r}: {error}", name=name, error=reason_of(exc))
+        reason = say(
+            "cannot open pin factory {name!r}: {error}", name=name, error=error_reason(exc)
+        )
         raise DeviceError(
             say("{reason} ({hint})", reason=reason, hint=hint) if hint else reason
         ) from exc
@@ -367,7 +370,7 @@ class GpioSource:
                     "Fix: close the other source or device using it",
                     source=self.source,
                     profile=profile.name,
-                    error=reason_of(exc),
+                    error=error_reason(exc),
                 )
             ) from exc
         start_ns = self._clock()
@@ -411,7 +414,7 @@ class GpioSource:
                     pin=f"BCM {number}",
                     what=what,
                     profile=self.profile.name,
-                    error=reason_of(exc),
+                    error=error_reason(exc),
                 )
             ) from exc
 

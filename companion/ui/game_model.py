@@ -63,7 +63,7 @@ def applied(session: Session[Any, A], action: A, notices: MutableSequence[str]) 
     try:
         session.apply(action)
     except IllegalAction as exc:
-        notices.append(said(exc.args[0] if exc.args else exc))
+        notices.append(said(exc))
         return False
     return True
 

@@ -367,16 +367,18 @@ class MenuScene(BaseScene):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", JournalWarning)
             games = saved_games(self.app.games_dir)
-        skipped = [said(w.message) for w in caught if issubclass(w.category, JournalWarning)]
-        if len(skipped) == 1:
-            self.flashes.add(tr("skipped: {problem}").format(problem=skipped[0]), now_ns, theme.BAD)
-        elif skipped:
-            more = len(skipped) - 1
+        # Each problem says what became of its file: "skipping x.jsonl: ...", a torn last
+        # line dropped, a folder that cannot be read.
+        problems = [said(w.message) for w in caught if issubclass(w.category, JournalWarning)]
+        if len(problems) == 1:
+            self.flashes.add(problems[0], now_ns, theme.BAD)
+        elif problems:
+            more = len(problems) - 1
             words = trn(
-                "skipped: {problem} (and {count} more)",
-                "skipped: {problem} (and {count} more)",
+                "{problem} (and {count} more problem)",
+                "{problem} (and {count} more problems)",
                 more,
-            ).format(problem=skipped[0], count=more)
+            ).format(problem=problems[0], count=more)
             self.flashes.add(words, now_ns, theme.BAD)
         return games
 

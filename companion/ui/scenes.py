@@ -306,7 +306,7 @@ class BaseScene:
         try:
             action()
         except IllegalAction as exc:
-            self.flashes.add(said(exc.args[0] if exc.args else exc), now_ns, theme.WARN)
+            self.flashes.add(said(exc), now_ns, theme.WARN)
             return False
         except (OSError, CompanionError) as exc:
             self.flashes.add(_not_saved(exc), now_ns, theme.BAD)

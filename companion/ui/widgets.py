@@ -17,7 +17,6 @@ press draws the words it drew before without measuring and rendering them again.
 from __future__ import annotations
 
 import functools
-import re
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -531,5 +530,12 @@ def banner(surface: pygame.Surface, words: str) -> None:
 
 
 def _headline(words: str) -> str:
-    """``words`` up to their first colon (a French " : " too): what happened, not why."""
-    return re.split(r"\s?:\s", words, maxsplit=1)[0]
+    """``words`` up to their first colon outside brackets (a French " : " too): what
+    happened, not why ("button box gone from /dev/ttyACM0 (read failed: ...)" keeps its
+    bracket whole)."""
+    depth = 0
+    for index, char in enumerate(words):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == ":" and depth <= 0 and words[index + 1 : index + 2].isspace():
+            return words[:index].rstrip()
+    return words

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import i18n
 from companion.history import (
     GAP,
     REACTION,
@@ -123,3 +124,22 @@ def test_a_journal_the_rules_refuse_is_not_recorded(tmp_path: Path) -> None:
     path = committed(REFUSED, tmp_path)
     with pytest.raises(NotRecordable, match="line 30 is refused by the rules"):
         record_from_journal(path)
+
+
+def test_a_journal_that_cannot_be_recorded_says_why_in_the_screens_language(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "notes.jsonl"
+    path.write_text("a shopping list\n")
+    with pytest.raises(NotRecordable) as caught:
+        record_from_journal(path)
+    assert str(caught.value) == (
+        f"{path}: cannot be recorded: is not a companion journal (its first line is not a "
+        "journal header)"
+    ), "printed in English, as it always was"
+    i18n.set_language("de")
+    try:
+        said = i18n.said(caught.value)
+    finally:
+        i18n.set_language("en")
+    assert said.startswith(f"{path}: nicht aufzeichenbar: ist kein Journal"), said

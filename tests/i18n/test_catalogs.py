@@ -106,9 +106,10 @@ def _forms(message: Message) -> tuple[str, ...]:
     return (string,) if isinstance(string, str) else tuple(string)
 
 
-FRENCH_SPACING = re.compile(r"[^\u00a0\s{(][:;?!](?=\s|$|\))|[ ][:;?!](?=\s|$|\))")
+FRENCH_SPACING = re.compile(r"[^\u00a0\s{(\"][:;?!](?=\s|$|\))|[ ][:;?!](?=\s|$|\))")
 """A French ':', ';', '?' or '!' without the no-break space before it (French typography;
-the no-break space also keeps the sign on its word's line when a text wraps)."""
+the no-break space also keeps the sign on its word's line when a text wraps). A JSON key's
+colon is the journal's own text (``"chance": true``) and keeps none."""
 
 
 def test_french_puts_a_no_break_space_before_two_part_signs() -> None:

@@ -393,11 +393,11 @@ def test_a_box_unplugged_and_its_statuses_are_said_in_the_language(
     finally:
         sim.close()
     assert banner.startswith("Knopfbox ")
-    assert banner.endswith(("Drücke bleiben in der Box, bis sie zurück ist", "neuer Versuch"))
+    assert banner.endswith(("Drücke bleiben in der Box, bis sie wieder da ist", "neuer Versuch"))
     gone = next(status.message for status in sink.statuses if status.state == "gone")
     assert gone.startswith(f"button box gone from {link} (")
-    assert said(gone).startswith(f"Knopfbox an {link} weg (")
-    assert said(gone).endswith("): verbinde neu; Drücke bleiben in der Box, bis sie zurück ist")
+    assert said(gone).startswith(f"Knopfbox an {link} getrennt (")
+    assert said(gone).endswith("): verbinde neu; Drücke bleiben in der Box, bis sie wieder da ist")
     assert not_there.line().startswith("  FAIL button box: not connected (button box ")
     assert said(not_there.detail).startswith("nicht verbunden (Knopfbox ")
     states = {status.state for status in sink.statuses}
@@ -427,7 +427,7 @@ def test_a_jump_of_the_box_clock_and_lost_events_are_said_in_the_doctor(german: 
     assert jumped == ("the box's clock jumped: presses wait until its time is mapped again (2 s)",)
     assert later == (
         "2 events lost: the box's ring overflowed while unread",
-        "1 presses stamped while the box's clock jumped: their times may be off",
+        "1 press stamped while the box's clock jumped: its time may be off",
     )
     assert plain_words([*jumped, *later]) == []
     assert [said(warning) for warning in later] == [

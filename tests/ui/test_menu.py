@@ -334,7 +334,7 @@ def test_an_odd_file_among_the_journals_never_stops_the_menu(app: AppContext, od
     assert not failed, failed
     assert kinds(shown[0].model)[RESUME:] == ["resume", "settings", "quit"]
     flash = shown[0].flashes.current(0)
-    assert flash is not None and flash.text.startswith("skipped: ") and "x.jsonl" in flash.text
+    assert flash is not None and flash.text.startswith("skipping ") and "x.jsonl" in flash.text
 
 
 PROBLEM = (

@@ -228,11 +228,9 @@ class BoxLink:
                 say("the box's clock jumped: presses wait until its time is mapped again (2 s)")
             )
         if c.gap_presses:
-            # The English says "presses" for one too (as it always has); the languages
-            # have both forms.
             found.append(
                 plural_words(
-                    "{count} presses stamped while the box's clock jumped: their times may be off",
+                    "{count} press stamped while the box's clock jumped: its time may be off",
                     "{count} presses stamped while the box's clock jumped: their times may be off",
                     c.gap_presses,
                     count=c.gap_presses,

@@ -52,8 +52,7 @@ from companion.input.box.table import table_id
 from companion.input.debounce import ControlStats, SinkLike, as_sink
 from companion.input.events import InputEvent, Press, Stuck
 from companion.input.pinmap import Profile
-from companion.input.reasons import reason_of
-from companion.words import Words, joined, say
+from companion.words import Words, error_reason, joined, say
 
 log = logging.getLogger(__name__)
 
@@ -386,7 +385,7 @@ class SerialBoxSource:
                     state,
                     say(
                         "button box not found: {error}; retrying",
-                        error=reason_of(exc, _SERIAL_REASONS),
+                        error=error_reason(exc, _SERIAL_REASONS),
                     ),
                 )
             else:
@@ -478,7 +477,7 @@ class SerialBoxSource:
                 "button box gone from {port} ({error}): reconnecting; presses are kept on "
                 "the box until it is back",
                 port=path,
-                error=reason_of(exc, _SERIAL_REASONS),
+                error=error_reason(exc, _SERIAL_REASONS),
             ),
             port=path,
         )

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-from companion.words import Words, plural_words, say
+from companion.words import COLOUR_WORDS, Words, plural_words, say
 
 # --- colours and kinds -----------------------------------------------------------------------
 
@@ -137,14 +137,6 @@ def cards_of_counts(counts: Sequence[int]) -> tuple[int, ...]:
 
 # --- words ---------------------------------------------------------------------------------
 
-COLOUR_WORDS: Final[dict[str, Words]] = {
-    "red": say("red"),
-    "yellow": say("yellow"),
-    "purple": say("purple"),
-    "blue": say("blue"),
-    "green": say("green"),
-}
-"""Each colour (a seat, a tribe) as a person reads it."""
 
 KIND_WORDS: Final[dict[str, Words]] = {
     "chief": say("chief"),

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from companion.words import Words, joined, say
+from companion.words import COLOUR_WORDS, Words, joined, say
 
 # --- suits and values ------------------------------------------------------------------------
 
@@ -220,13 +220,7 @@ def horseman(suit: str, value: int) -> int:
 
 # --- words -----------------------------------------------------------------------------------
 
-SUIT_WORDS: Final = {
-    "red": say("red"),
-    "green": say("green"),
-    "purple": say("purple"),
-    "blue": say("blue"),
-    "yellow": say("yellow"),
-}
+SUIT_WORDS: Final = COLOUR_WORDS
 """Each suit's name in words (the colour a person reads), by suit name."""
 CHAOS_WORDS: Final = say("Chaos")
 TRANQUILITY_WORDS: Final = say("Tranquility")

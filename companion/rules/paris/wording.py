@@ -13,14 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from companion.words import say
+from companion.words import COLOUR_WORDS, say
 
-GANG_WORDS: Final = {
-    "purple": say("purple"),
-    "yellow": say("yellow"),
-    "green": say("green"),
-    "red": say("red"),
-}
+GANG_WORDS: Final = {gang: COLOUR_WORDS[gang] for gang in ("purple", "yellow", "green", "red")}
 """Each gang (``companion.rules.paris.state.GANGS``) by its colour."""
 
 SLOT_OUTCOME_WORDS: Final = {

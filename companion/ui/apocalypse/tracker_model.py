@@ -384,7 +384,7 @@ class ApocalypseTrackerModel(ChoiceModel, SessionModel[TrackerState, Entry]):
         try:
             TRACKER.apply(self.state, entry)
         except IllegalAction as exc:
-            return said(exc.args[0] if exc.args else exc)
+            return said(exc)
         return tr("{entry} cannot be entered now").format(entry=said(entry_words(entry)))
 
     def _prepare_step(self) -> None:

@@ -25,8 +25,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 
 from companion.input.pinmap import Profile
-from companion.input.reasons import reason_of
-from companion.words import say
+from companion.words import error_reason, say
 
 State = Literal["ok", "warn", "fail", "skip"]
 ROOT: Final = Path(__file__).resolve().parents[3]
@@ -170,7 +169,7 @@ def check_factory_failed(source: str, error: BaseException) -> Check:
     return Check(
         what,
         "fail",
-        say("did not open: {error}", error=reason_of(error)),
+        say("did not open: {error}", error=error_reason(error)),
         "the checks below (groups, working directory, GPIO chips), and that no other program "
         "holds the pins or the port.",
     )

@@ -299,4 +299,4 @@ def test_a_jump_of_the_box_clock_holds_presses_warns_and_marks_the_gap() -> None
     assert all(abs(p.t_ns - t) < ms for p, t in zip(presses, wanted, strict=True))
     assert [p.clock_gap for p in presses] == [False, True, False]
     assert link.counters.gap_presses == 1
-    assert any("1 presses stamped while the box's clock jumped" in w for w in link.warnings)
+    assert any("1 press stamped while the box's clock jumped" in w for w in link.warnings)
