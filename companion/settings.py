@@ -37,7 +37,7 @@ from typing import Any, Final
 
 from companion.errors import ConfigError
 from companion.i18n import LANGUAGES
-from companion.words import Words, error_words, json_reason, os_reason, plural_words, say
+from companion.words import Figure, Words, error_words, json_reason, os_reason, plural_words, say
 
 QUIET_RANGE_S: Final = (0.3, 5.0)
 """The Pow-Wow quiet time the settings accept (ruling A9; the default is 1.2 s)."""
@@ -271,7 +271,11 @@ def _broken_rule(s: Settings) -> tuple[str, Words] | None:
         (
             "quiet_time_s",
             type(quiet) in (int, float) and math.isfinite(quiet) and low <= quiet <= high,
-            say("must be a number of seconds from {low} to {high}", low=low, high=high),
+            say(
+                "must be a number of seconds from {low} to {high}",
+                low=Figure(low, 1),
+                high=Figure(high, 1),
+            ),
         ),
         (
             "tie_window_us",

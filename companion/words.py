@@ -25,6 +25,7 @@ from typing import Protocol
 __all__ = [
     "COLOUR_WORDS",
     "Catalog",
+    "Figure",
     "Words",
     "error_reason",
     "error_words",
@@ -46,8 +47,29 @@ class Catalog(Protocol):
     def ngettext(self, singular: str, plural: str, count: int, /) -> str: ...
 
 
-Numbers = Callable[[int], str]
-"""How a language writes a whole number."""
+Numbers = Callable[[float, int], str]
+"""How a language writes a number with so many decimals ("2,750", "0,3")."""
+
+
+class Figure(float):
+    """A number with a fixed count of decimals in words: ``"0.3"`` in English, written the
+    language's way on a screen (``"0,3"``): ``say("from {low} s", low=Figure(0.3, 1))``."""
+
+    places: int
+
+    def __new__(cls, value: float, places: int) -> Figure:
+        made = super().__new__(cls, value)
+        made.places = places
+        return made
+
+    def __str__(self) -> str:
+        return f"{float(self):.{self.places}f}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Figure, (float(self), self.places))
 
 
 class Words(str):
@@ -117,12 +139,14 @@ def _rebuilt(
 
 
 def shown(value: object, catalog: Catalog, number: Numbers | None = None) -> object:
-    """``value`` in ``catalog``'s language when it is :class:`Words` (a whole number by
-    ``number`` when given); as it is otherwise."""
+    """``value`` in ``catalog``'s language when it is :class:`Words` (a whole number or a
+    :class:`Figure` by ``number`` when given); as it is otherwise."""
     if isinstance(value, Words):
         return value.shown(catalog, number)
+    if number is not None and isinstance(value, Figure):
+        return number(value, value.places)
     if number is not None and type(value) is int:
-        return number(value)
+        return number(value, 0)
     return value
 
 

@@ -4,6 +4,7 @@ errno, SQLite's by its result code, anything else in its own English."""
 
 from __future__ import annotations
 
+import pickle
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 from companion import i18n
 from companion.errors import ConfigError
 from companion.settings import load_settings
-from companion.words import Words, error_words, json_reason, say
+from companion.words import Figure, Words, error_words, json_reason, say
 
 
 @pytest.fixture
@@ -92,3 +93,19 @@ def test_the_json_readers_reason_is_printed_as_it_is_and_said_in_the_language(
 def test_a_reason_the_json_reader_may_add_later_stays_as_it_is() -> None:
     assert json_reason("Something new") == "Something new"
     assert not isinstance(json_reason("Something new"), Words)
+
+
+def test_a_figure_keeps_its_decimals_in_english_and_writes_them_the_languages_way(
+    tmp_path: Path,
+) -> None:
+    settings_file = tmp_path / "settings.json"
+    settings_file.write_text('{"quiet_time_s": 9}', encoding="utf-8")
+    _, problem = load_settings(settings_file)
+    assert problem is not None and "from 0.3 to 5.0" in problem
+    i18n.set_language("de")
+    try:
+        assert "von 0,3 bis 5,0" in i18n.said(problem)
+    finally:
+        i18n.set_language("en")
+    figure = pickle.loads(pickle.dumps(Figure(1.25, 1)))
+    assert (str(figure), f"{figure}", figure.places) == ("1.2", "1.2", 1)

@@ -52,7 +52,7 @@ from companion.input.box.table import table_id
 from companion.input.debounce import ControlStats, SinkLike, as_sink
 from companion.input.events import InputEvent, Press, Stuck
 from companion.input.pinmap import Profile
-from companion.words import Words, error_reason, joined, say
+from companion.words import Figure, Words, error_reason, joined, say
 
 log = logging.getLogger(__name__)
 
@@ -462,7 +462,7 @@ class SerialBoxSource:
 
     def _check_silence(self, quiet_ns: int, now: int) -> None:
         if quiet_ns >= 2 * self._silence_ns:
-            raise _Lost(say("no frame for {seconds:.1f} s", seconds=quiet_ns / 1e9))
+            raise _Lost(say("no frame for {seconds} s", seconds=Figure(quiet_ns / 1e9, 1)))
         if quiet_ns >= self._silence_ns:
             frame = self._link.ask_hello(now)
             if frame is not None:
