@@ -41,7 +41,15 @@ from companion.rules.base import (
 )
 from companion.rules.registry import get_engine
 from companion.tools.arguments import confirmed
-from companion.words import COLOUR_WORDS, Words, error_reason, os_reason, plural_words, say
+from companion.words import (
+    COLOUR_WORDS,
+    Words,
+    error_reason,
+    on_file,
+    os_reason,
+    plural_words,
+    say,
+)
 
 __all__ = [
     "FORMAT",
@@ -211,7 +219,7 @@ def _parse_record(path: Path, number: int, raw: bytes) -> dict[str, Any] | None:
             "nested too deeply (JSON lists or objects inside each other deeper than can be "
             "read), so not a journal line; this is not a game journal"
         )
-        raise UnreadableJournal(_on_file(path, _on_line(number, problem))) from None
+        raise UnreadableJournal(on_file(path, _on_line(number, problem))) from None
     return data if isinstance(data, dict) and isinstance(data.get("type"), str) else None
 
 
@@ -224,7 +232,7 @@ def _check_line_length(path: Path, number: int, raw: bytes) -> None:
             limit=_size_words(MAX_LINE_BYTES),
             size=_bytes(len(raw)),
         )
-        raise UnreadableJournal(_on_file(path, problem))
+        raise UnreadableJournal(on_file(path, problem))
 
 
 def _size_words(size: int) -> Words:
@@ -236,12 +244,6 @@ def _size_words(size: int) -> Words:
 def _bytes(count: int) -> Words:
     """``"5 bytes"`` (the English says "1 bytes" too, as it always has: one form)."""
     return plural_words("{count} bytes", "{count} bytes", count, count=count)
-
-
-def _on_file(file: str | os.PathLike[str], reason: object) -> Words:
-    """``"games/x.jsonl: line 3 is ..."``: what is wrong, after the file it is wrong with
-    (:func:`_off_file` takes the file off again where a message names it already)."""
-    return say("{file}: {reason}", file=str(file), reason=reason)
 
 
 def _file_that(path: Path, reason: Words) -> Words:
@@ -297,7 +299,7 @@ def _require_regular(path: Path, mode: int) -> None:
         "of the games folder",
         kind=kind,
     )
-    raise UnreadableJournal(_on_file(path, problem))
+    raise UnreadableJournal(on_file(path, problem))
 
 
 def _read_all(fd: int, path: Path) -> bytes:
@@ -316,7 +318,7 @@ def _read_all(fd: int, path: Path) -> bytes:
             "move it out of the games folder",
             limit=_size_words(MAX_JOURNAL_BYTES),
         )
-        raise UnreadableJournal(_on_file(path, problem))
+        raise UnreadableJournal(on_file(path, problem))
     return b"".join(chunks)
 
 
@@ -346,7 +348,7 @@ def _parse_journal(path: Path, raw: bytes) -> _Contents:
                 line=number,
                 text=repr(line[:80]),
             )
-            raise UnreadableJournal(_on_file(path, problem))
+            raise UnreadableJournal(on_file(path, problem))
         else:
             records.append(JournalRecord(number, data))
         offset += len(line) + 1
@@ -362,7 +364,7 @@ def _check_header(path: Path, records: list[JournalRecord]) -> dict[str, Any]:
             value=repr(header.get("format")),
             format=FORMAT,
         )
-        raise UnreadableJournal(_on_file(path, _on_line(1, problem)))
+        raise UnreadableJournal(on_file(path, _on_line(1, problem)))
     if header["format"] != FORMAT:
         problem = say(
             "journal format {format} is not supported (this program reads format "
@@ -370,19 +372,19 @@ def _check_header(path: Path, records: list[JournalRecord]) -> dict[str, Any]:
             format=repr(header.get("format")),
             supported=FORMAT,
         )
-        raise UnreadableJournal(_on_file(path, problem))
+        raise UnreadableJournal(on_file(path, problem))
     fields = {"game": str, "rules_version": str, "seed": int, "setup": dict}
     for key, kind in fields.items():
         if not isinstance(header.get(key), kind) or isinstance(header.get(key), bool):
             problem = say("header {key} is {value}", key=repr(key), value=repr(header.get(key)))
-            raise UnreadableJournal(_on_file(path, _on_line(1, problem)))
+            raise UnreadableJournal(on_file(path, _on_line(1, problem)))
     if "auto_chance" in header and type(header["auto_chance"]) is not bool:
         problem = say(
             "header {key} is {value}, expected true or false",
             key=repr("auto_chance"),
             value=repr(header["auto_chance"]),
         )
-        raise UnreadableJournal(_on_file(path, _on_line(1, problem)))
+        raise UnreadableJournal(on_file(path, _on_line(1, problem)))
     return header
 
 
@@ -392,12 +394,10 @@ def _engine_for(contents: _Contents, engine: Engine[Any, Any] | None) -> Engine[
         try:
             engine = get_engine(game)
         except SetupError as exc:
-            raise UnreadableJournal(
-                _on_file(contents.path, _on_line(1, error_reason(exc)))
-            ) from exc
+            raise UnreadableJournal(on_file(contents.path, _on_line(1, error_reason(exc)))) from exc
     if engine.name != game:
         problem = say("a {game} journal, not {engine}", game=repr(game), engine=repr(engine.name))
-        raise UnreadableJournal(_on_file(contents.path, _on_line(1, problem)))
+        raise UnreadableJournal(on_file(contents.path, _on_line(1, problem)))
     if contents.header["rules_version"] != engine.rules_version:
         written = say(
             "written under {game} rules version {written}, replayed under {current}",
@@ -405,7 +405,7 @@ def _engine_for(contents: _Contents, engine: Engine[Any, Any] | None) -> Engine[
             written=repr(contents.header["rules_version"]),
             current=repr(engine.rules_version),
         )
-        warnings.warn(_on_file(contents.path, written), JournalWarning, stacklevel=3)
+        warnings.warn(on_file(contents.path, written), JournalWarning, stacklevel=3)
     return engine
 
 
@@ -758,9 +758,7 @@ class Session(Generic[S, A]):
         try:
             return cls(engine, contents.path, contents.header, clock=clock, chance_seed=chance_seed)
         except SetupError as exc:
-            raise UnreadableJournal(
-                _on_file(contents.path, _on_line(1, error_reason(exc)))
-            ) from exc
+            raise UnreadableJournal(on_file(contents.path, _on_line(1, error_reason(exc)))) from exc
 
     # -- the game --
 
@@ -894,7 +892,7 @@ class Session(Generic[S, A]):
                 action=repr(action),
                 reason=os_reason(exc) if exc.strerror else error_reason(exc),
             )
-            pending = ChancePending(_on_file(self.path, problem))
+            pending = ChancePending(on_file(self.path, problem))
             pending.errno = exc.errno
             raise pending from exc
         return self.state
@@ -1028,7 +1026,7 @@ class Session(Generic[S, A]):
                 "this session is closed or read-only; use {call} to continue the game",
                 call="Session.resume(path)",
             )
-            raise JournalError(_on_file(self.path, problem))
+            raise JournalError(on_file(self.path, problem))
         return self._fd
 
     def _write(self, record: Mapping[str, JSON]) -> None:
@@ -1060,7 +1058,7 @@ class Session(Generic[S, A]):
         except (IllegalAction, ValueError, KeyError, TypeError) as exc:
             problem = say("{why}; the journal cannot be replayed past this line", why=_quoted(exc))
             raise RefusedLine(
-                _on_file(self.path, _on_line(record.line, problem)),
+                on_file(self.path, _on_line(record.line, problem)),
                 record.line,
                 record.data,
                 exc,
@@ -1255,7 +1253,7 @@ def _torn_message(path: Path, torn: _Torn, *, repaired: bool) -> Words:
         why=torn.why,
         done=done,
     )
-    return _on_file(path, dropped)
+    return on_file(path, dropped)
 
 
 # --- finding games ---------------------------------------------------------------------------
@@ -1442,7 +1440,7 @@ def _journal_names(directory: Path) -> list[Path]:
     except FileNotFoundError:
         return []
     except OSError as exc:
-        warnings.warn(_on_file(_shown_path(directory), _why(exc)), JournalWarning, stacklevel=3)
+        warnings.warn(on_file(_shown_path(directory), _why(exc)), JournalWarning, stacklevel=3)
         return []
     return [directory / name for name in sorted(names)]
 
@@ -1463,7 +1461,7 @@ def _off_file(error: Exception, path: Path | None) -> object:
     if path is None or not str(words).startswith(str(path)):
         return words
     if isinstance(words, Words) and words.values.get("file") == str(path):
-        return words.values["reason"]  # _on_file's or _file_that's words
+        return words.values["reason"]  # on_file's or _file_that's words
     return str(words)[len(str(path)) :].removeprefix(":").strip()
 
 

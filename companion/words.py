@@ -31,6 +31,7 @@ __all__ = [
     "error_words",
     "joined",
     "json_reason",
+    "on_file",
     "os_reason",
     "plural_words",
     "say",
@@ -180,7 +181,7 @@ def error_words(error: BaseException) -> object:
     if isinstance(said_first, Words):
         return said_first
     if isinstance(error, OSError) and error.errno in _OS_REASONS:
-        return _on_file(_OS_REASONS[error.errno], error.filename)
+        return on_file(error.filename, _OS_REASONS[error.errno])
     sqlite = sys.modules.get("sqlite3")  # not imported: the error is none of its
     if sqlite is not None and isinstance(error, sqlite.Error):
         code = getattr(error, "sqlite_errorcode", None)
@@ -238,10 +239,12 @@ def _begun(text: str, known: Mapping[str, Words]) -> Words | None:
     return next((words for beginning, words in known.items() if text.startswith(beginning)), None)
 
 
-def _on_file(reason: Words, filename: object) -> Words:
-    if filename is None:
-        return reason
-    return say("{file}: {reason}", file=str(filename), reason=reason)
+def on_file(file: object, reason: object) -> Words:
+    """``"games/x.jsonl: permission denied"``: what is wrong, after the file it is wrong
+    with (``reason`` alone, as Words, when there is no file)."""
+    if file is None:
+        return reason if isinstance(reason, Words) else Words(str(reason))
+    return say("{file}: {reason}", file=str(file), reason=reason)
 
 
 _OS_REASONS: dict[int, Words] = {

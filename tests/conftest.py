@@ -35,3 +35,12 @@ def pin_factory() -> Iterator[Any]:
         factory.reset()
         factory.close()
         Device.pin_factory = saved
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    """The screens in German for the test, English after."""
+    from tests.i18n.pseudo import in_language
+
+    with in_language("de"):
+        yield

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pickle
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,15 +14,6 @@ from companion import i18n
 from companion.errors import ConfigError
 from companion.settings import load_settings
 from companion.words import Figure, Words, error_words, json_reason, say
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    i18n.set_language("de")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 def test_an_error_raised_with_words_is_said_in_the_language(german: None) -> None:

@@ -55,15 +55,6 @@ def display() -> None:
 
 
 @pytest.fixture
-def german() -> Iterator[None]:
-    i18n.set_language("de")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
-
-
-@pytest.fixture
 def plain_mock_pins(monkeypatch: pytest.MonkeyPatch) -> Iterator[MockFactory]:
     """gpiozero's own mock factory (plain ``MockPin``s, no injected times) as its default."""
     factory = MockFactory(pin_class=MockPin)

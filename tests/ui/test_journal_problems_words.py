@@ -13,7 +13,6 @@ import itertools
 import json
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -31,7 +30,7 @@ from companion.ui.apache.tracker import ApacheTrackerScene
 from companion.ui.game_menu import discard_and_leave
 from companion.ui.menu import GAMES, MenuScene
 from companion.ui.scenes import AppContext, BaseScene
-from tests.i18n.pseudo import pseudo_language, untranslated
+from tests.i18n.pseudo import in_language, pseudo_language, untranslated
 from tests.ui.helpers import NOW, make_app, press, show_menu, start_game
 
 SIZE = (800, 480)
@@ -72,15 +71,6 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]
     yield made
     GAMES_DIR.chmod(0o755)  # a test that took its permissions gives them back
     made.close_history()
-
-
-@contextmanager
-def german() -> Iterator[None]:
-    i18n.set_language("de")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 def drawn(scene: BaseScene, now_ns: int = 0) -> list[str]:
@@ -268,7 +258,7 @@ def test_a_skipped_file_is_shown_in_german(app: AppContext, problem: str) -> Non
     skip_under_root(problem)
     make, words, _ = SKIPPED[problem]
     make()
-    with german():
+    with in_language("de"):
         menu = show_menu(app)
         shown = on_screen(menu)
     assert words in shown, shown
@@ -327,7 +317,7 @@ def test_a_discard_refused_by_the_games_folder_is_said_in_the_language(app: AppC
     assert JOURNAL.exists(), "the game stays, to resume"
     app.stack.clear()
     app.stack.update(0)
-    with german():
+    with in_language("de"):
         menu = discard_in_a_folder_that_cannot_be_written(app)
         shown = on_screen(menu)
     assert "kann nicht abgebrochen werden: games/discarded: keine Berechtigung" in shown, shown
@@ -376,7 +366,7 @@ def test_a_problem_met_at_start_is_shown_in_the_language(app: AppContext, tmp_pa
     _, problem = load_settings(settings_file)
     assert problem is not None
     app.notices = [problem]
-    with german():
+    with in_language("de"):
         menu = show_menu(app)
         label = menu.model.rows[0].label
         assert label.startswith("settings.json: ") and "Byte 0" in label, label
@@ -422,7 +412,7 @@ def test_a_journal_that_cannot_be_written_is_said_in_the_language(app: AppContex
     )
     app.stack.clear()
     app.stack.update(0)
-    with german():
+    with in_language("de"):
         shown = on_screen(slap_after_the_journal_is_gone(app), LATER)
     assert "Journal konnte nicht gespeichert werden" in shown, shown
     assert "diese Sitzung ist geschlossen oder nur lesbar" in shown, shown
@@ -456,7 +446,7 @@ def test_a_window_note_that_cannot_be_read_is_said_in_the_language(app: AppConte
     scene.close()
     app.stack.clear()
     app.stack.update(0)
-    with german():
+    with in_language("de"):
         scene = resumed_with_a_bad_window_note(app)
         shown = on_screen(scene)
     assert "Fensternotiz war nicht lesbar: Window-Eintrag ist fehlerhaft" in shown, shown
