@@ -171,7 +171,7 @@ def test_a_fallback_from_an_unknown_factory_is_said_in_the_language(
         plain_words([fell_back, plain_pins], ("nosuch", "MockPins", "--source sim", *FACTORIES))
         == []
     )
-    assert said(fell_back).startswith("ausgewichen wegen nosuch: unbekannter GPIO-Treiber 'nosuch'")
+    assert said(fell_back).startswith("Ersatz für nosuch: unbekannter GPIO-Treiber 'nosuch'")
 
 
 def test_a_stopped_debounce_timer_shows_in_the_banner(

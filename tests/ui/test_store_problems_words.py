@@ -138,7 +138,7 @@ def test_a_bad_value_in_the_settings_is_said_on_the_start_menu() -> None:
     )
     show = start_menu(problem)
     values = ("settings.json", "quiet_time_s")
-    assert_said(show, values, "quiet_time_s", "muss eine Zahl von Sekunden")
+    assert_said(show, values, "quiet_time_s", "muss eine Sekundenzahl")
     assert with_words(in_german(show), "Standardwerte, bis die Einstellungen gespeichert")
 
 
