@@ -40,7 +40,7 @@ def pin_factory() -> Iterator[Any]:
 @pytest.fixture
 def german() -> Iterator[None]:
     """The screens in German for the test, English after."""
-    from tests.i18n.pseudo import in_language
+    from companion.ui.screenshot import in_language
 
     with in_language("de"):
         yield

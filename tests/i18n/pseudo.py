@@ -42,16 +42,6 @@ class PseudoTranslations(gettext.NullTranslations):
 
 
 @contextmanager
-def in_language(code: str) -> Iterator[None]:
-    """The screens in the language ``code`` while inside, English after."""
-    i18n.set_language(code)
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
-
-
-@contextmanager
 def pseudo_language() -> Iterator[None]:
     """Every message in the pseudo-language while inside (English numbers)."""
     previous = i18n._current[0]

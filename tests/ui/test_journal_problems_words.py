@@ -30,7 +30,8 @@ from companion.ui.apache.tracker import ApacheTrackerScene
 from companion.ui.game_menu import discard_and_leave
 from companion.ui.menu import GAMES, MenuScene
 from companion.ui.scenes import AppContext, BaseScene
-from tests.i18n.pseudo import in_language, pseudo_language, untranslated
+from companion.ui.screenshot import in_language
+from tests.i18n.pseudo import pseudo_language, untranslated
 from tests.ui.helpers import NOW, make_app, press, show_menu, start_game
 
 SIZE = (800, 480)

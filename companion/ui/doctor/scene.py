@@ -193,8 +193,9 @@ class DoctorScene:
         stuck = [state.control for state in self.model.controls.values() if state.stuck]
         if self.model.warnings:
             warning = tr("warning: {warning}").format(warning=said(self.model.warnings[-1]))
+            pad = inner.left - area.left
             beside_marker = area.copy()
-            beside_marker.width = inner.right + (inner.left - area.left) - area.left
+            beside_marker.width = inner.right + pad - area.left  # up to the page marker, if any
             widgets.foot_message(surface, beside_marker, warning, theme.WARN)  # whole, wrapped
             return
         if stuck:  # said here too: the stuck control's cell may be on another page
